@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { HealthStatus } from '../src/contract/entities.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/connection.ts';
+import { failed, ok } from './http/envelope.ts';
+import { ApiFailure } from './http/failure.ts';
+import { requestLog, sameOriginGuard } from './http/guards.ts';
+import { router } from './http/router.ts';
+import { sessionMiddleware } from './http/session.ts';
+import { authRoutes } from './routes/auth.ts';
+import { catalogRoutes } from './routes/catalog.ts';
+
+export interface AppDeps {
+  database: DatabaseHandle;
+  config: Pick<Config, 'mode' | 'siteUrl' | 'logRequests'>;
+  log?: (line: string) => void;
+}
+
+/** Largest body the API reads; the photo upload (5 MB JPEG) is the largest legitimate one. */
+const MAX_BODY_BYTES = 5 * 1024 * 1024 + 1024;
+
+/** Builds the API as a Hono app mounted at /api. It holds no state beyond the database. */
+export function createApiApp({ database, config, log = console.log }: AppDeps) {
+  const { db } = database;
+  const api = router();
+
+  if (config.logRequests) api.use(requestLog(log));
+  api.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiFailure('BadInput', 413, { fields: { _: 'Request body too large' } });
+      },
+    }),
+  );
+  api.use(sameOriginGuard([new URL(config.siteUrl).origin]));
+  api.use(sessionMiddleware(db));
+
+  api.get('/health', async (c) => {
+    await db.selectFrom('courses').select('id').limit(1).execute();
+    const health: HealthStatus = { ok: true, database: database.kind };
+    return ok(c, health);
+  });
+  api.route('/', catalogRoutes(db));
+  api.route('/', authRoutes(db));
+
+  // A catch-all route rather than notFound(): a mounted sub-app's notFound handler is not used.
+  api.all('*', (c) => failed(c, new ApiFailure('NotFound', 404)));
+  api.onError((error, c) => {
+    if (error instanceof ApiFailure) return failed(c, error);
+    log(`error ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return failed(c, new ApiFailure('DBError', 500));
+  });
+
+  const app = new Hono({ strict: false });
+  app.route('/api', api);
+  return app;
+}

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The server's settings, read from the environment once at start-up and validated here
+ * (the only module that reads process.env for the server). A bad setting stops the start with a
+ * message that names it.
+ */
+const schema = z
+  .object({
+    MODE: z.enum(['demo', 'production']).default('demo'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** The public address of the site, used in emailed links. */
+    SITE_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('.data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    EMAIL_FROM: z.string().min(3).default('Beacon Tutoring <hello@beacontutoring.com>'),
+    STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+    PUBLIC_STRIPE_KEY: z.string().startsWith('pk_').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+    /** Set to 0 to keep the request log quiet (tests). */
+    LOG_REQUESTS: z.enum(['0', '1']).default('1'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.MODE !== 'production') return;
+    for (const key of ['DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'PUBLIC_STRIPE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when MODE=production' });
+    }
+  });
+
+export interface Config {
+  mode: 'demo' | 'production';
+  port: number;
+  host: string;
+  siteUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  emailFrom: string;
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  logRequests: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the settings; throws a ConfigError naming every bad one. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  if (Boolean(values.STRIPE_SECRET_KEY) !== Boolean(values.PUBLIC_STRIPE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and PUBLIC_STRIPE_KEY must be set together');
+  }
+  return {
+    mode: values.MODE,
+    port: values.PORT,
+    host: values.HOST,
+    siteUrl: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    smtpUrl: values.SMTP_URL,
+    emailFrom: values.EMAIL_FROM,
+    stripe:
+      values.STRIPE_SECRET_KEY && values.PUBLIC_STRIPE_KEY
+        ? { secretKey: values.STRIPE_SECRET_KEY, publishableKey: values.PUBLIC_STRIPE_KEY, webhookSecret: values.STRIPE_WEBHOOK_SECRET }
+        : undefined,
+    logRequests: values.LOG_REQUESTS === '1',
+  };
+}

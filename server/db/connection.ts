@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from './migrations.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  /** A PostgreSQL server; `schema` puts every table in that schema (tests use one per file). */
+  | { databaseUrl: string; schema?: string; poolSize?: number }
+  /** Embedded PGlite with its data in this folder. */
+  | { dataDir: string }
+  /** An already-open PGlite (tests load one from a migrated snapshot). */
+  | { pglite: PGlite };
+
+/** Opens the database and brings its schema up to date. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  const handle = 'databaseUrl' in target ? openPostgres(target) : await openPGlite(target);
+  try {
+    if ('databaseUrl' in target && target.schema) {
+      await sql`create schema if not exists ${sql.id(target.schema)}`.execute(handle.db);
+    }
+    await migrateToLatest(handle.db as Kysely<unknown>);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+function openPostgres(target: { databaseUrl: string; schema?: string; poolSize?: number }): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: target.databaseUrl,
+    max: target.poolSize ?? 10,
+    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+async function openPGlite(target: { dataDir: string } | { pglite: PGlite }): Promise<DatabaseHandle> {
+  if ('dataDir' in target) mkdirSync(target.dataDir, { recursive: true });
+  const pglite = 'pglite' in target ? target.pglite : await PGlite.create(target.dataDir);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  // Kysely's destroy closes the PGlite instance it was given.
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

@@ -1,0 +1,12 @@
+import type { Config } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from './connection.ts';
+import { seedDemoData } from './seed.ts';
+
+/** The database the configuration names (PostgreSQL or PGlite in DATA_DIR), migrated and, in demo mode, seeded. */
+export async function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'mode'>): Promise<DatabaseHandle> {
+  const handle = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
+  );
+  if (config.mode === 'demo') await seedDemoData(handle.db);
+  return handle;
+}

@@ -1,0 +1,166 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+/** Table types for Kysely; they mirror migrations.ts. */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface Database {
+  courses: { id: Generated<number>; course_number: string; course_name: string; school: string };
+  prices: { frequency: 'weekly' | 'onetime'; capacity: number; cents: number };
+  tutors: {
+    id: Generated<number>;
+    name: string;
+    email: string;
+    phone: string;
+    background: Generated<string>;
+    role: Generated<'Supervisor' | 'Archived' | 'Tutor'>;
+    created_at: Timestamp;
+  };
+  offerings: {
+    id: Generated<number>;
+    tutor_id: number;
+    course_id: number;
+    qualification: string;
+    archived: Generated<boolean>;
+  };
+  customers: {
+    id: Generated<number>;
+    firstname: string;
+    lastname: string;
+    email: string;
+    phone: string;
+    credits: Generated<number>;
+    provider_customer_id: string | null;
+    payment_method_id: string | null;
+    payment_method_label: string | null;
+    created_at: Timestamp;
+  };
+  slots: {
+    id: Generated<number>;
+    tutor_id: number;
+    anchor: RequiredTimestamp;
+    duration_mins: number;
+    last_day: RequiredTimestamp;
+    created_at: Timestamp;
+  };
+  meetings: {
+    id: Generated<number>;
+    tutor_id: number;
+    slot_id: number | null;
+    occurrence: RequiredTimestamp;
+    duration_mins: Generated<number>;
+    notes: Generated<string>;
+    offering_id: number | null;
+    course_style: 'in-person' | 'online' | null;
+    capacity: Generated<number>;
+    reservations_taken: Generated<number>;
+    canceled: Generated<boolean>;
+    created_at: Timestamp;
+  };
+  subscriptions: {
+    id: Generated<number>;
+    customer_id: number;
+    slot_id: number;
+    offering_id: number;
+    course_style: 'in-person' | 'online';
+    capacity: number;
+    status: Generated<'active' | 'canceled'>;
+    created_at: Timestamp;
+  };
+  reservations: {
+    id: Generated<number>;
+    meeting_id: number;
+    customer_id: number;
+    subscription_id: number | null;
+    status: 'held' | 'confirmed' | 'released';
+    expires_at: Date | string | null;
+    created_at: Timestamp;
+  };
+  payments: {
+    id: Generated<number>;
+    customer_id: number;
+    meeting_id: number;
+    subscription_id: number | null;
+    is_incremental: Generated<boolean>;
+    minutes_paid: number;
+    amount_cents: number;
+    payment_status: string;
+    provider: string;
+    provider_intent_id: string | null;
+    client_secret: string | null;
+    inserted_at: Timestamp;
+  };
+  webhook_events: { id: string; received_at: Timestamp };
+  gradebooks: {
+    id: Generated<number>;
+    customer_id: number;
+    course_id: number;
+    archived: Generated<boolean>;
+    created_at: Timestamp;
+  };
+  grade_categories: {
+    id: Generated<number>;
+    gradebook_id: number;
+    name: string;
+    weight_percent: number;
+    drops: Generated<number>;
+  };
+  grades: {
+    id: Generated<number>;
+    gradebook_id: number;
+    category_id: number;
+    name: string;
+    points_recieved_hundreths: number;
+    points_total_hundreths: number;
+    due_date: RequiredTimestamp;
+    entered_at: Timestamp;
+  };
+  login_tokens: {
+    id: Generated<number>;
+    token_hash: string;
+    customer_id: number | null;
+    tutor_id: number | null;
+    expires_at: RequiredTimestamp;
+    used_at: Date | string | null;
+    created_at: Timestamp;
+  };
+  verification_codes: {
+    id: Generated<number>;
+    customer_id: number | null;
+    tutor_id: number | null;
+    code_hash: string;
+    attempts: Generated<number>;
+    expires_at: RequiredTimestamp;
+    used_at: Date | string | null;
+    created_at: Timestamp;
+  };
+  sessions: {
+    id_hash: string;
+    customer_id: number | null;
+    tutor_id: number | null;
+    expires_at: RequiredTimestamp;
+    created_at: Timestamp;
+  };
+  outbox: {
+    id: Generated<number>;
+    channel: 'email' | 'sms';
+    to: string;
+    subject: Generated<string>;
+    text: string;
+    link: string | null;
+    created_at: Timestamp;
+  };
+}
+
+export type TutorRow = Selectable<Database['tutors']>;
+export type CustomerRow = Selectable<Database['customers']>;
+
+/** Date → epoch seconds, the wire's unit of time. */
+export function toEpoch(date: Date | string): number {
+  return Math.floor(new Date(date).getTime() / 1000);
+}
+
+export function fromEpoch(seconds: number): Date {
+  return new Date(seconds * 1000);
+}

@@ -1,0 +1,42 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { ApiFailure } from './failure.ts';
+
+/** BadInput names each field that failed and why, so a client can show it next to the field. */
+function check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  throw new ApiFailure('BadInput', 400, { fields });
+}
+
+export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  return check(schema, c.req.query());
+}
+
+/** Form fields from multipart/form-data or application/x-www-form-urlencoded (files are refused). */
+export async function parseForm<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const type = c.req.header('content-type') ?? '';
+  let fields: Record<string, unknown> = {};
+  if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
+    try {
+      fields = await c.req.parseBody();
+    } catch {
+      throw new ApiFailure('BadInput', 400, { fields: { _: 'Malformed form body' } });
+    }
+  }
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value !== 'string') throw new ApiFailure('BadInput', 400, { fields: { [key]: 'Expected text' } });
+  }
+  return check(schema, fields);
+}
+
+export function parseParam<S extends z.ZodType>(c: Context, name: string, schema: S): z.output<S> {
+  const parsed = schema.safeParse(c.req.param(name));
+  if (!parsed.success) throw new ApiFailure('NotFound', 404, { fields: { [name]: 'Not a valid id' } });
+  return parsed.data;
+}

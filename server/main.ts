@@ -1,0 +1,52 @@
+/**
+ * Starts the product: the API, the built site (dist/) and the dashboard deep links on one port.
+ * `npm start` builds the site first; `npm run serve` starts this on an existing build.
+ */
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApiApp } from './app.ts';
+import { ConfigError, type Config, loadConfig } from './config.ts';
+import { openConfiguredDatabase } from './db/open.ts';
+import { demoAccounts } from './db/seed.ts';
+import { createSiteApp } from './site.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const database = await openConfiguredDatabase(config);
+const api = createApiApp({ database, config });
+const site = createSiteApp({
+  api,
+  distDir: path.resolve('dist'),
+  photoDir: path.join(config.dataDir, 'tutor_images'),
+});
+
+const server = serve({ fetch: site.fetch, port: config.port, hostname: config.host }, () => {
+  const address = `http://localhost:${config.port}`;
+  console.log(`Serving ${address} (${config.mode} mode, ${database.kind} database)`);
+  if (config.mode === 'demo') {
+    console.log('Demo logins (the magic link or code goes to the outbox):');
+    console.log(`  customer    ${demoAccounts.customer.email}`);
+    console.log(`  tutor       ${demoAccounts.tutor.email}`);
+    console.log(`  supervisor  ${demoAccounts.supervisor.email}`);
+    console.log(`Outbox: ${address}/dev/outbox`);
+  }
+});
+
+async function shutdown() {
+  server.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

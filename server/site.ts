@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { Hono } from 'hono';
+import { cacheControl, DASHBOARD_SHELL, isDashboardPath, resolveFile, sendFile } from './static.ts';
+
+export interface SiteOptions {
+  /** The Hono app that answers /api. */
+  api: Hono;
+  /** The built site (dist/). */
+  distDir: string;
+  /** Uploaded tutor photos; the seed photos in dist/tutor_images are the fallback. */
+  photoDir: string;
+}
+
+/** The production server: the API, tutor photos, the static site and the dashboard rewrites. */
+export function createSiteApp({ api, distDir, photoDir }: SiteOptions) {
+  const root = path.resolve(distDir);
+  const app = new Hono({ strict: false });
+  app.route('/', api);
+
+  app.get('/tutor_images/:file{[0-9]+\\.jpg}', async (c) => {
+    const name = c.req.param('file');
+    for (const dir of [photoDir, path.join(root, 'tutor_images')]) {
+      const file = await resolveFile(path.resolve(dir), `/${name}`);
+      if (file) return sendFile(c, file, { cache: 'public, max-age=300' });
+    }
+    const placeholder = await resolveFile(root, '/tutor_images/placeholder.jpg');
+    if (placeholder) return sendFile(c, placeholder, { cache: 'public, max-age=300' });
+    return c.notFound();
+  });
+
+  app.on(['GET', 'HEAD'], '*', async (c) => {
+    const urlPath = isDashboardPath(c.req.path) ? DASHBOARD_SHELL : c.req.path;
+    const file = await resolveFile(root, urlPath);
+    if (file) return sendFile(c, file, { cache: cacheControl(file.endsWith('.html') ? '/index.html' : urlPath) });
+    const notFoundPage = await resolveFile(root, '/404.html');
+    if (notFoundPage) return sendFile(c, notFoundPage, { status: 404, cache: 'no-cache' });
+    return c.text('Not found', 404);
+  });
+
+  return app;
+}

@@ -1,0 +1,23 @@
+import type { AuthData, Id, LoginResult, UserType, VerificationRequest } from '../contract/entities.ts';
+import { normalizeEmail } from '../lib/email.ts';
+import { request } from './http.ts';
+
+/** The hero's user-type lookup: data.user_type, or the failure NoAuth without a session. */
+export const checkAuth = () => request<AuthData>('GET', '/api/checkauth');
+
+/** Emails a magic link; `{status: "success"}` once it is sent. */
+export const requestLoginLink = (userType: UserType, email: string) =>
+  request<undefined>('POST', '/api/login', { query: { user_type: userType, email: normalizeEmail(email) } });
+
+/** Exchanges an emailed token for a session. */
+export const loginWithToken = (token: string) => request<LoginResult>('GET', '/api/login', { query: { token } });
+
+/** Texts a login code to the phone of the account with this email. */
+export const requestVerificationCode = (email: string) =>
+  request<VerificationRequest>('POST', '/api/verification', { form: { email: normalizeEmail(email) } });
+
+/** Checks a texted code; success starts a session. */
+export const verifyCode = (codeId: Id, code: string) =>
+  request<AuthData>('GET', '/api/verification', { query: { code_id: codeId, code } });
+
+export const logout = () => request<null>('POST', '/api/logout');

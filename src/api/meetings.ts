@@ -1,0 +1,20 @@
+import type { Id, Meeting, MeetingWithPayments } from '../contract/entities.ts';
+import type { MeetingCreateInput, SlotCreateInput } from '../contract/schemas.ts';
+import { request, segment } from './http.ts';
+
+const meetingPath = (meetingId: Id) => `/api/meetings/${segment(meetingId)}`;
+
+export const getTutorMeetings = (tutorId: Id | 'myself') =>
+  request<MeetingWithPayments[]>('GET', `/api/tutors/${segment(tutorId)}/meetings`);
+/** One-off availability; may fail with Overlap (error.meeting is the conflicting one). */
+export const createMeeting = (input: MeetingCreateInput) => request<Meeting>('POST', '/api/meetings', { form: input });
+/** Weekly availability; may fail with EarlyAnchor or Overlap. */
+export const createSlot = (input: SlotCreateInput) =>
+  request<{ id: Id; anchor_epoch: number; duration_mins: number }>('POST', '/api/slots', { form: input });
+export const cancelMeeting = (meetingId: Id) => request<Meeting>('POST', `${meetingPath(meetingId)}/cancel`);
+export const setMeetingNotes = (meetingId: Id, notes: string) =>
+  request<Meeting>('POST', `${meetingPath(meetingId)}/notes`, { form: { notes } });
+export const setMeetingOccurrence = (meetingId: Id, occurrenceEpoch: number) =>
+  request<Meeting>('POST', `${meetingPath(meetingId)}/occurrence_epoch`, { form: { occurrence_epoch: occurrenceEpoch } });
+export const setMeetingDuration = (meetingId: Id, durationMins: number) =>
+  request<Meeting>('POST', `${meetingPath(meetingId)}/duration_mins`, { form: { duration_mins: durationMins } });

@@ -1,0 +1,20 @@
+import type { Id, Offering, Tutor } from '../contract/entities.ts';
+import type { OfferingCreateInput, TutorCreateInput } from '../contract/schemas.ts';
+import { normalizePhone } from '../lib/phone.ts';
+import { request, segment } from './http.ts';
+
+const tutorPath = (tutorId: Id | 'myself') => `/api/tutors/${segment(tutorId)}`;
+
+/** Creates an (archived) tutor; the phone is sent without brackets, dashes and spaces. */
+export const createTutor = (input: TutorCreateInput) =>
+  request<Tutor>('POST', '/api/tutors', { form: { ...input, phone: normalizePhone(input.phone) } });
+export const setTutorBackground = (tutorId: Id | 'myself', background: string) =>
+  request<Tutor>('POST', `${tutorPath(tutorId)}/background`, { form: { background } });
+/** The body is the JPEG file itself. */
+export const uploadTutorPhoto = (tutorId: Id | 'myself', photo: Blob) =>
+  request<{ url: string }>('POST', `${tutorPath(tutorId)}/photo`, { body: { bytes: photo, type: 'image/jpeg' } });
+export const archiveTutor = (tutorId: Id | 'myself', unarchive: boolean) =>
+  request<Tutor>('POST', `${tutorPath(tutorId)}/archive`, { query: { unarchive } });
+export const createOffering = (input: OfferingCreateInput) => request<Offering>('POST', '/api/offerings', { form: input });
+/** Toggles the offering between archived and unarchived. */
+export const archiveOffering = (offeringId: Id) => request<Offering>('POST', `/api/offerings/${segment(offeringId)}/archive`);

@@ -1,0 +1,170 @@
+/**
+ * The entities as they travel on the wire (CONTRACT.md, "Shapes that the spec abbreviates").
+ * Times are integer epoch seconds, durations minutes, money cents, grade points hundredths.
+ * Ids are opaque: compare them as strings, never do arithmetic on them.
+ */
+
+export type Id = number | string;
+export type UserType = 'customer' | 'tutor';
+export type CourseStyle = 'in-person' | 'online';
+export type Frequency = 'weekly' | 'onetime';
+/** Seats of a booked meeting: one-on-one or group-of-two. */
+export type BookingCapacity = 1 | 2;
+export type TutorRole = 'Supervisor' | 'Archived' | 'Tutor';
+export type PaymentStatus =
+  | 'processing'
+  | 'succeeded'
+  | 'subscription_pending'
+  | 'requires_payment_method'
+  | 'canceled'
+  | (string & {});
+
+export interface Course {
+  id: Id;
+  course_number: string;
+  course_name: string;
+  school: string;
+}
+
+/** Cents per student for one hour, keyed by size ("1" or "2"). */
+export interface Prices {
+  subscription: Record<'1' | '2', number>;
+  onetime: Record<'1' | '2', number>;
+}
+
+/** The public face of a tutor: what anonymous visitors and customers see. */
+export interface PublicTutor {
+  id: Id;
+  name: string;
+  background: string;
+  role: TutorRole;
+}
+
+/** A tutor as staff see it. */
+export interface Tutor extends PublicTutor {
+  email: string;
+  phone: string;
+}
+
+export interface Offering {
+  id: Id;
+  qualification: string;
+  archived: boolean;
+  course: Course;
+  tutor: PublicTutor;
+}
+
+/** A bookable meeting as the booking flow sees it (GET /api/meetings). */
+export interface BookableMeeting {
+  id: Id;
+  occurrence_epoch: number;
+  duration_mins: number;
+  offering: Offering;
+}
+
+/** A weekly slot with its upcoming meetings, earliest first (GET /api/slots). */
+export interface BookableSlot {
+  slot: { id: Id; anchor_epoch: number; duration_mins: number };
+  meetings: BookableMeeting[];
+  offering: Offering;
+}
+
+/** A meeting as the dashboards see it. */
+export interface Meeting {
+  id: Id;
+  occurrence_epoch: number;
+  duration_mins: number;
+  notes: string;
+  course_style: CourseStyle | null;
+  capacity: number;
+  reservations_taken: number;
+  tutor: { id: Id; name: string; phone: string; email: string };
+  offering: { course: { course_number: string; course_name: string } } | null;
+}
+
+export interface PaymentCustomer {
+  id: Id;
+  firstname: string;
+  lastname: string;
+  phone: string;
+  email: string;
+}
+
+export interface Payment {
+  id: Id;
+  customer: PaymentCustomer;
+  meeting: Meeting;
+  is_incremental: boolean;
+  minutes_paid: number;
+  payment_status: PaymentStatus;
+  subscription: { id: Id } | null;
+  inserted_at_epoch: number;
+}
+
+/** A tutor's meeting with the payments made for it (GET /api/tutors/{id}/meetings). */
+export interface MeetingWithPayments {
+  meeting: Meeting;
+  payments: Omit<Payment, 'meeting'>[];
+}
+
+export interface Customer {
+  id: Id;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  credits: number;
+  /** A description of the card on file, or null when there is none. */
+  payment_method: string | null;
+}
+
+export interface Gradebook {
+  id: Id;
+  course: { id: Id; course_number: string; course_name: string };
+  customer: { firstname: string; lastname: string };
+  archived: boolean;
+}
+
+export interface GradeCategory {
+  id: Id;
+  category_name: string;
+  weight_percent: number;
+  drops: number;
+}
+
+export interface Grade {
+  id: Id;
+  name: string;
+  gradebook: Id;
+  grade_category: Id;
+  points_recieved_hundreths: number;
+  points_total_hundreths: number;
+  due_date: number;
+  grade_entered_date: number;
+}
+
+export interface VerificationRequest {
+  code_id: Id;
+  last_four_phone: string;
+}
+
+export interface AuthData {
+  user_type: UserType;
+  customer?: { id: Id; firstname: string };
+  tutor?: { id: Id; name: string; role: TutorRole };
+}
+
+export interface LoginResult {
+  token: { user_type: UserType };
+}
+
+export interface PaymentIntent {
+  client_secret: string;
+  payment_id: Id;
+  amount_cents: number;
+}
+
+export interface HealthStatus {
+  ok: true;
+  database: 'pglite' | 'postgres';
+}

@@ -1,0 +1,55 @@
+/**
+ * Every error type the API answers with (`error.type` of a failure envelope).
+ * The spec names most of them; the rest are the product's own, named in CONTRACT.md's spirit.
+ */
+export const errorTypes = [
+  // sessions and permissions
+  'NoAuth',
+  'Unauthorized',
+  'NotAuthorized',
+  'BadOrigin',
+  // input and routing
+  'BadInput',
+  'NotFound',
+  'DBError',
+  // login
+  'UserNotFound',
+  'BadToken',
+  'OldToken',
+  'TooSoon',
+  'BadCode',
+  'OldCode',
+  'TooManyAttempts',
+  // booking and payments
+  'AlreadyExists',
+  'CourseNotFound',
+  'MeetingNotFound',
+  'SlotNotFound',
+  'OfferingNotFound',
+  'SeatTaken',
+  'PaymentFailed',
+  'PaymentNotFound',
+  'SubscriptionNotFound',
+  'TooLate',
+  // availability and meetings
+  'Overlap',
+  'EarlyAnchor',
+  'MeetingNotStarted',
+  // gradebooks
+  'GradebookNotFound',
+  'CategoryNotFound',
+  'GradeNotFound',
+  'GradeAlreadyExists',
+  // team
+  'TutorNotFound',
+  'CannotArchiveSelf',
+  'HasAttachedOfferings',
+  'HasAttachedMeetings',
+  'UpcomingMeetings',
+  'ArchivedTutorCannotHaveUnarchivedOfferings',
+  'BadImage',
+  // client side: an answer that is not an envelope (a proxy's error page, say)
+  'BadResponse',
+] as const;
+
+export type ErrorType = (typeof errorTypes)[number];

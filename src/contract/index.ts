@@ -1,0 +1,3 @@
+export type * from './entities.ts';
+export type * from './envelope.ts';
+export { errorTypes, type ErrorType } from './errors.ts';

@@ -1,0 +1,112 @@
+/**
+ * Input schemas of every call (form fields and query parameters arrive as strings).
+ * The server validates each request with these; the client takes its input types from them.
+ */
+import { z } from 'zod';
+import { isBookingEmail, normalizeEmail } from '../lib/email.ts';
+import { isValidPhone, normalizePhone } from '../lib/phone.ts';
+
+/** A numeric id in a form field, query parameter or path. */
+export const id = z.coerce.number().int().positive().max(2_147_483_647);
+/** A path id that may be the word `myself` (the session's own tutor or customer). */
+export const idOrMyself = z.union([z.literal('myself'), id]);
+const epochSeconds = z.coerce.number().int().min(0).max(4_102_444_800);
+const text = (max: number) => z.string().trim().max(max);
+const requiredText = (max: number) => text(max).min(1);
+const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const email = z
+  .string()
+  .trim()
+  .max(254)
+  .transform(normalizeEmail)
+  .refine(isBookingEmail, 'Invalid email address');
+export const phone = z
+  .string()
+  .max(40)
+  .refine(isValidPhone, 'Invalid phone number')
+  .transform(normalizePhone);
+
+export const userType = z.enum(['customer', 'tutor']);
+export const courseStyle = z.enum(['in-person', 'online']);
+export const bookingCapacity = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]));
+
+// --- sign-in -----------------------------------------------------------------------------------
+export const loginRequestQuery = z.object({ user_type: userType, email });
+export const loginTokenQuery = z.object({ token: z.string().min(16).max(200).regex(/^[A-Za-z0-9_-]+$/) });
+export const verificationRequestForm = z.object({ email });
+export const verificationCheckQuery = z.object({ code_id: id, code: z.string().trim().min(1).max(20) });
+
+// --- booking -----------------------------------------------------------------------------------
+export const customerCreateForm = z.object({
+  email,
+  phone,
+  firstname: requiredText(100),
+  lastname: requiredText(100),
+});
+export const availabilityQuery = z.object({
+  course: id,
+  capacity: bookingCapacity,
+  course_style: courseStyle,
+  subscription: booleanText.optional(),
+});
+export const paymentCreateForm = z.object({
+  meeting: id,
+  course_style: courseStyle,
+  capacity: bookingCapacity,
+  offering: id,
+});
+export const subscriptionCreateForm = paymentCreateForm.extend({ slot: id });
+
+// --- meetings and availability -----------------------------------------------------------------
+export const meetingCreateForm = z.object({ occurrence_epoch: epochSeconds, tutor: idOrMyself });
+export const slotCreateForm = z.object({
+  duration_mins: z.coerce.number().pipe(z.literal(60)),
+  anchor_epoch: epochSeconds,
+  tutor: idOrMyself,
+});
+export const meetingNotesForm = z.object({ notes: text(500) });
+export const meetingOccurrenceForm = z.object({ occurrence_epoch: epochSeconds });
+export const meetingDurationForm = z.object({ duration_mins: z.coerce.number().int().min(1).max(600) });
+
+// --- gradebooks --------------------------------------------------------------------------------
+export const categoryCreateForm = z.object({
+  name: requiredText(100),
+  weight_percent: z.coerce.number().min(0).max(100),
+  drops: z.coerce.number().int().min(0).max(100),
+});
+export const gradeCreateForm = z.object({
+  name: requiredText(200),
+  due_date: epochSeconds,
+  points_recieved_hundreths: z.coerce.number().int().min(0).max(100_000_000),
+  points_total_hundreths: z.coerce.number().int().positive().max(100_000_000),
+});
+export const gradebooksQuery = z.object({ show_all: booleanText.optional() });
+
+// --- team --------------------------------------------------------------------------------------
+export const tutorCreateForm = z.object({
+  name: requiredText(100),
+  email,
+  phone,
+  background: text(2000).default(''),
+});
+export const tutorBackgroundForm = z.object({ background: text(2000) });
+export const tutorArchiveQuery = z.object({ unarchive: booleanText.default(false) });
+export const offeringCreateForm = z.object({ tutor: idOrMyself, course: id, qualification: requiredText(200) });
+
+/** What a caller passes for a schema: its parsed shape, with numbers also accepted as text. */
+export type FormInput<S extends z.ZodType> = {
+  [K in keyof z.output<S>]: z.output<S>[K] extends number ? number | string : z.output<S>[K];
+};
+
+export type LoginRequestInput = FormInput<typeof loginRequestQuery>;
+export type CustomerCreateInput = FormInput<typeof customerCreateForm>;
+export type AvailabilityInput = FormInput<typeof availabilityQuery>;
+export type PaymentCreateInput = FormInput<typeof paymentCreateForm>;
+export type SubscriptionCreateInput = FormInput<typeof subscriptionCreateForm>;
+export type MeetingCreateInput = FormInput<typeof meetingCreateForm>;
+export type SlotCreateInput = FormInput<typeof slotCreateForm>;
+export type CategoryCreateInput = FormInput<typeof categoryCreateForm>;
+export type GradeCreateInput = FormInput<typeof gradeCreateForm>;
+export type TutorCreateInput = FormInput<typeof tutorCreateForm>;
+export type OfferingCreateInput = FormInput<typeof offeringCreateForm>;

@@ -1,0 +1,38 @@
+import type { CourseStyle, PaymentStatus } from '../contract/entities.ts';
+
+/** Spec 2 §2: 0 = Empty, 1 = One-on-One, 2 = Group-of-Two, otherwise Group of N. */
+export function capacityLabel(capacity: number): string {
+  if (capacity === 0) return 'Empty';
+  if (capacity === 1) return 'One-on-One';
+  if (capacity === 2) return 'Group-of-Two';
+  return `Group of ${capacity}`;
+}
+
+export function styleLabel(style: CourseStyle | string | null): string {
+  if (style === 'online') return 'Online';
+  if (style === 'in-person') return 'On Campus';
+  return style ?? '';
+}
+
+const statusLabels: Record<string, string> = {
+  processing: 'Processing',
+  succeeded: 'Complete',
+  subscription_pending: 'Scheduled',
+  requires_payment_method: 'Failed',
+  canceled: 'Canceled/Refunded',
+};
+
+/** Spec 2 §4: known statuses get their label, any other value is shown raw. */
+export function paymentStatusLabel(status: PaymentStatus): string {
+  return statusLabels[status] ?? status;
+}
+
+/** The chip of one payment: overtime payments name their minutes of extra time. */
+export function paymentChipLabel(payment: {
+  payment_status: PaymentStatus;
+  is_incremental: boolean;
+  minutes_paid: number;
+}): string {
+  const status = paymentStatusLabel(payment.payment_status);
+  return payment.is_incremental ? `${status}: ${payment.minutes_paid} min overtime` : status;
+}
