@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Hono } from 'hono';
+import { addPhotoRoute } from './photos.ts';
 import { cacheControl, DASHBOARD_SHELL, isDashboardPath, resolveFile, sendFile } from './static.ts';
 
 export interface SiteOptions {
@@ -16,17 +17,7 @@ export function createSiteApp({ api, distDir, photoDir }: SiteOptions) {
   const root = path.resolve(distDir);
   const app = new Hono({ strict: false });
   app.route('/', api);
-
-  app.get('/tutor_images/:file{[0-9]+\\.jpg}', async (c) => {
-    const name = c.req.param('file');
-    for (const dir of [photoDir, path.join(root, 'tutor_images')]) {
-      const file = await resolveFile(path.resolve(dir), `/${name}`);
-      if (file) return sendFile(c, file, { cache: 'public, max-age=300' });
-    }
-    const placeholder = await resolveFile(root, '/tutor_images/placeholder.jpg');
-    if (placeholder) return sendFile(c, placeholder, { cache: 'public, max-age=300' });
-    return c.notFound();
-  });
+  addPhotoRoute(app, [photoDir, path.join(root, 'tutor_images')]);
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const urlPath = isDashboardPath(c.req.path) ? DASHBOARD_SHELL : c.req.path;

@@ -1,0 +1,21 @@
+import { useState } from 'react';
+import { logout } from '../../api/auth.ts';
+import { SidebarButton } from '../../ui/SidebarButton.tsx';
+
+/** Ends the session on the server, then leaves for the home page. */
+export function LogoutButton() {
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <SidebarButton
+      name="logout"
+      selection={undefined}
+      label={leaving ? 'Logging out…' : 'Log out'}
+      onClick={async () => {
+        if (leaving) return;
+        setLeaving(true);
+        await logout();
+        window.location.assign('/');
+      }}
+    />
+  );
+}

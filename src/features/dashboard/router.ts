@@ -1,0 +1,25 @@
+import { createRouter } from '@nanostores/router';
+
+/** Every dashboard route of spec 2's route table; `tutorId` may be the word `myself`. */
+export const $router = createRouter({
+  studentHome: '/student/dashboard',
+  studentUpcoming: '/student/dashboard/upcoming',
+  studentHistory: '/student/dashboard/history',
+  studentGradebook: '/student/dashboard/grades/:gradebookId',
+  tutorHome: '/tutors/:tutorId/dashboard',
+  tutorSchedule: '/tutors/:tutorId/dashboard/schedule',
+  tutorAvailability: '/tutors/:tutorId/dashboard/availability',
+  tutorHistory: '/tutors/:tutorId/dashboard/history',
+  tutorSupervisor: '/tutors/:tutorId/dashboard/supervisor',
+  tutorAllSummaries: '/tutors/:tutorId/dashboard/all-summaries',
+  tutorGradebooks: '/tutors/:tutorId/dashboard/gradebooks',
+  tutorAllGradebooks: '/tutors/:tutorId/dashboard/all-gradebooks',
+  tutorGradebook: '/tutors/:tutorId/dashboard/gradebooks/:gradebookId',
+});
+
+export type DashboardRoute = NonNullable<(typeof $router)['value']>['route'];
+
+/** Paths the dashboard app owns; a link anywhere else is a page load, not a client route. */
+export function isDashboardPath(pathname: string): boolean {
+  return /^\/student\/dashboard(\/.*)?$/.test(pathname) || /^\/tutors\/[^/]+\/dashboard(\/.*)?$/.test(pathname);
+}

@@ -1,0 +1,124 @@
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { Button, type ButtonVariant } from './Button.tsx';
+import styles from './Modal.module.css';
+
+export interface ModalAction {
+  label: string;
+  onClick: () => void;
+  loading?: boolean;
+  disabled?: boolean;
+  variant?: ButtonVariant;
+}
+
+export interface ModalProps {
+  open: boolean;
+  /** Backdrop click, Escape and every secondary button without its own handler call this. */
+  onClose: () => void;
+  title: ReactNode;
+  icon?: ReactNode;
+  /** The body text (or any content). */
+  children?: ReactNode;
+  primary?: ModalAction;
+  secondary?: ModalAction[];
+  /** Set false while something must not be interrupted (a payment in flight). */
+  dismissible?: boolean;
+}
+
+const focusable =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A real modal dialog: labelled by its title, focus moves in on open, Tab stays inside, Escape and
+ * a backdrop click close it, and focus returns to where it was on close.
+ */
+export function Modal({ open, onClose, title, icon, children, primary, secondary = [], dismissible = true }: ModalProps) {
+  const titleId = useId();
+  const bodyId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const dialog = dialogRef.current;
+    const first = dialog?.querySelector<HTMLElement>('input, textarea, select') ?? dialog;
+    first?.focus();
+    return () => previous?.focus?.();
+  }, [open]);
+
+  if (!open || typeof document === 'undefined') return null;
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape' && dismissible) {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const items = [...dialogRef.current.querySelectorAll<HTMLElement>(focusable)];
+    if (items.length === 0) {
+      event.preventDefault();
+      return;
+    }
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === dialogRef.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return createPortal(
+    <div
+      className={styles.backdrop}
+      data-testid="modal-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget && dismissible) onClose();
+      }}
+    >
+      <div
+        ref={dialogRef}
+        className={styles.dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={children ? bodyId : undefined}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        {icon && (
+          <div className={styles.icon} aria-hidden="true">
+            {icon}
+          </div>
+        )}
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
+        {children && (
+          <div id={bodyId} className={styles.body}>
+            {children}
+          </div>
+        )}
+        {(primary || secondary.length > 0) && (
+          <div className={styles.actions}>
+            {secondary.map((action) => (
+              <Button key={action.label} variant={action.variant ?? 'secondary'} onClick={action.onClick} loading={action.loading} disabled={action.disabled}>
+                {action.label}
+              </Button>
+            ))}
+            {primary && (
+              <Button variant={primary.variant ?? 'primary'} onClick={primary.onClick} loading={primary.loading} disabled={primary.disabled}>
+                {primary.label}
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+    </div>,
+    document.body,
+  );
+}
