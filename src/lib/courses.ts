@@ -12,9 +12,9 @@ const prefixes: [RegExp, Subject][] = [
   [/^PHYS$/, 'Physics'],
 ];
 
-/** The letters of a course number ("CSE 142" → "CSE", "apcs-a" → "APCS"). */
+/** The leading letters of a course number ("CSE 142" → "CSE", "APCS A" → "APCS", "cs311" → "CS"). */
 function letters(courseNumber: string): string {
-  return (courseNumber.match(/^[\sA-Za-z]*/)?.[0] ?? '').replace(/\s+/g, '').toUpperCase();
+  return (courseNumber.trim().match(/^[A-Za-z]+/)?.[0] ?? '').toUpperCase();
 }
 
 /** The number part of a course number, for sorting ("MATH 124" → 124); courses without one sort first. */

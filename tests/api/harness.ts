@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { configureApi } from '../../src/api/http.ts';
+import { createApiApp } from '../../server/app.ts';
+import { type DatabaseHandle, openDatabase } from '../../server/db/connection.ts';
+import { seedDemoData } from '../../server/db/seed.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The databases the API tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+async function freshDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'postgres') {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const handle = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, schema, poolSize: 25 });
+    return {
+      ...handle,
+      close: async () => {
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
+        await handle.close();
+      },
+    };
+  }
+  const snapshot = await readFile(inject('pgliteSnapshot'));
+  const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+  return openDatabase({ pglite });
+}
+
+/** A browser-like client of the in-process app: keeps the session cookie between calls. */
+export class TestClient {
+  cookies = new Map<string, string>();
+  constructor(private readonly app: ReturnType<typeof createApiApp>) {}
+
+  fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const url = typeof input === 'string' && input.startsWith('/') ? `http://localhost${input}` : input;
+    const response = await this.app.request(url instanceof Request ? url : String(url), { ...init, headers });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      const expired = attributes.some((a) => /max-age=0/i.test(a.trim()));
+      if (expired || value === '') this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value.trim());
+    }
+    return response;
+  };
+
+  /** Makes the typed client in src/api/ send its requests through this client. */
+  use(): this {
+    configureApi({ baseUrl: '', fetch: this.fetch as typeof fetch });
+    return this;
+  }
+}
+
+export interface TestContext {
+  kind: DatabaseKind;
+  database: DatabaseHandle;
+  app: ReturnType<typeof createApiApp>;
+  /** A new cookie-keeping client (a new browser). */
+  client(): TestClient;
+}
+
+/**
+ * Runs a suite once per database kind, each over a fresh database (seeded with the demo data
+ * unless `seed: false`), with the app built in process.
+ */
+export function describeApi(name: string, body: (ctx: () => TestContext) => void, options: { seed?: boolean } = {}) {
+  for (const kind of databaseKinds) {
+    describe(`${name} [${kind}]`, () => {
+      let context: TestContext | undefined;
+      beforeAll(async () => {
+        const database = await freshDatabase(kind);
+        if (options.seed !== false) await seedDemoData(database.db);
+        const app = createApiApp({ database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, log: () => {} });
+        context = { kind, database, app, client: () => new TestClient(app) };
+      });
+      afterAll(async () => {
+        await context?.database.close();
+      });
+      body(() => {
+        if (!context) throw new Error('The test database is not ready');
+        return context;
+      });
+    });
+  }
+}
+
+/**
+ * Signs a client in as the account with this email, straight through the session store (the
+ * login calls have their own tests); returns the account's id.
+ */
+export async function signInAs(ctx: TestContext, client: TestClient, email: string): Promise<number> {
+  const { startSession } = await import('../../server/domain/sessions.ts');
+  const { db } = ctx.database;
+  const customer = await db.selectFrom('customers').select('id').where('email', '=', email).executeTakeFirst();
+  const tutor = await db.selectFrom('tutors').select('id').where('email', '=', email).executeTakeFirst();
+  const account = customer ? { customerId: customer.id } : tutor ? { tutorId: tutor.id } : undefined;
+  if (!account) throw new Error(`No demo account ${email}`);
+  client.cookies.set('sid', await startSession(db, account));
+  return customer?.id ?? tutor!.id;
+}
+
+/** Sends a request through a client and reads the JSON envelope with the HTTP status. */
+export async function call(client: TestClient, path: string, init: RequestInit = {}) {
+  const response = await client.fetch(path, init);
+  return { status: response.status, body: (await response.json()) as { status: string; data?: any; error?: any } };
+}

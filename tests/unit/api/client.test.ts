@@ -1,0 +1,174 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as api from '../../../src/api/index.ts';
+import { configureApi, request } from '../../../src/api/http.ts';
+
+interface Sent {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  form?: Record<string, string>;
+  body?: { type: string | null; size: number };
+}
+
+let sent: Sent[] = [];
+let answer: () => Promise<Response>;
+
+function json(body: unknown, status = 200) {
+  return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+}
+
+beforeEach(() => {
+  sent = [];
+  answer = () => json({ status: 'success', data: { ok: 1 } });
+  configureApi({
+    baseUrl: '',
+    fetch: (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://test');
+      const record: Sent = { method: init.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams) };
+      if (init.body instanceof FormData) {
+        record.form = Object.fromEntries([...init.body.entries()].map(([k, v]) => [k, String(v)]));
+      } else if (init.body instanceof Blob) {
+        record.body = { type: new Headers(init.headers).get('content-type'), size: init.body.size };
+      }
+      sent.push(record);
+      return answer();
+    }) as typeof fetch,
+  });
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: 'image/jpeg' });
+
+/** Every call of both specs' call tables (plus logout and health), with the exact request it must send. */
+const calls: [string, () => Promise<unknown>, Sent][] = [
+  // spec 1 §7
+  ['getMyCustomer', () => api.getMyCustomer(), { method: 'GET', path: '/api/customers/myself', query: {} }],
+  ['getMyGradebooks', () => api.getMyGradebooks(), { method: 'GET', path: '/api/customers/myself/gradebooks', query: {} }],
+  ['getPrices', () => api.getPrices(), { method: 'GET', path: '/api/prices', query: {} }],
+  ['getCourses', () => api.getCourses(), { method: 'GET', path: '/api/courses', query: {} }],
+  ['getSlots', () => api.getSlots({ course: 3, capacity: 2, course_style: 'online' }),
+    { method: 'GET', path: '/api/slots', query: { course: '3', capacity: '2', course_style: 'online', subscription: 'true' } }],
+  ['getMeetings', () => api.getMeetings({ course: 3, capacity: 1, course_style: 'in-person' }),
+    { method: 'GET', path: '/api/meetings', query: { course: '3', capacity: '1', course_style: 'in-person' } }],
+  ['getTutors', () => api.getTutors(), { method: 'GET', path: '/api/tutors', query: {} }],
+  ['requestLoginLink', () => api.requestLoginLink('customer', ' Alex@Example.COM '),
+    { method: 'POST', path: '/api/login', query: { user_type: 'customer', email: 'alex@example.com' } }],
+  ['checkAuth', () => api.checkAuth(), { method: 'GET', path: '/api/checkauth', query: {} }],
+  ['createCustomer', () => api.createCustomer({ email: 'New@Example.com', phone: '2065550100', firstname: 'Ana', lastname: 'Li' }),
+    { method: 'POST', path: '/api/customers', query: {}, form: { email: 'new@example.com', phone: '2065550100', firstname: 'Ana', lastname: 'Li' } }],
+  ['createPayment', () => api.createPayment({ meeting: 9, course_style: 'online', capacity: 1, offering: 4 }),
+    { method: 'POST', path: '/api/payments', query: {}, form: { meeting: '9', course_style: 'online', capacity: '1', offering: '4' } }],
+  ['createSubscription', () => api.createSubscription({ meeting: 9, slot: 2, course_style: 'in-person', capacity: 2, offering: 4 }),
+    { method: 'POST', path: '/api/subscriptions', query: {}, form: { meeting: '9', slot: '2', course_style: 'in-person', capacity: '2', offering: '4' } }],
+  ['requestVerificationCode', () => api.requestVerificationCode('Alex@Example.com'),
+    { method: 'POST', path: '/api/verification', query: {}, form: { email: 'alex@example.com' } }],
+  ['verifyCode', () => api.verifyCode(12, '0123456'), { method: 'GET', path: '/api/verification', query: { code_id: '12', code: '0123456' } }],
+  // spec 2 §7
+  ['getCustomerGradebooks', () => api.getCustomerGradebooks(7), { method: 'GET', path: '/api/customers/7/gradebooks', query: {} }],
+  ['getMyPayments', () => api.getMyPayments(), { method: 'GET', path: '/api/customers/myself/payments', query: {} }],
+  ['skipPayment', () => api.skipPayment(31), { method: 'POST', path: '/api/payments/31/skip', query: {} }],
+  ['cancelSubscription', () => api.cancelSubscription(5), { method: 'POST', path: '/api/subscriptions/5/cancel', query: {} }],
+  ['cancelMeeting', () => api.cancelMeeting(8), { method: 'POST', path: '/api/meetings/8/cancel', query: {} }],
+  ['setMeetingNotes', () => api.setMeetingNotes(8, 'Covered recursion'),
+    { method: 'POST', path: '/api/meetings/8/notes', query: {}, form: { notes: 'Covered recursion' } }],
+  ['setMeetingOccurrence', () => api.setMeetingOccurrence(8, 1_790_000_000),
+    { method: 'POST', path: '/api/meetings/8/occurrence_epoch', query: {}, form: { occurrence_epoch: '1790000000' } }],
+  ['setMeetingDuration', () => api.setMeetingDuration(8, 90),
+    { method: 'POST', path: '/api/meetings/8/duration_mins', query: {}, form: { duration_mins: '90' } }],
+  ['createMeeting', () => api.createMeeting({ occurrence_epoch: 1_790_000_000, tutor: 'myself' }),
+    { method: 'POST', path: '/api/meetings', query: {}, form: { occurrence_epoch: '1790000000', tutor: 'myself' } }],
+  ['createSlot', () => api.createSlot({ duration_mins: 60, anchor_epoch: 1_790_000_000, tutor: 'myself' }),
+    { method: 'POST', path: '/api/slots', query: {}, form: { duration_mins: '60', anchor_epoch: '1790000000', tutor: 'myself' } }],
+  ['getCategories', () => api.getCategories(4), { method: 'GET', path: '/api/gradebooks/4/categories', query: {} }],
+  ['createCategory', () => api.createCategory(4, { name: 'Homework', weight_percent: 40, drops: 1 }),
+    { method: 'POST', path: '/api/gradebooks/4/categories', query: {}, form: { name: 'Homework', weight_percent: '40', drops: '1' } }],
+  ['deleteCategory', () => api.deleteCategory(4, 6), { method: 'DELETE', path: '/api/gradebooks/4/categories/6', query: {} }],
+  ['getGrades', () => api.getGrades(4, 6), { method: 'GET', path: '/api/gradebooks/4/categories/6/grades', query: {} }],
+  ['createGrade', () => api.createGrade(4, 6, { name: 'HW 1', due_date: 1_790_000_000, points_recieved_hundreths: 1850, points_total_hundreths: 2000 }),
+    { method: 'POST', path: '/api/gradebooks/4/categories/6/grades', query: {},
+      form: { name: 'HW 1', due_date: '1790000000', points_recieved_hundreths: '1850', points_total_hundreths: '2000' } }],
+  ['deleteGrade', () => api.deleteGrade(4, 6, 11), { method: 'DELETE', path: '/api/gradebooks/4/categories/6/grades/11', query: {} }],
+  ['archiveGradebook', () => api.archiveGradebook(4), { method: 'POST', path: '/api/gradebooks/4/archive', query: {} }],
+  ['getTutorGradebooks (myself, show all)', () => api.getTutorGradebooks('myself', true),
+    { method: 'GET', path: '/api/tutors/myself/gradebooks', query: { show_all: 'true' } }],
+  ['getTutorGradebooks (by id)', () => api.getTutorGradebooks(3, false),
+    { method: 'GET', path: '/api/tutors/3/gradebooks', query: { show_all: 'false' } }],
+  ['getTutor', () => api.getTutor('myself'), { method: 'GET', path: '/api/tutors/myself', query: {} }],
+  ['createTutor', () => api.createTutor({ name: 'Rae', email: 'rae@beacontutoring.com', phone: '(206) 555-0177', background: 'Physics' }),
+    { method: 'POST', path: '/api/tutors', query: {}, form: { name: 'Rae', email: 'rae@beacontutoring.com', phone: '2065550177', background: 'Physics' } }],
+  ['getTutorMeetings', () => api.getTutorMeetings(3), { method: 'GET', path: '/api/tutors/3/meetings', query: {} }],
+  ['getTutorOfferings', () => api.getTutorOfferings(3), { method: 'GET', path: '/api/tutors/3/offerings', query: {} }],
+  ['setTutorBackground', () => api.setTutorBackground(3, 'New bio'),
+    { method: 'POST', path: '/api/tutors/3/background', query: {}, form: { background: 'New bio' } }],
+  ['uploadTutorPhoto', () => api.uploadTutorPhoto(3, photo),
+    { method: 'POST', path: '/api/tutors/3/photo', query: {}, body: { type: 'image/jpeg', size: 4 } }],
+  ['archiveTutor', () => api.archiveTutor(3, false), { method: 'POST', path: '/api/tutors/3/archive', query: { unarchive: 'false' } }],
+  ['unarchiveTutor', () => api.archiveTutor(3, true), { method: 'POST', path: '/api/tutors/3/archive', query: { unarchive: 'true' } }],
+  ['createOffering', () => api.createOffering({ tutor: 3, course: 5, qualification: 'A in CS 121' }),
+    { method: 'POST', path: '/api/offerings', query: {}, form: { tutor: '3', course: '5', qualification: 'A in CS 121' } }],
+  ['archiveOffering', () => api.archiveOffering(12), { method: 'POST', path: '/api/offerings/12/archive', query: {} }],
+  ['loginWithToken', () => api.loginWithToken('tok_abc'), { method: 'GET', path: '/api/login', query: { token: 'tok_abc' } }],
+  // calls this product adds
+  ['logout', () => api.logout(), { method: 'POST', path: '/api/logout', query: {} }],
+  ['getHealth', () => api.getHealth(), { method: 'GET', path: '/api/health', query: {} }],
+];
+
+describe.each(calls)('%s', (_name, call, expected) => {
+  it('sends exactly the contract request', async () => {
+    await call();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toEqual(expected);
+  });
+
+  it('returns the success envelope', async () => {
+    answer = () => json({ status: 'success', data: { id: 1 } });
+    expect(await call()).toEqual({ status: 'success', data: { id: 1 } });
+  });
+
+  it('returns a failure envelope whatever the HTTP status', async () => {
+    answer = () => json({ status: 'failure', error: { type: 'NotAuthorized' } }, 403);
+    expect(await call()).toEqual({ status: 'failure', error: { type: 'NotAuthorized' } });
+  });
+
+  it('turns a network failure into a distinct outcome', async () => {
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    expect(await call()).toEqual({ status: 'network-error', error: { type: 'NetworkError', message: 'Failed to fetch' } });
+  });
+});
+
+describe('request', () => {
+  it('reports an answer that is not an envelope as BadResponse', async () => {
+    answer = () => Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 }));
+    expect(await request('GET', '/api/courses')).toEqual({
+      status: 'failure',
+      error: { type: 'BadResponse', message: 'Unexpected answer (HTTP 502)' },
+    });
+    answer = () => json({ hello: 'world' });
+    expect((await request('GET', '/api/courses')).status).toBe('failure');
+  });
+
+  it('leaves out empty query values and encodes path segments', async () => {
+    await request('GET', `/api/tutors/${encodeURIComponent('a/b')}`, { query: { a: undefined, b: null, c: 0, d: false } });
+    expect(sent[0]).toEqual({ method: 'GET', path: '/api/tutors/a%2Fb', query: { c: '0', d: 'false' } });
+  });
+
+  it('rethrows when the caller aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    answer = () => Promise.reject(new DOMException('Aborted', 'AbortError'));
+    await expect(request('GET', '/api/courses', { signal: controller.signal })).rejects.toThrow('Aborted');
+  });
+});
+
+describe('coverage of the call tables', () => {
+  it('has a test above for every exported call function', () => {
+    const tested = new Set(calls.map(([name]) => name.split(' ')[0]));
+    tested.add('archiveTutor');
+    const exported = Object.entries(api)
+      .filter(([, value]) => typeof value === 'function')
+      .map(([name]) => name)
+      .filter((name) => !['request', 'configureApi', 'segment'].includes(name));
+    expect(exported.filter((name) => !tested.has(name))).toEqual([]);
+  });
+});

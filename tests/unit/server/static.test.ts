@@ -1,0 +1,133 @@
+// @vitest-environment node
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync, brotliCompressSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiteApp } from '../../../server/site.ts';
+import { cacheControl, isDashboardPath, resolveFile } from '../../../server/static.ts';
+import { semesterEnd, weeklyOccurrences } from '../../../server/domain/availability.ts';
+
+let root: string;
+let photos: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'dist-'));
+  photos = await mkdtemp(path.join(tmpdir(), 'photos-'));
+  await mkdir(path.join(root, '_astro'));
+  await mkdir(path.join(root, 'app-shell'));
+  await mkdir(path.join(root, 'terms'));
+  await mkdir(path.join(root, 'tutor_images'));
+  await writeFile(path.join(root, 'index.html'), '<h1>home</h1>');
+  await writeFile(path.join(root, 'terms', 'index.html'), '<h1>terms</h1>');
+  await writeFile(path.join(root, 'app-shell', 'index.html'), '<h1>shell</h1>');
+  await writeFile(path.join(root, '404.html'), '<h1>missing</h1>');
+  const js = 'console.log("hello")'.repeat(50);
+  await writeFile(path.join(root, '_astro', 'app.abc123.js'), js);
+  await writeFile(path.join(root, '_astro', 'app.abc123.js.br'), brotliCompressSync(js));
+  await writeFile(path.join(root, '_astro', 'app.abc123.js.gz'), gzipSync(js));
+  await writeFile(path.join(root, 'tutor_images', '1.jpg'), 'seed-photo');
+  await writeFile(path.join(root, 'tutor_images', 'placeholder.jpg'), 'placeholder');
+  await writeFile(path.join(photos, '1.jpg'), 'uploaded-photo');
+  await writeFile(path.join(photos, '2.jpg'), 'uploaded-2');
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+  await rm(photos, { recursive: true, force: true });
+});
+
+function site() {
+  const api = new Hono();
+  api.get('/api/ping', (c) => c.json({ status: 'success', data: 'pong' }));
+  return createSiteApp({ api, distDir: root, photoDir: photos });
+}
+
+describe('production site', () => {
+  it('serves HTML with no-cache, and directory pages without a trailing slash', async () => {
+    const response = await site().request('/terms');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('<h1>terms</h1>');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves hashed assets precompressed with long-lived caching', async () => {
+    const br = await site().request('/_astro/app.abc123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('content-type')).toContain('text/javascript');
+    const gz = await site().request('/_astro/app.abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await site().request('/_astro/app.abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('console.log');
+  });
+
+  it('rewrites dashboard deep links to the app shell', async () => {
+    for (const p of ['/student/dashboard', '/student/dashboard/', '/student/dashboard/grades/42', '/tutors/myself/dashboard', '/tutors/17/dashboard/gradebooks/5']) {
+      const response = await site().request(p);
+      expect(response.status, p).toBe(200);
+      expect(await response.text()).toBe('<h1>shell</h1>');
+    }
+  });
+
+  it('answers unknown pages with the 404 page and refuses path traversal', async () => {
+    for (const p of ['/nope', '/tutors/1/dashboardx', '/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/%E0%A4%A']) {
+      const response = await site().request(p);
+      expect(response.status, p).toBe(404);
+    }
+  });
+
+  it('serves uploaded photos first, then seed photos, then the placeholder', async () => {
+    expect(await (await site().request('/tutor_images/1.jpg')).text()).toBe('uploaded-photo');
+    expect(await (await site().request('/tutor_images/2.jpg')).text()).toBe('uploaded-2');
+    const missing = await site().request('/tutor_images/77.jpg');
+    expect(await missing.text()).toBe('placeholder');
+    expect(missing.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('mounts the API', async () => {
+    expect(await (await site().request('/api/ping')).json()).toEqual({ status: 'success', data: 'pong' });
+  });
+});
+
+describe('static helpers', () => {
+  it('recognises dashboard paths', () => {
+    expect(isDashboardPath('/student/dashboard/history')).toBe(true);
+    expect(isDashboardPath('/tutors/myself/dashboard/all-gradebooks')).toBe(true);
+    expect(isDashboardPath('/tutors/dashboard')).toBe(false);
+    expect(isDashboardPath('/student/dashboards')).toBe(false);
+  });
+
+  it('chooses cache headers by kind of file', () => {
+    expect(cacheControl('/_astro/x.js')).toContain('immutable');
+    expect(cacheControl('/index.html')).toBe('no-cache');
+    expect(cacheControl('/favicon.svg')).toBe('public, max-age=3600');
+  });
+
+  it('never resolves outside the root', async () => {
+    expect(await resolveFile(root, '/../../etc/passwd')).toBeUndefined();
+    expect(await resolveFile(root, '/%2e%2e%2f%2e%2e%2fetc%2fpasswd')).toBeUndefined();
+    expect(await resolveFile(root, '/index.html\0')).toBeUndefined();
+  });
+});
+
+describe('weekly availability', () => {
+  it('repeats every 7 days from the anchor through the last day', () => {
+    const anchor = new Date('2026-11-23T17:00:00Z');
+    const times = weeklyOccurrences(anchor, new Date('2026-12-14T17:00:00Z'));
+    expect(times.map((t) => t.toISOString())).toEqual([
+      '2026-11-23T17:00:00.000Z',
+      '2026-11-30T17:00:00.000Z',
+      '2026-12-07T17:00:00.000Z',
+      '2026-12-14T17:00:00.000Z',
+    ]);
+    expect(weeklyOccurrences(anchor, new Date('2026-11-22T00:00:00Z'))).toEqual([]);
+  });
+
+  it('ends the semester at the end of its last reading day', () => {
+    expect(semesterEnd('2027-06-11').toISOString()).toBe('2027-06-11T23:59:59.000Z');
+    expect(() => semesterEnd('June')).toThrow();
+  });
+});
