@@ -12,6 +12,7 @@ const isServerPath = (/** @type {string} */ p) => /^\/(api|dev)(\/|$)/.test(p) |
  * dashboard deep links are rewritten to the client-side app shell, as the production server does.
  * The build closes the database the pages read (the home page's tutor gallery).
  */
+/** @returns {import('astro').AstroIntegration} */
 function apiServer() {
   return {
     name: 'tutoring-api',

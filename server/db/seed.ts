@@ -121,7 +121,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
       ])
       .execute();
 
-    const tutorRows = [];
+    const tutorRows: { id: number; email: string }[] = [];
     for (const [name, email, phone, role, background] of tutors) {
       // One at a time, so ids follow the list and match the seed photos.
       tutorRows.push(

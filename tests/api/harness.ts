@@ -33,7 +33,11 @@ async function freshDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
 /** A browser-like client of the in-process app: keeps the session cookie between calls. */
 export class TestClient {
   cookies = new Map<string, string>();
-  constructor(private readonly app: ReturnType<typeof createApiApp>) {}
+  private readonly app: ReturnType<typeof createApiApp>;
+
+  constructor(app: ReturnType<typeof createApiApp>) {
+    this.app = app;
+  }
 
   fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
+
+test('the home page renders its sections and the tutor gallery without archived tutors', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['cache-control']).toBe('no-cache');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Beacon Tutoring');
+  await expect(page.getByText('Call or text (206) 555-0142').first()).toBeVisible();
+  const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+  expect(headings).toEqual(['What students say', 'Pass or get your money back', 'Who we are', 'Book your tutor']);
+  const gallery = page.locator('.gallery li');
+  await expect(gallery).toHaveCount(4);
+  await expect(page.getByRole('heading', { name: 'Lena Fischer' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Maya Chen' })).toBeVisible();
+  const photo = page.locator('.gallery img').first();
+  await expect(photo).toHaveJSProperty('complete', true);
+  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole('link', { name: 'guarantee terms' }).first()).toHaveAttribute('href', '/terms');
+  await expectAccessible(page);
+});
+
+test('a page without an island ships no JavaScript', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  const response = await page.goto('/this-page-does-not-exist');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  expect(scripts).toEqual([]);
+  expect(await page.locator('script').count()).toBe(0);
+  await expectAccessible(page);
+});
+
+test('a dashboard deep link loads the app shell and its screen', async ({ page }) => {
+  const response = await page.goto('/student/dashboard/grades/42');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gradebook');
+  await page.getByRole('link', { name: 'Meeting History' }).click();
+  await expect(page).toHaveURL(/\/student\/dashboard\/history$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Previous Sessions');
+  await expectAccessible(page);
+
+  const tutor = await page.goto('/tutors/17/dashboard/gradebooks/5');
+  expect(tutor?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gradebook');
+});
+
+test('an unknown address inside the dashboards shows the not-found view', async ({ page }) => {
+  const response = await page.goto('/tutors/myself/dashboard/no-such-screen');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  await page.getByRole('link', { name: 'Home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Beacon Tutoring');
+});
+
+test('the API answers under /api', async ({ request }) => {
+  const response = await request.get('/api/courses');
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body.status).toBe('success');
+  expect(body.data.length).toBeGreaterThan(10);
+  const missing = await request.get('/api/no-such-call');
+  expect(missing.status()).toBe(404);
+  expect(await missing.json()).toEqual({ status: 'failure', error: { type: 'NotFound' } });
+});
