@@ -1,0 +1,125 @@
+/**
+ * npm run bench: page weights and API throughput on this machine (a benchmark, not a test).
+ *
+ * 1. Builds the site on a fresh demo database and starts the production server on 127.0.0.1.
+ * 2. For each page, loads it in Chromium without interacting (so islands that wait to be visible
+ *    stay unloaded) and sums the HTML, JS and CSS it fetched: raw bytes and gzip bytes.
+ * 3. Sends a bounded load (a few seconds, fixed concurrency) to the booking reads and reports
+ *    requests per second and p99 latency.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4398);
+const base = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = '.data/bench';
+const pages = (process.env.BENCH_PAGES ?? '/,/terms,/placement,/login,/student/dashboard').split(',');
+const endpoints = (process.env.BENCH_ENDPOINTS ?? '/api/courses,/api/tutors').split(',');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+
+const env = { ...process.env, DATA_DIR, PORT: String(PORT), LOG_REQUESTS: '0', ASTRO_TELEMETRY_DISABLED: '1' };
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('The server did not start');
+}
+
+async function pageWeights() {
+  const browser = await chromium.launch({
+    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const rows: string[][] = [];
+  for (const path of pages) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const totals = { html: [0, 0], js: [0, 0], css: [0, 0] } as Record<'html' | 'js' | 'css', [number, number]>;
+    const pending: Promise<void>[] = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      const kind = type === 'document' ? 'html' : type === 'script' ? 'js' : type === 'stylesheet' ? 'css' : undefined;
+      if (!kind) return;
+      pending.push(
+        response.body().then(
+          (body) => {
+            totals[kind][0] += body.length;
+            totals[kind][1] += gzipSync(body, { level: 9 }).length;
+          },
+          () => {},
+        ),
+      );
+    });
+    await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+    await Promise.all(pending);
+    rows.push([path, ...(['html', 'js', 'css'] as const).map((k) => `${kb(totals[k][0])} / ${kb(totals[k][1])}`)]);
+    await page.close();
+  }
+  await browser.close();
+  console.log('\nPage weight before interaction (raw / gzip)');
+  printTable(['page', 'HTML', 'JS', 'CSS'], rows);
+}
+
+async function throughput() {
+  const rows: string[][] = [];
+  for (const path of endpoints) {
+    const latencies: number[] = [];
+    let failures = 0;
+    const deadline = performance.now() + SECONDS * 1000;
+    async function worker() {
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        try {
+          const response = await fetch(`${base}${path}`);
+          await response.arrayBuffer();
+          if (!response.ok) failures++;
+        } catch {
+          failures++;
+        }
+        latencies.push(performance.now() - started);
+      }
+    }
+    const started = performance.now();
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const elapsed = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+    rows.push([path, String(latencies.length), (latencies.length / elapsed).toFixed(0), p(0.5).toFixed(1), p(0.99).toFixed(1), String(failures)]);
+  }
+  console.log(`\nAPI throughput (${SECONDS} s each, ${CONCURRENCY} concurrent clients, 127.0.0.1)`);
+  printTable(['endpoint', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors'], rows);
+}
+
+function printTable(header: string[], rows: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+rmSync(DATA_DIR, { recursive: true, force: true });
+if (!process.env.BENCH_SKIP_BUILD) {
+  const build = spawnSync('npm', ['run', 'build'], { env, stdio: 'ignore' });
+  if (build.status !== 0) throw new Error('The build failed');
+}
+const server = spawn(process.execPath, ['server/main.ts'], { env, stdio: 'ignore' });
+try {
+  await waitForServer();
+  await pageWeights();
+  await throughput();
+} finally {
+  server.kill('SIGTERM');
+}
