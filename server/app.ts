@@ -10,10 +10,16 @@ import { router } from './http/router.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { customerRoutes } from './routes/customers.ts';
+import { devRoutes } from './routes/dev.ts';
+import { outboxSender } from './notify/outbox.ts';
+import type { Sender } from './notify/sender.ts';
 
 export interface AppDeps {
   database: DatabaseHandle;
   config: Pick<Config, 'mode' | 'siteUrl' | 'logRequests'>;
+  /** Where emails and texts go; the outbox when not given. */
+  sender?: Sender;
   log?: (line: string) => void;
 }
 
@@ -21,8 +27,9 @@ export interface AppDeps {
 const MAX_BODY_BYTES = 5 * 1024 * 1024 + 1024;
 
 /** Builds the API as a Hono app mounted at /api. It holds no state beyond the database. */
-export function createApiApp({ database, config, log = console.log }: AppDeps) {
+export function createApiApp({ database, config, sender, log = console.log }: AppDeps) {
   const { db } = database;
+  const messages = sender ?? outboxSender(db);
   const api = router();
 
   if (config.logRequests) api.use(requestLog(log));
@@ -43,7 +50,8 @@ export function createApiApp({ database, config, log = console.log }: AppDeps) {
     return ok(c, health);
   });
   api.route('/', catalogRoutes(db));
-  api.route('/', authRoutes(db));
+  api.route('/', authRoutes(db, messages, config.siteUrl));
+  api.route('/', customerRoutes(db));
 
   // A catch-all route rather than notFound(): a mounted sub-app's notFound handler is not used.
   api.all('*', (c) => failed(c, new ApiFailure('NotFound', 404)));
@@ -55,5 +63,6 @@ export function createApiApp({ database, config, log = console.log }: AppDeps) {
 
   const app = new Hono({ strict: false });
   app.route('/api', api);
+  if (config.mode === 'demo') app.route('/dev', devRoutes(db));
   return app;
 }

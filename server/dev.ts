@@ -6,6 +6,7 @@ import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApiApp } from './app.ts';
+import { createSender } from './notify/index.ts';
 import { loadConfig } from './config.ts';
 import { sharedDatabase } from './db/shared.ts';
 import { addPhotoRoute } from './photos.ts';
@@ -14,7 +15,7 @@ export async function createDevListener() {
   const config = loadConfig();
   const database = await sharedDatabase();
   const app = new Hono({ strict: false });
-  app.route('/', createApiApp({ database, config }));
+  app.route('/', createApiApp({ database, config, sender: createSender(config, database.db, console.log) }));
   addPhotoRoute(app, [path.join(config.dataDir, 'tutor_images'), path.resolve('public/tutor_images')]);
   return getRequestListener(app.fetch);
 }

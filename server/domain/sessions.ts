@@ -51,6 +51,16 @@ export async function findSession(db: Db, secret: string): Promise<Auth | null> 
   return null;
 }
 
+/** The Auth of an account that just signed in (names and role for the answer). */
+export async function findSessionAccount(db: Db, account: Account): Promise<Auth> {
+  if ('customerId' in account) {
+    const row = await db.selectFrom('customers').select('firstname').where('id', '=', account.customerId).executeTakeFirstOrThrow();
+    return { userType: 'customer', customerId: account.customerId, firstname: row.firstname };
+  }
+  const row = await db.selectFrom('tutors').select(['name', 'role']).where('id', '=', account.tutorId).executeTakeFirstOrThrow();
+  return { userType: 'tutor', tutorId: account.tutorId, name: row.name, role: row.role };
+}
+
 export async function endSession(db: Db, secret: string): Promise<void> {
   await db.deleteFrom('sessions').where('id_hash', '=', hashSecret(secret)).execute();
 }

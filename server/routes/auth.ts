@@ -1,10 +1,15 @@
-import type { AuthData } from '../../src/contract/entities.ts';
+import type { Context } from 'hono';
+import type { AuthData, LoginResult, UserType } from '../../src/contract/entities.ts';
+import { loginRequestQuery, loginTokenQuery, verificationCheckQuery, verificationRequestForm } from '../../src/contract/schemas.ts';
 import type { Db } from '../db/connection.ts';
-import type { Auth } from '../domain/sessions.ts';
+import { redeemLoginCode, redeemLoginLink, sendLoginCode, sendLoginLink } from '../domain/auth.ts';
+import { type Account, type Auth, findSessionAccount } from '../domain/sessions.ts';
 import { ok } from '../http/envelope.ts';
-import { router } from '../http/router.ts';
 import { noAuth } from '../http/failure.ts';
-import { signOut } from '../http/session.ts';
+import { router } from '../http/router.ts';
+import { signIn, signOut } from '../http/session.ts';
+import { parseForm, parseQuery } from '../http/validate.ts';
+import type { Sender } from '../notify/sender.ts';
 
 export function authData(auth: Auth): AuthData {
   return auth.userType === 'customer'
@@ -12,14 +17,45 @@ export function authData(auth: Auth): AuthData {
     : { user_type: 'tutor', tutor: { id: auth.tutorId, name: auth.name, role: auth.role } };
 }
 
-/** Session calls: who am I, and log out. */
-export function authRoutes(db: Db) {
+/** Sign-in and session calls: magic link, texted code, who am I, log out. */
+export function authRoutes(db: Db, sender: Sender, siteUrl: string) {
   const app = router();
+
+  async function startSession(c: Context, account: Account, userType: UserType) {
+    await signOut(c, db);
+    await signIn(c, db, account);
+    return userType;
+  }
 
   app.get('/checkauth', (c) => {
     const auth = c.get('auth');
     if (!auth) throw noAuth();
     return ok(c, authData(auth));
+  });
+
+  app.post('/login', async (c) => {
+    const { user_type, email } = parseQuery(c, loginRequestQuery);
+    await sendLoginLink(db, sender, siteUrl, user_type, email);
+    return c.json({ status: 'success' as const });
+  });
+
+  app.get('/login', async (c) => {
+    const { token } = parseQuery(c, loginTokenQuery);
+    const { account, userType } = await redeemLoginLink(db, token);
+    const result: LoginResult = { token: { user_type: await startSession(c, account, userType) } };
+    return ok(c, result);
+  });
+
+  app.post('/verification', async (c) => {
+    const { email } = await parseForm(c, verificationRequestForm);
+    return ok(c, await sendLoginCode(db, sender, email), 201);
+  });
+
+  app.get('/verification', async (c) => {
+    const { code_id, code } = parseQuery(c, verificationCheckQuery);
+    const { account, userType } = await redeemLoginCode(db, code_id, code);
+    await startSession(c, account, userType);
+    return ok(c, authData(await findSessionAccount(db, account)));
   });
 
   app.post('/logout', async (c) => {

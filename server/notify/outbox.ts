@@ -1,0 +1,25 @@
+import type { Db } from '../db/connection.ts';
+import type { Message, Sender } from './sender.ts';
+
+/** Stores every message in the outbox table (listed at /dev/outbox in demo mode). */
+export function outboxSender(db: Db, log: (line: string) => void = () => {}): Sender {
+  return {
+    async send(message: Message) {
+      await db
+        .insertInto('outbox')
+        .values({ channel: message.channel, to: message.to, subject: message.subject, text: message.text, link: message.link ?? null })
+        .execute();
+      log(`outbox: ${message.channel} to ${message.to}: ${message.subject || message.text.slice(0, 40)}`);
+    },
+  };
+}
+
+export async function listOutbox(db: Db, limit = 200) {
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['id', 'channel', 'to', 'subject', 'text', 'link', 'created_at'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, created_at: Math.floor(new Date(row.created_at).getTime() / 1000) }));
+}

@@ -1,0 +1,230 @@
+import { expect, it } from 'vitest';
+import { createApiApp } from '../../server/app.ts';
+import { demoAccounts } from '../../server/db/seed.ts';
+import { call, describeApi, type TestContext } from './harness.ts';
+
+async function latestMessage(ctx: TestContext, channel: 'email' | 'sms') {
+  return ctx.database.db.selectFrom('outbox').selectAll().where('channel', '=', channel).orderBy('id', 'desc').executeTakeFirstOrThrow();
+}
+
+const tokenOf = (link: string | null) => new URL(link!).searchParams.get('token')!;
+
+describeApi('login by magic link', (ctx) => {
+  it('emails a customer a single-use link to /login and signs in with it', async () => {
+    const client = ctx().client();
+    const sent = await call(client, `/api/login?user_type=customer&email=${encodeURIComponent('ALEX@example.com')}`, { method: 'POST' });
+    expect(sent.body).toEqual({ status: 'success' });
+    const email = await latestMessage(ctx(), 'email');
+    expect(email.to).toBe(demoAccounts.customer.email);
+    expect(email.link).toMatch(/^http:\/\/localhost:4321\/login\?token=[A-Za-z0-9_-]{43}$/);
+    expect(email.text).toContain(email.link!);
+
+    const login = await call(client, `/api/login?token=${tokenOf(email.link)}`);
+    expect(login.body).toEqual({ status: 'success', data: { token: { user_type: 'customer' } } });
+    expect((await call(client, '/api/checkauth')).body.data.user_type).toBe('customer');
+
+    const again = await call(ctx().client(), `/api/login?token=${tokenOf(email.link)}`);
+    expect(again.body).toEqual({ status: 'failure', error: { type: 'BadToken' } });
+  });
+
+  it('signs a tutor in as a tutor', async () => {
+    const client = ctx().client();
+    await call(client, `/api/login?user_type=tutor&email=${demoAccounts.tutor.email}`, { method: 'POST' });
+    const login = await call(client, `/api/login?token=${tokenOf((await latestMessage(ctx(), 'email')).link)}`);
+    expect(login.body.data).toEqual({ token: { user_type: 'tutor' } });
+    expect((await call(client, '/api/checkauth')).body.data.tutor.name).toBe('Jordan Alvarez');
+  });
+
+  it('answers UserNotFound for an unknown address or the wrong user type', async () => {
+    for (const query of ['user_type=customer&email=nobody@example.com', `user_type=customer&email=${demoAccounts.tutor.email}`, 'user_type=tutor&email=alex@example.com', 'user_type=tutor&email=lena@beacontutoring.com']) {
+      const { status, body } = await call(ctx().client(), `/api/login?${query}`, { method: 'POST' });
+      expect(status, query).toBe(404);
+      expect(body.error.type).toBe('UserNotFound');
+    }
+  });
+
+  it('refuses malformed requests with BadInput', async () => {
+    for (const query of ['', 'user_type=admin&email=alex@example.com', 'user_type=customer&email=not-an-email', 'user_type=customer']) {
+      const { status, body } = await call(ctx().client(), `/api/login?${query}`, { method: 'POST' });
+      expect(status, query).toBe(400);
+      expect(body.error.type).toBe('BadInput');
+    }
+    for (const token of ['', 'short', 'x'.repeat(300), 'has spaces in it and more']) {
+      const { status, body } = await call(ctx().client(), `/api/login?token=${encodeURIComponent(token)}`);
+      expect(status, token).toBe(400);
+      expect(body.error.type).toBe('BadInput');
+    }
+  });
+
+  it('answers BadToken for an unknown token and OldToken after 15 minutes', async () => {
+    expect((await call(ctx().client(), `/api/login?token=${'a'.repeat(43)}`)).body.error.type).toBe('BadToken');
+    await call(ctx().client(), `/api/login?user_type=customer&email=${demoAccounts.customer.email}`, { method: 'POST' });
+    const link = (await latestMessage(ctx(), 'email')).link;
+    await ctx().database.db.updateTable('login_tokens').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    const client = ctx().client();
+    expect((await call(client, `/api/login?token=${tokenOf(link)}`)).body).toEqual({ status: 'failure', error: { type: 'OldToken' } });
+    expect(client.cookies.has('sid')).toBe(false);
+  });
+
+  it('limits how many links one address gets in 15 minutes', async () => {
+    await ctx().database.db.deleteFrom('login_tokens').execute();
+    const email = demoAccounts.supervisor.email;
+    for (let i = 0; i < 5; i++) {
+      expect((await call(ctx().client(), `/api/login?user_type=tutor&email=${email}`, { method: 'POST' })).body.status).toBe('success');
+    }
+    const sixth = await call(ctx().client(), `/api/login?user_type=tutor&email=${email}`, { method: 'POST' });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error.type).toBe('TooSoon');
+  });
+
+  it('keeps only a hash of the token', async () => {
+    await call(ctx().client(), `/api/login?user_type=customer&email=${demoAccounts.customer.email}`, { method: 'POST' });
+    const token = tokenOf((await latestMessage(ctx(), 'email')).link);
+    const rows = await ctx().database.db.selectFrom('login_tokens').select('token_hash').execute();
+    expect(rows.some((r) => r.token_hash.includes(token))).toBe(false);
+  });
+});
+
+describeApi('login by texted code', (ctx) => {
+  async function requestCode(email = demoAccounts.customer.email) {
+    await ctx().database.db.deleteFrom('verification_codes').execute();
+    const client = ctx().client();
+    const form = new FormData();
+    form.set('email', email);
+    const { status, body } = await call(client, '/api/verification', { method: 'POST', body: form });
+    const sms = await latestMessage(ctx(), 'sms');
+    return { client, status, body, code: sms.text.match(/\d{7}/)?.[0] ?? '', sms };
+  }
+
+  it('texts a 7-digit code to the phone on file and signs in with it once', async () => {
+    const { client, status, body, code, sms } = await requestCode();
+    expect(status).toBe(201);
+    expect(body.data).toEqual({ code_id: expect.any(Number), last_four_phone: '0199' });
+    expect(sms.to).toBe(demoAccounts.customer.phone);
+    expect(code).toMatch(/^\d{7}$/);
+    const ok = await call(client, `/api/verification?code_id=${body.data.code_id}&code=${code}`);
+    expect(ok.body.data).toMatchObject({ user_type: 'customer', customer: { firstname: 'Alex' } });
+    expect((await call(client, '/api/checkauth')).body.data.user_type).toBe('customer');
+    const reused = await call(ctx().client(), `/api/verification?code_id=${body.data.code_id}&code=${code}`);
+    expect(reused.body.error.type).toBe('OldCode');
+  });
+
+  it('accepts urlencoded bodies too', async () => {
+    await ctx().database.db.deleteFrom('verification_codes').execute();
+    const { body } = await call(ctx().client(), '/api/verification', {
+      method: 'POST',
+      body: new URLSearchParams({ email: demoAccounts.customer.email }),
+    });
+    expect(body.status).toBe('success');
+  });
+
+  it('answers TooSoon to a second request within 60 seconds', async () => {
+    const { client } = await requestCode();
+    const form = new FormData();
+    form.set('email', demoAccounts.customer.email);
+    const second = await call(client, '/api/verification', { method: 'POST', body: form });
+    expect(second.status).toBe(429);
+    expect(second.body.error.type).toBe('TooSoon');
+    const texts = await ctx().database.db.selectFrom('outbox').select('id').where('channel', '=', 'sms').execute();
+    const third = await call(client, '/api/verification', { method: 'POST', body: form });
+    expect(third.body.error.type).toBe('TooSoon');
+    expect(await ctx().database.db.selectFrom('outbox').select('id').where('channel', '=', 'sms').execute()).toHaveLength(texts.length);
+  });
+
+  it('sends one text when two requests race', async () => {
+    await ctx().database.db.deleteFrom('verification_codes').execute();
+    const form = () => {
+      const f = new FormData();
+      f.set('email', demoAccounts.customer.email);
+      return f;
+    };
+    const results = await Promise.all([1, 2, 3].map(() => call(ctx().client(), '/api/verification', { method: 'POST', body: form() })));
+    expect(results.filter((r) => r.body.status === 'success')).toHaveLength(1);
+    expect(results.filter((r) => r.body.error?.type === 'TooSoon')).toHaveLength(2);
+  });
+
+  it('answers BadCode to a wrong code and TooManyAttempts after five tries', async () => {
+    const { client, body, code } = await requestCode();
+    const wrong = code === '0000000' ? '1111111' : '0000000';
+    for (let i = 0; i < 5; i++) {
+      expect((await call(client, `/api/verification?code_id=${body.data.code_id}&code=${wrong}`)).body.error.type).toBe('BadCode');
+    }
+    const locked = await call(client, `/api/verification?code_id=${body.data.code_id}&code=${code}`);
+    expect(locked.body.error.type).toBe('TooManyAttempts');
+    expect(client.cookies.has('sid')).toBe(false);
+  });
+
+  it('answers OldCode after 10 minutes and BadCode for an unknown code id', async () => {
+    const { client, body, code } = await requestCode();
+    await ctx().database.db.updateTable('verification_codes').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    expect((await call(client, `/api/verification?code_id=${body.data.code_id}&code=${code}`)).body.error.type).toBe('OldCode');
+    expect((await call(client, `/api/verification?code_id=999999&code=1234567`)).body.error.type).toBe('BadCode');
+  });
+
+  it('stores the code only hashed', async () => {
+    const { code } = await requestCode();
+    const rows = await ctx().database.db.selectFrom('verification_codes').select('code_hash').execute();
+    expect(rows.some((r) => r.code_hash.includes(code))).toBe(false);
+  });
+
+  it('answers UserNotFound for an unknown email and BadInput for a malformed one', async () => {
+    const unknown = new FormData();
+    unknown.set('email', 'nobody@example.com');
+    expect((await call(ctx().client(), '/api/verification', { method: 'POST', body: unknown })).body.error.type).toBe('UserNotFound');
+    const bad = new FormData();
+    bad.set('email', 'nope');
+    expect((await call(ctx().client(), '/api/verification', { method: 'POST', body: bad })).body.error.type).toBe('BadInput');
+    expect((await call(ctx().client(), '/api/verification', { method: 'POST' })).body.error.type).toBe('BadInput');
+    expect((await call(ctx().client(), '/api/verification?code_id=abc&code=1')).body.error.type).toBe('BadInput');
+  });
+
+  it('texts staff too', async () => {
+    const { body, sms } = await requestCode(demoAccounts.tutor.email);
+    expect(body.data.last_four_phone).toBe('0102');
+    expect(sms.to).toBe('2065550102');
+  });
+});
+
+describeApi('the customer record', (ctx) => {
+  it('answers the signed-in customer with the card on file', async () => {
+    const client = ctx().client();
+    await call(client, `/api/login?user_type=customer&email=${demoAccounts.customer.email}`, { method: 'POST' });
+    await call(client, `/api/login?token=${tokenOf((await latestMessage(ctx(), 'email')).link)}`);
+    const { body } = await call(client, '/api/customers/myself');
+    expect(body).toEqual({
+      status: 'success',
+      data: { id: expect.any(Number), firstname: 'Alex', lastname: 'Rivera', email: 'alex@example.com', phone: '2065550199', credits: 0, payment_method: 'Visa ending in 4242' },
+    });
+  });
+
+  it('answers NoAuth without a session and Unauthorized to a tutor', async () => {
+    expect((await call(ctx().client(), '/api/customers/myself')).body.error.type).toBe('NoAuth');
+    const tutor = ctx().client();
+    await call(tutor, `/api/login?user_type=tutor&email=${demoAccounts.tutor.email}`, { method: 'POST' });
+    await call(tutor, `/api/login?token=${tokenOf((await latestMessage(ctx(), 'email')).link)}`);
+    const { status, body } = await call(tutor, '/api/customers/myself');
+    expect(status).toBe(403);
+    expect(body.error.type).toBe('Unauthorized');
+  });
+});
+
+describeApi('the demo outbox', (ctx) => {
+  it('lists messages newest first as JSON and as a page', async () => {
+    await call(ctx().client(), `/api/login?user_type=customer&email=${demoAccounts.customer.email}`, { method: 'POST' });
+    await call(ctx().client(), `/api/login?user_type=tutor&email=${demoAccounts.tutor.email}`, { method: 'POST' });
+    const json = (await (await ctx().client().fetch('/dev/outbox.json')).json()) as { id: number; to: string; link: string; created_at: number }[];
+    expect(Object.keys(json[0]!).sort()).toEqual(['channel', 'created_at', 'id', 'link', 'subject', 'text', 'to']);
+    expect(json[0]!.to).toBe(demoAccounts.tutor.email);
+    expect(json[0]!.id).toBeGreaterThan(json[1]!.id);
+    const page = await ctx().client().fetch('/dev/outbox');
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const text = await page.text();
+    expect(text).toContain(json[0]!.link);
+  });
+
+  it('does not exist in production mode', async () => {
+    const production = createApiApp({ database: ctx().database, config: { mode: 'production', siteUrl: 'https://tutors.example', logRequests: false }, log: () => {} });
+    expect((await production.request('/dev/outbox.json')).status).toBe(404);
+    expect((await production.request('/dev/outbox')).status).toBe(404);
+  });
+});
