@@ -5,7 +5,9 @@ import styles from './Modal.module.css';
 
 export interface ModalAction {
   label: string;
-  onClick: () => void;
+  onClick?: () => void;
+  /** Makes the button submit this form (by id), so Enter in the form presses it. */
+  form?: string;
   loading?: boolean;
   disabled?: boolean;
   variant?: ButtonVariant;
@@ -23,6 +25,21 @@ export interface ModalProps {
   secondary?: ModalAction[];
   /** Set false while something must not be interrupted (a payment in flight). */
   dismissible?: boolean;
+}
+
+function ActionButton({ action, variant }: { action: ModalAction; variant: ButtonVariant }) {
+  return (
+    <Button
+      variant={action.variant ?? variant}
+      type={action.form ? 'submit' : 'button'}
+      form={action.form}
+      onClick={action.onClick}
+      loading={action.loading}
+      disabled={action.disabled}
+    >
+      {action.label}
+    </Button>
+  );
 }
 
 const focusable =
@@ -106,15 +123,9 @@ export function Modal({ open, onClose, title, icon, children, primary, secondary
         {(primary || secondary.length > 0) && (
           <div className={styles.actions}>
             {secondary.map((action) => (
-              <Button key={action.label} variant={action.variant ?? 'secondary'} onClick={action.onClick} loading={action.loading} disabled={action.disabled}>
-                {action.label}
-              </Button>
+              <ActionButton key={action.label} action={action} variant="secondary" />
             ))}
-            {primary && (
-              <Button variant={primary.variant ?? 'primary'} onClick={primary.onClick} loading={primary.loading} disabled={primary.disabled}>
-                {primary.label}
-              </Button>
-            )}
+            {primary && <ActionButton action={primary} variant="primary" />}
           </div>
         )}
       </div>

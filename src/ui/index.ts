@@ -5,3 +5,4 @@ export { Modal, type ModalAction, type ModalProps } from './Modal.tsx';
 export { Select, SELECT_MENU_MAX_HEIGHT, SELECT_PAGE_SIZE } from './Select.tsx';
 export { SidebarButton } from './SidebarButton.tsx';
 export { TextInput } from './TextInput.tsx';
+export { KeyIcon, MailIcon, PhoneIcon } from './icons.tsx';

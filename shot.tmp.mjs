@@ -1,0 +1,16 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+page.on('console', (m) => console.log('console:', m.type(), m.text()));
+await page.goto('http://localhost:4402/', { waitUntil: 'networkidle' });
+await page.getByRole('button', { name: 'Login' }).click();
+await page.getByLabel('Email Address').fill('alex@example.com');
+await page.screenshot({ path: '/tmp/dialog.png' });
+await page.keyboard.press('Enter');
+await page.getByText('Check your inbox').waitFor();
+await page.screenshot({ path: '/tmp/sent.png' });
+await page.goto('http://localhost:4402/placement', { waitUntil: 'networkidle' });
+await page.screenshot({ path: '/tmp/placement.png', fullPage: true });
+await page.goto('http://localhost:4402/login?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', { waitUntil: 'networkidle' });
+await page.screenshot({ path: '/tmp/login.png' });
+await browser.close();
