@@ -86,7 +86,7 @@ describeApi('login by magic link', (ctx) => {
 });
 
 describeApi('login by texted code', (ctx) => {
-  async function requestCode(email = demoAccounts.customer.email) {
+  async function requestCode(email: string = demoAccounts.customer.email) {
     await ctx().database.db.deleteFrom('verification_codes').execute();
     const client = ctx().client();
     const form = new FormData();

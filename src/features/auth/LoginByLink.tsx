@@ -13,15 +13,12 @@ const goTo = (path: string) => window.location.assign(path);
 
 /** The /login?token=… screen (spec 2 §2, §8): spends the emailed token and goes to the dashboard. */
 export function LoginByLink({ navigate = goTo }: { navigate?: (path: string) => void }) {
-  const [error, setError] = useState<string>();
+  const [token] = useState(() => new URLSearchParams(window.location.search).get('token'));
+  const [error, setError] = useState<string | undefined>(token ? undefined : 'Your token has expired');
   const [resending, setResending] = useState(false);
 
   useEffect(() => {
-    const token = new URLSearchParams(window.location.search).get('token');
-    if (!token) {
-      setError('Your token has expired');
-      return;
-    }
+    if (!token) return;
     void loginWithToken(token).then((result) => {
       if (result.status === 'network-error') return setError('Unable to communicate with server');
       if (result.status === 'failure') return setError(loginError(result.error.type));
@@ -29,7 +26,7 @@ export function LoginByLink({ navigate = goTo }: { navigate?: (path: string) => 
       if (path) navigate(path);
       else setError('Unknown user type');
     });
-  }, [navigate]);
+  }, [token, navigate]);
 
   return (
     <>
