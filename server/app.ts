@@ -13,13 +13,20 @@ import { catalogRoutes } from './routes/catalog.ts';
 import { customerRoutes } from './routes/customers.ts';
 import { devRoutes } from './routes/dev.ts';
 import { outboxSender } from './notify/outbox.ts';
+import { offlineProvider } from './payments/offline.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import type { stripeProvider } from './payments/stripe.ts';
+import { bookingRoutes } from './routes/booking.ts';
+import { offlinePaymentRoutes, stripeWebhookRoutes } from './routes/payment-events.ts';
 import type { Sender } from './notify/sender.ts';
 
 export interface AppDeps {
   database: DatabaseHandle;
-  config: Pick<Config, 'mode' | 'siteUrl' | 'logRequests'>;
+  config: Pick<Config, 'mode' | 'siteUrl' | 'logRequests'> & { stripeWebhookSecret?: string };
   /** Where emails and texts go; the outbox when not given. */
   sender?: Sender;
+  /** The card network's edge; the offline stand-in when not given. */
+  payments?: PaymentProvider;
   log?: (line: string) => void;
 }
 
@@ -27,7 +34,7 @@ export interface AppDeps {
 const MAX_BODY_BYTES = 5 * 1024 * 1024 + 1024;
 
 /** Builds the API as a Hono app mounted at /api. It holds no state beyond the database. */
-export function createApiApp({ database, config, sender, log = console.log }: AppDeps) {
+export function createApiApp({ database, config, sender, payments = offlineProvider(), log = console.log }: AppDeps) {
   const { db } = database;
   const messages = sender ?? outboxSender(db);
   const api = router();
@@ -41,7 +48,8 @@ export function createApiApp({ database, config, sender, log = console.log }: Ap
       },
     }),
   );
-  api.use(sameOriginGuard([new URL(config.siteUrl).origin]));
+  // Stripe's webhook comes from Stripe's servers and is authenticated by its signature instead.
+  api.use(sameOriginGuard([new URL(config.siteUrl).origin], ['/api/stripe/webhook']));
   api.use(sessionMiddleware(db));
 
   api.get('/health', async (c) => {
@@ -52,6 +60,11 @@ export function createApiApp({ database, config, sender, log = console.log }: Ap
   api.route('/', catalogRoutes(db));
   api.route('/', authRoutes(db, messages, config.siteUrl));
   api.route('/', customerRoutes(db));
+  api.route('/', bookingRoutes(db, payments));
+  if (payments.name === 'offline' && config.mode === 'demo') api.route('/', offlinePaymentRoutes(db));
+  if (payments.name === 'stripe' && config.stripeWebhookSecret) {
+    api.route('/', stripeWebhookRoutes(db, (payments as ReturnType<typeof stripeProvider>).client, config.stripeWebhookSecret));
+  }
 
   // A catch-all route rather than notFound(): a mounted sub-app's notFound handler is not used.
   api.all('*', (c) => failed(c, new ApiFailure('NotFound', 404)));

@@ -7,6 +7,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApiApp } from './app.ts';
 import { createSender } from './notify/index.ts';
+import { createPaymentProvider } from './payments/index.ts';
 import { loadConfig } from './config.ts';
 import { sharedDatabase } from './db/shared.ts';
 import { addPhotoRoute } from './photos.ts';
@@ -15,7 +16,12 @@ export async function createDevListener() {
   const config = loadConfig();
   const database = await sharedDatabase();
   const app = new Hono({ strict: false });
-  app.route('/', createApiApp({ database, config, sender: createSender(config, database.db, console.log) }));
+  app.route('/', createApiApp({
+    database,
+    config: { ...config, stripeWebhookSecret: config.stripe?.webhookSecret },
+    sender: createSender(config, database.db, console.log),
+    payments: createPaymentProvider(config),
+  }));
   addPhotoRoute(app, [path.join(config.dataDir, 'tutor_images'), path.resolve('public/tutor_images')]);
   return getRequestListener(app.fetch);
 }

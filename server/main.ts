@@ -6,6 +6,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApiApp } from './app.ts';
 import { createSender } from './notify/index.ts';
+import { createPaymentProvider } from './payments/index.ts';
 import { ConfigError, type Config, loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { demoAccounts } from './db/seed.ts';
@@ -25,7 +26,12 @@ function readConfig(): Config {
 
 const config = readConfig();
 const database = await openConfiguredDatabase(config);
-const api = createApiApp({ database, config, sender: createSender(config, database.db, console.log) });
+const api = createApiApp({
+    database,
+    config: { ...config, stripeWebhookSecret: config.stripe?.webhookSecret },
+    sender: createSender(config, database.db, console.log),
+    payments: createPaymentProvider(config),
+  });
 const site = createSiteApp({
   api,
   distDir: path.resolve('dist'),

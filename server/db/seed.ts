@@ -84,9 +84,15 @@ const weeklySlots = [
 /** One-off availability: [tutor email, days from now, hour (UTC)] */
 const oneOffMeetings = [
   ['jordan@beacontutoring.com', 2, 19],
+  ['jordan@beacontutoring.com', 5, 20],
+  ['jordan@beacontutoring.com', 9, 18],
   ['priya@beacontutoring.com', 3, 20],
+  ['priya@beacontutoring.com', 6, 19],
+  ['priya@beacontutoring.com', 10, 21],
   ['sam@beacontutoring.com', 4, 21],
+  ['sam@beacontutoring.com', 7, 18],
   ['maya@beacontutoring.com', 6, 17],
+  ['maya@beacontutoring.com', 12, 17],
 ] as const;
 
 function atHour(now: Date, daysAhead: number, hourUtc: number): Date {

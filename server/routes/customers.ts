@@ -1,5 +1,6 @@
 import type { Customer } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
+import { listCustomerGradebooks } from '../domain/gradebooks.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
 import { requireCustomer } from '../http/session.ts';
@@ -18,6 +19,11 @@ export function customerRoutes(db: Db) {
     const { payment_method_label, ...rest } = row;
     const customer: Customer = { ...rest, payment_method: payment_method_label };
     return ok(c, customer);
+  });
+
+  app.get('/customers/myself/gradebooks', async (c) => {
+    const { customerId } = requireCustomer(c, 'Unauthorized');
+    return ok(c, await listCustomerGradebooks(db, customerId));
   });
 
   return app;

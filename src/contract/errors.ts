@@ -27,6 +27,8 @@ export const errorTypes = [
   'SlotNotFound',
   'OfferingNotFound',
   'SeatTaken',
+  'AlreadyBooked',
+  'CardDeclined',
   'PaymentFailed',
   'PaymentNotFound',
   'SubscriptionNotFound',

@@ -1,0 +1,164 @@
+import type { CourseStyle, PaymentIntent } from '../../src/contract/entities.ts';
+import type { Transaction } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiFailure } from '../http/failure.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import { hasSeat } from './availability-search.ts';
+import { holdExpiry, releaseExpiredHolds } from './holds.ts';
+import { findBookableOffering } from './offerings.ts';
+
+export interface BookingRequest {
+  meeting: number;
+  offering: number;
+  capacity: 1 | 2;
+  course_style: CourseStyle;
+}
+
+type Trx = Transaction<Database>;
+
+async function priceCents(trx: Trx, frequency: 'weekly' | 'onetime', capacity: number): Promise<number> {
+  const row = await trx.selectFrom('prices').select('cents').where('frequency', '=', frequency).where('capacity', '=', capacity).executeTakeFirst();
+  if (!row) throw new ApiFailure('DBError', 500);
+  return row.cents;
+}
+
+/** A booking retried by the same customer for the same meeting gets the same intent back. */
+async function existingPayment(trx: Trx, customerId: number, meetingId: number): Promise<PaymentIntent | undefined> {
+  const row = await trx
+    .selectFrom('payments')
+    .select(['id', 'payment_status', 'client_secret', 'amount_cents'])
+    .where('customer_id', '=', customerId)
+    .where('meeting_id', '=', meetingId)
+    .where('is_incremental', '=', false)
+    .where('payment_status', '!=', 'canceled')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.payment_status !== 'requires_payment_method' || !row.client_secret) throw new ApiFailure('AlreadyBooked', 409);
+  return { client_secret: row.client_secret, payment_id: row.id, amount_cents: row.amount_cents };
+}
+
+async function loadCustomer(trx: Trx, customerId: number) {
+  return trx
+    .selectFrom('customers')
+    .select(['id', 'email', 'firstname', 'lastname', 'provider_customer_id', 'payment_method_id'])
+    .where('id', '=', customerId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Asks the provider for an intent, stores it on the payment, and remembers the provider's customer. */
+async function attachIntent(trx: Trx, provider: PaymentProvider, paymentId: number, amountCents: number, customerId: number, description: string, saveCard: boolean) {
+  const customer = await loadCustomer(trx, customerId);
+  const intent = await provider.createIntent({
+    paymentId,
+    amountCents,
+    customer: { id: customer.id, email: customer.email, name: `${customer.firstname} ${customer.lastname}`, providerCustomerId: customer.provider_customer_id },
+    saveCard,
+    description,
+  });
+  await trx.updateTable('payments').set({ provider_intent_id: intent.intentId, client_secret: intent.clientSecret }).where('id', '=', paymentId).execute();
+  if (intent.providerCustomerId && intent.providerCustomerId !== customer.provider_customer_id) {
+    await trx.updateTable('customers').set({ provider_customer_id: intent.providerCustomerId }).where('id', '=', customerId).execute();
+  }
+  return { client_secret: intent.clientSecret, payment_id: paymentId, amount_cents: amountCents };
+}
+
+/**
+ * One-time booking: takes a seat of a one-off meeting and creates the payment intent for it.
+ * The meeting row is locked for the whole step, so two buyers can never take the same seat.
+ */
+export async function bookOneTime(db: Db, provider: PaymentProvider, customerId: number, request: BookingRequest): Promise<PaymentIntent> {
+  await releaseExpiredHolds(db);
+  return db.transaction().execute(async (trx) => {
+    const meeting = await trx
+      .selectFrom('meetings')
+      .select(['id', 'tutor_id', 'slot_id', 'occurrence', 'canceled', 'capacity', 'reservations_taken', 'offering_id as booked_offering_id', 'course_style'])
+      .where('id', '=', request.meeting)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!meeting || meeting.canceled || meeting.slot_id !== null || new Date(meeting.occurrence).getTime() <= Date.now()) {
+      throw new ApiFailure('MeetingNotFound', 404);
+    }
+    const offering = await findBookableOffering(trx, request.offering);
+    if (!offering || offering.tutor_id !== meeting.tutor_id) throw new ApiFailure('OfferingNotFound', 404);
+
+    const again = await existingPayment(trx, customerId, meeting.id);
+    if (again) return again;
+    if (!hasSeat(meeting, { capacity: request.capacity, offeringId: offering.offering_id, style: request.course_style })) {
+      throw new ApiFailure('SeatTaken', 409);
+    }
+
+    await trx
+      .updateTable('meetings')
+      .set((eb) => ({
+        capacity: request.capacity,
+        offering_id: offering.offering_id,
+        course_style: request.course_style,
+        reservations_taken: eb('reservations_taken', '+', 1),
+      }))
+      .where('id', '=', meeting.id)
+      .execute();
+    await trx.insertInto('reservations').values({ meeting_id: meeting.id, customer_id: customerId, subscription_id: null, status: 'held', expires_at: holdExpiry() }).execute();
+    const amount = await priceCents(trx, 'onetime', request.capacity);
+    const payment = await trx
+      .insertInto('payments')
+      .values({ customer_id: customerId, meeting_id: meeting.id, minutes_paid: 60, amount_cents: amount, payment_status: 'requires_payment_method', provider: provider.name })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return attachIntent(trx, provider, payment.id, amount, customerId, `${offering.course_number} with ${offering.tutor_name}`, true);
+  });
+}
+
+/**
+ * Weekly booking: takes a seat in every upcoming meeting of the slot, creates the subscription,
+ * and an intent for the first meeting. Later meetings are charged one by one (subscription_pending).
+ */
+export async function bookWeekly(db: Db, provider: PaymentProvider, customerId: number, request: BookingRequest & { slot: number }): Promise<PaymentIntent> {
+  await releaseExpiredHolds(db);
+  return db.transaction().execute(async (trx) => {
+    const meetings = await trx
+      .selectFrom('meetings')
+      .select(['id', 'tutor_id', 'occurrence', 'capacity', 'reservations_taken', 'offering_id as booked_offering_id', 'course_style'])
+      .where('slot_id', '=', request.slot)
+      .where('canceled', '=', false)
+      .where('occurrence', '>', new Date())
+      .orderBy('occurrence')
+      .forUpdate()
+      .execute();
+    const first = meetings[0];
+    if (!first) throw new ApiFailure('SlotNotFound', 404);
+    if (first.id !== request.meeting) throw new ApiFailure('MeetingNotFound', 404);
+    const offering = await findBookableOffering(trx, request.offering);
+    if (!offering || offering.tutor_id !== first.tutor_id) throw new ApiFailure('OfferingNotFound', 404);
+
+    const again = await existingPayment(trx, customerId, first.id);
+    if (again) return again;
+    const want = { capacity: request.capacity, offeringId: offering.offering_id, style: request.course_style };
+    if (!meetings.every((m) => hasSeat(m, want))) throw new ApiFailure('SeatTaken', 409);
+
+    const ids = meetings.map((m) => m.id);
+    await trx
+      .updateTable('meetings')
+      .set((eb) => ({ capacity: request.capacity, offering_id: offering.offering_id, course_style: request.course_style, reservations_taken: eb('reservations_taken', '+', 1) }))
+      .where('id', 'in', ids)
+      .execute();
+    const subscription = await trx
+      .insertInto('subscriptions')
+      .values({ customer_id: customerId, slot_id: request.slot, offering_id: offering.offering_id, course_style: request.course_style, capacity: request.capacity })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const expires = holdExpiry();
+    await trx
+      .insertInto('reservations')
+      .values(ids.map((id) => ({ meeting_id: id, customer_id: customerId, subscription_id: subscription.id, status: 'held' as const, expires_at: expires })))
+      .execute();
+    const amount = await priceCents(trx, 'weekly', request.capacity);
+    const payment = await trx
+      .insertInto('payments')
+      .values({ customer_id: customerId, meeting_id: first.id, subscription_id: subscription.id, minutes_paid: 60, amount_cents: amount, payment_status: 'requires_payment_method', provider: provider.name })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return attachIntent(trx, provider, payment.id, amount, customerId, `${offering.course_number} weekly with ${offering.tutor_name}`, true);
+  });
+}

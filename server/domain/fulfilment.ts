@@ -1,0 +1,79 @@
+import type { Db } from '../db/connection.ts';
+import type { ChargeOutcome } from '../payments/provider.ts';
+
+/**
+ * The one place a charge's outcome lands, whichever provider reported it (Stripe's webhook or
+ * the offline confirmation). Safe to call twice for the same outcome.
+ *
+ * On success: the payment is succeeded, its seats are confirmed, a weekly subscription's later
+ * meetings get their scheduled (subscription_pending) payments, the card is kept on file, and
+ * the customer gets a gradebook for the course if they had none. A failure leaves the payment
+ * waiting for another card while its hold lasts.
+ */
+export async function fulfilCharge(db: Db, outcome: ChargeOutcome): Promise<{ paymentId: number } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const payment = await trx
+      .selectFrom('payments')
+      .innerJoin('meetings', 'meetings.id', 'payments.meeting_id')
+      .select(['payments.id', 'payments.customer_id', 'payments.meeting_id', 'payments.subscription_id', 'payments.payment_status', 'payments.amount_cents', 'payments.provider', 'meetings.offering_id'])
+      .where('payments.provider_intent_id', '=', outcome.intentId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!payment) return undefined;
+    if (!outcome.succeeded || payment.payment_status === 'succeeded') return { paymentId: payment.id };
+
+    await trx.updateTable('payments').set({ payment_status: 'succeeded' }).where('id', '=', payment.id).execute();
+
+    let confirm = trx
+      .updateTable('reservations')
+      .set({ status: 'confirmed', expires_at: null })
+      .where('customer_id', '=', payment.customer_id)
+      .where('status', '=', 'held');
+    confirm = payment.subscription_id !== null ? confirm.where('subscription_id', '=', payment.subscription_id) : confirm.where('meeting_id', '=', payment.meeting_id);
+    await confirm.execute();
+
+    if (payment.subscription_id !== null) {
+      const later = await trx
+        .selectFrom('reservations')
+        .select('meeting_id')
+        .where('subscription_id', '=', payment.subscription_id)
+        .where('status', '=', 'confirmed')
+        .where('meeting_id', '!=', payment.meeting_id)
+        .execute();
+      if (later.length > 0) {
+        await trx
+          .insertInto('payments')
+          .values(
+            later.map((r) => ({
+              customer_id: payment.customer_id,
+              meeting_id: r.meeting_id,
+              subscription_id: payment.subscription_id,
+              minutes_paid: 60,
+              amount_cents: payment.amount_cents,
+              payment_status: 'subscription_pending',
+              provider: payment.provider,
+            })),
+          )
+          .execute();
+      }
+    }
+
+    if (outcome.card) {
+      await trx
+        .updateTable('customers')
+        .set({ payment_method_id: outcome.card.paymentMethodId, payment_method_label: outcome.card.label })
+        .where('id', '=', payment.customer_id)
+        .execute();
+    }
+
+    if (payment.offering_id !== null) {
+      const offering = await trx.selectFrom('offerings').select('course_id').where('id', '=', payment.offering_id).executeTakeFirstOrThrow();
+      await trx
+        .insertInto('gradebooks')
+        .values({ customer_id: payment.customer_id, course_id: offering.course_id })
+        .onConflict((oc) => oc.columns(['customer_id', 'course_id']).doNothing())
+        .execute();
+    }
+    return { paymentId: payment.id };
+  });
+}

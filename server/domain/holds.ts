@@ -1,0 +1,44 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export const HOLD_MINUTES = 15;
+
+export const holdExpiry = () => new Date(Date.now() + HOLD_MINUTES * 60_000);
+
+/**
+ * Releases seats held for payments that did not complete within 15 minutes: the seat goes back
+ * (a meeting left with nobody is unbooked again), the payment is canceled, and a weekly
+ * subscription left without seats ends. Runs before every search and booking, so no timer is
+ * needed and every server instance agrees.
+ */
+export async function releaseExpiredHolds(db: Kysely<Database> | Transaction<Database>): Promise<void> {
+  await sql`
+    with expired as (
+      update reservations set status = 'released'
+      where status = 'held' and expires_at < now()
+      returning meeting_id
+    ), counts as (
+      select meeting_id, count(*)::int as n from expired group by meeting_id
+    )
+    update meetings m set
+      reservations_taken = m.reservations_taken - counts.n,
+      capacity = case when m.reservations_taken - counts.n = 0 then 0 else m.capacity end,
+      offering_id = case when m.reservations_taken - counts.n = 0 then null else m.offering_id end,
+      course_style = case when m.reservations_taken - counts.n = 0 then null else m.course_style end
+    from counts
+    where m.id = counts.meeting_id
+  `.execute(db);
+  await sql`
+    update payments p set payment_status = 'canceled'
+    where p.payment_status = 'requires_payment_method'
+      and not exists (
+        select 1 from reservations r
+        where r.meeting_id = p.meeting_id and r.customer_id = p.customer_id and r.status <> 'released'
+      )
+  `.execute(db);
+  await sql`
+    update subscriptions s set status = 'canceled'
+    where s.status = 'active'
+      and not exists (select 1 from reservations r where r.subscription_id = s.id and r.status <> 'released')
+  `.execute(db);
+}

@@ -1,0 +1,35 @@
+/**
+ * The card network's edge. Two adapters implement it: `stripe.ts` (the real Stripe SDK) and
+ * `offline.ts` (demo and tests, no network). The booking domain only talks to this interface.
+ */
+
+export interface IntentRequest {
+  /** Our payment row: also the idempotency key, so a retried request never makes a second intent. */
+  paymentId: number;
+  amountCents: number;
+  customer: { id: number; email: string; name: string; providerCustomerId: string | null };
+  /** Keep the card for later weekly charges. */
+  saveCard: boolean;
+  description: string;
+}
+
+export interface CreatedIntent {
+  intentId: string;
+  clientSecret: string;
+  /** Set when the provider created a customer record for this customer. */
+  providerCustomerId: string | null;
+}
+
+/** What a confirmed or failed charge tells the fulfilment function. */
+export interface ChargeOutcome {
+  intentId: string;
+  succeeded: boolean;
+  card?: { paymentMethodId: string; label: string };
+}
+
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'offline';
+  /** The publishable key the browser uses (the offline stand-in accepts any). */
+  readonly publishableKey: string;
+  createIntent(request: IntentRequest): Promise<CreatedIntent>;
+}

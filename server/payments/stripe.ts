@@ -1,0 +1,58 @@
+import Stripe from 'stripe';
+import type { ChargeOutcome, CreatedIntent, IntentRequest, PaymentProvider } from './provider.ts';
+
+/** Real card payments through Stripe (STRIPE_SECRET_KEY and PUBLIC_STRIPE_KEY). */
+export function stripeProvider(secretKey: string, publishableKey: string): PaymentProvider & { client: Stripe } {
+  const client = new Stripe(secretKey);
+  return {
+    name: 'stripe',
+    publishableKey,
+    client,
+    async createIntent(request: IntentRequest): Promise<CreatedIntent> {
+      let customerId = request.customer.providerCustomerId;
+      if (!customerId) {
+        const customer = await client.customers.create(
+          { email: request.customer.email, name: request.customer.name, metadata: { customer_id: String(request.customer.id) } },
+          { idempotencyKey: `customer-${request.customer.id}` },
+        );
+        customerId = customer.id;
+      }
+      const intent = await client.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: 'usd',
+          customer: customerId,
+          description: request.description,
+          metadata: { payment_id: String(request.paymentId) },
+          ...(request.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
+        },
+        { idempotencyKey: `payment-${request.paymentId}` },
+      );
+      return { intentId: intent.id, clientSecret: intent.client_secret ?? '', providerCustomerId: customerId };
+    },
+  };
+}
+
+/**
+ * Verifies a webhook's signature on the raw body and reads a payment outcome from it.
+ * Returns the event id (for deduplication) and the outcome, or null for events we do not use.
+ */
+export async function readStripeEvent(
+  client: Stripe,
+  rawBody: string,
+  signature: string,
+  webhookSecret: string,
+): Promise<{ eventId: string; outcome: ChargeOutcome | null }> {
+  const event = await client.webhooks.constructEventAsync(rawBody, signature, webhookSecret);
+  if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
+    return { eventId: event.id, outcome: null };
+  }
+  const intent = event.data.object;
+  const succeeded = event.type === 'payment_intent.succeeded';
+  let card: ChargeOutcome['card'];
+  if (succeeded && typeof intent.payment_method === 'string') {
+    const method = await client.paymentMethods.retrieve(intent.payment_method);
+    card = { paymentMethodId: method.id, label: method.card ? `${method.card.brand} ending in ${method.card.last4}` : 'Card on file' };
+  }
+  return { eventId: event.id, outcome: { intentId: intent.id, succeeded, card } };
+}

@@ -1,0 +1,64 @@
+import type { Customer } from '../../src/contract/entities.ts';
+import { availabilityQuery, customerCreateForm, paymentCreateForm, subscriptionCreateForm } from '../../src/contract/schemas.ts';
+import type { Db } from '../db/connection.ts';
+import { listBookableMeetings, listBookableSlots } from '../domain/availability-search.ts';
+import { bookOneTime, bookWeekly } from '../domain/booking.ts';
+import { releaseExpiredHolds } from '../domain/holds.ts';
+import { ok } from '../http/envelope.ts';
+import { ApiFailure } from '../http/failure.ts';
+import { router } from '../http/router.ts';
+import { requireCustomer, signIn } from '../http/session.ts';
+import { parseForm, parseQuery } from '../http/validate.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+
+/** The booking flow's calls: availability, the contact form's customer, and the two intents. */
+export function bookingRoutes(db: Db, provider: PaymentProvider) {
+  const app = router();
+
+  app.get('/slots', async (c) => {
+    const query = parseQuery(c, availabilityQuery);
+    await releaseExpiredHolds(db);
+    return ok(c, await listBookableSlots(db, query));
+  });
+
+  app.get('/meetings', async (c) => {
+    const query = parseQuery(c, availabilityQuery);
+    await releaseExpiredHolds(db);
+    return ok(c, await listBookableMeetings(db, query));
+  });
+
+  app.post('/customers', async (c) => {
+    const input = await parseForm(c, customerCreateForm);
+    const taken = await db
+      .selectFrom('customers')
+      .select('id')
+      .where((eb) => eb.or([eb('email', '=', input.email), eb('phone', '=', input.phone)]))
+      .executeTakeFirst();
+    if (taken) throw new ApiFailure('AlreadyExists', 409);
+    let row;
+    try {
+      row = await db.insertInto('customers').values(input).returning(['id', 'firstname', 'lastname', 'email', 'phone', 'credits']).executeTakeFirstOrThrow();
+    } catch (error) {
+      // Two forms sent at once with the same address: the unique index decides.
+      if (String((error as { code?: string }).code) === '23505') throw new ApiFailure('AlreadyExists', 409);
+      throw error;
+    }
+    await signIn(c, db, { customerId: row.id });
+    const customer: Customer = { ...row, payment_method: null };
+    return ok(c, customer, 201);
+  });
+
+  app.post('/payments', async (c) => {
+    const { customerId } = requireCustomer(c);
+    const input = await parseForm(c, paymentCreateForm);
+    return ok(c, await bookOneTime(db, provider, customerId, input), 201);
+  });
+
+  app.post('/subscriptions', async (c) => {
+    const { customerId } = requireCustomer(c);
+    const input = await parseForm(c, subscriptionCreateForm);
+    return ok(c, await bookWeekly(db, provider, customerId, input), 201);
+  });
+
+  return app;
+}

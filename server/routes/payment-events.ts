@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { Db } from '../db/connection.ts';
+import { fulfilCharge } from '../domain/fulfilment.ts';
+import { ok } from '../http/envelope.ts';
+import { ApiFailure } from '../http/failure.ts';
+import { router } from '../http/router.ts';
+import { requireCustomer } from '../http/session.ts';
+import { parseForm } from '../http/validate.ts';
+import { checkOfflineCard } from '../payments/offline.ts';
+import { readStripeEvent } from '../payments/stripe.ts';
+import type Stripe from 'stripe';
+
+const offlineConfirmForm = z.object({
+  client_secret: z.string().min(10).max(200),
+  /** Absent when the customer pays with the card on file. */
+  card_number: z.string().max(40).optional(),
+});
+
+/**
+ * Demo mode: the browser's Stripe stand-in confirms a payment here, the way Stripe.js confirms
+ * with Stripe. Only the customer whose payment it is may confirm it.
+ */
+export function offlinePaymentRoutes(db: Db) {
+  const app = router();
+  app.post('/offline-payments/confirm', async (c) => {
+    const { customerId } = requireCustomer(c);
+    const input = await parseForm(c, offlineConfirmForm);
+    const payment = await db
+      .selectFrom('payments')
+      .innerJoin('customers', 'customers.id', 'payments.customer_id')
+      .select(['payments.provider_intent_id', 'payments.customer_id', 'payments.payment_status', 'customers.payment_method_id', 'customers.payment_method_label'])
+      .where('payments.client_secret', '=', input.client_secret)
+      .executeTakeFirst();
+    if (!payment || payment.customer_id !== customerId || !payment.provider_intent_id) throw new ApiFailure('PaymentNotFound', 404);
+    if (payment.payment_status === 'canceled') {
+      throw new ApiFailure('PaymentFailed', 409, { code: 'payment_intent_unexpected_state', message: 'This payment expired. Please start the booking again.' });
+    }
+
+    let card: { paymentMethodId: string; label: string };
+    if (input.card_number) {
+      const check = checkOfflineCard(input.card_number);
+      if (!check.ok) throw new ApiFailure('CardDeclined', 402, { code: check.code, message: check.message });
+      card = check.card;
+    } else if (payment.payment_method_id && payment.payment_method_label) {
+      card = { paymentMethodId: payment.payment_method_id, label: payment.payment_method_label };
+    } else {
+      throw new ApiFailure('CardDeclined', 402, { code: 'incomplete_number', message: 'Your card number is incomplete.' });
+    }
+    await fulfilCharge(db, { intentId: payment.provider_intent_id, succeeded: true, card });
+    return ok(c, { id: payment.provider_intent_id, status: 'succeeded' });
+  });
+  return app;
+}
+
+/** Stripe's webhook: the signature is checked on the raw body; each event is handled once. */
+export function stripeWebhookRoutes(db: Db, client: Stripe, webhookSecret: string) {
+  const app = router();
+  app.post('/stripe/webhook', async (c) => {
+    const signature = c.req.header('stripe-signature');
+    if (!signature) throw new ApiFailure('BadInput', 400, { fields: { 'stripe-signature': 'Missing' } });
+    let event;
+    try {
+      event = await readStripeEvent(client, await c.req.text(), signature, webhookSecret);
+    } catch {
+      throw new ApiFailure('BadInput', 400, { fields: { 'stripe-signature': 'Invalid signature' } });
+    }
+    const fresh = await db.insertInto('webhook_events').values({ id: event.eventId }).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+    if (fresh && event.outcome) await fulfilCharge(db, event.outcome);
+    return ok(c, { received: true });
+  });
+  return app;
+}
