@@ -55,6 +55,7 @@ async function attachIntent(trx: Trx, provider: PaymentProvider, paymentId: numb
     amountCents,
     customer: { id: customer.id, email: customer.email, name: `${customer.firstname} ${customer.lastname}`, providerCustomerId: customer.provider_customer_id },
     saveCard,
+    paymentMethodId: customer.payment_method_id,
     description,
   });
   await trx.updateTable('payments').set({ provider_intent_id: intent.intentId, client_secret: intent.clientSecret }).where('id', '=', paymentId).execute();

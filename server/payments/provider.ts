@@ -10,6 +10,8 @@ export interface IntentRequest {
   customer: { id: number; email: string; name: string; providerCustomerId: string | null };
   /** Keep the card for later weekly charges. */
   saveCard: boolean;
+  /** The card on file, when the customer pays with it (no card field is shown then). */
+  paymentMethodId: string | null;
   description: string;
 }
 

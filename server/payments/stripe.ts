@@ -25,6 +25,7 @@ export function stripeProvider(secretKey: string, publishableKey: string): Payme
           description: request.description,
           metadata: { payment_id: String(request.paymentId) },
           ...(request.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
+          ...(request.paymentMethodId ? { payment_method: request.paymentMethodId } : {}),
         },
         { idempotencyKey: `payment-${request.paymentId}` },
       );

@@ -28,3 +28,12 @@ export const createPayment = (input: PaymentCreateInput) =>
 /** The weekly "create intent" call: the first meeting is charged now, the rest are scheduled. */
 export const createSubscription = (input: SubscriptionCreateInput) =>
   request<PaymentIntent>('POST', '/api/subscriptions', { form: input });
+
+/**
+ * Demo mode only: confirms a payment with the offline provider, as Stripe.js confirms with Stripe.
+ * Without a card number the card on file pays. Used by the browser's Stripe stand-in.
+ */
+export const confirmOfflinePayment = (clientSecret: string, cardNumber?: string) =>
+  request<{ id: string; status: 'succeeded' }>('POST', '/api/offline-payments/confirm', {
+    form: { client_secret: clientSecret, card_number: cardNumber },
+  });

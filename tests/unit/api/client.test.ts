@@ -110,6 +110,8 @@ const calls: [string, () => Promise<unknown>, Sent][] = [
   ['archiveOffering', () => api.archiveOffering(12), { method: 'POST', path: '/api/offerings/12/archive', query: {} }],
   ['loginWithToken', () => api.loginWithToken('tok_abc'), { method: 'GET', path: '/api/login', query: { token: 'tok_abc' } }],
   // calls this product adds
+  ['confirmOfflinePayment', () => api.confirmOfflinePayment('pi_1_secret_2', '4242 4242 4242 4242'),
+    { method: 'POST', path: '/api/offline-payments/confirm', query: {}, form: { client_secret: 'pi_1_secret_2', card_number: '4242 4242 4242 4242' } }],
   ['logout', () => api.logout(), { method: 'POST', path: '/api/logout', query: {} }],
   ['getHealth', () => api.getHealth(), { method: 'GET', path: '/api/health', query: {} }],
 ];

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import type { Prices } from '../../contract/entities.ts';
+import { inPersonLabel } from '../../config/site.ts';
+import { capacityLabel } from '../../lib/labels.ts';
+import { priceLabel } from '../../lib/money.ts';
+import { formatDate, formatTimeRange, formatWeekday } from '../../lib/time-format.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Chip } from '../../ui/Chip.tsx';
+import type { Appointment, Selection } from './booking-machine.ts';
+import styles from './booking.module.css';
+
+const BACKGROUND_PREVIEW = 140;
+
+export function appointmentPrice(appointment: Appointment, capacity: 1 | 2, prices: Prices): string {
+  const table = appointment.frequency === 'weekly' ? prices.subscription : prices.onetime;
+  return priceLabel(table[String(capacity) as '1' | '2'], appointment.frequency);
+}
+
+/** The appointment's facts shared by step 2's cards and step 3's summary. */
+export function AppointmentFacts({ appointment, selection, prices }: { appointment: Appointment; selection: Selection & { capacity: 1 | 2 }; prices: Prices }) {
+  return (
+    <>
+      <p className={styles.when}>
+        <strong>{formatWeekday(appointment.startEpoch)}</strong> {formatTimeRange(appointment.startEpoch, appointment.durationMins)}
+      </p>
+      <p className={styles.chips}>
+        <Chip tone="brand">{selection.style === 'online' ? 'Online' : inPersonLabel(selection.school)}</Chip>
+        <Chip>{capacityLabel(selection.capacity)}</Chip>
+        <Chip tone="green">{appointmentPrice(appointment, selection.capacity, prices)}</Chip>
+      </p>
+      <p className={styles.starts}>
+        {appointment.frequency === 'weekly' ? 'Starts' : 'Meet'} {formatDate(appointment.startEpoch)}
+      </p>
+    </>
+  );
+}
+
+/** Step 2's card: when, where, how big, the price, the tutor, and Book. */
+export function AppointmentCard({ appointment, selection, prices, onBook }: { appointment: Appointment; selection: Selection & { capacity: 1 | 2 }; prices: Prices; onBook: () => void }) {
+  const [expanded, setExpanded] = useState(false);
+  const { tutor } = appointment.offering;
+  const long = tutor.background.length > BACKGROUND_PREVIEW;
+  const background = expanded || !long ? tutor.background : `${tutor.background.slice(0, BACKGROUND_PREVIEW).trimEnd()}…`;
+  return (
+    <li className={styles.card}>
+      <div className={styles.cardWhen}>
+        <AppointmentFacts appointment={appointment} selection={selection} prices={prices} />
+      </div>
+      <div className={styles.tutor}>
+        <img src={`/tutor_images/${tutor.id}.jpg`} alt="" width="56" height="56" className={styles.photo} loading="lazy" />
+        <div>
+          <p className={styles.tutorName}>{tutor.name}</p>
+          <p className={styles.qualification}>{appointment.offering.qualification}</p>
+        </div>
+      </div>
+      <p className={styles.background}>
+        {background}{' '}
+        {long && (
+          <button type="button" className={styles.linkButton} aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+            {expanded ? 'see less' : 'see more'}
+          </button>
+        )}
+      </p>
+      <Button onClick={onBook} aria-label={`Book ${tutor.name}, ${formatWeekday(appointment.startEpoch)} ${formatTimeRange(appointment.startEpoch, appointment.durationMins)}`}>
+        Book
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,229 @@
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { useEffect, useMemo, useState } from 'react';
+import { createCustomer, createPayment, createSubscription } from '../../api/booking.ts';
+import { getMyCustomer, getMyGradebooks } from '../../api/customers.ts';
+import { site } from '../../config/site.ts';
+import type { Customer, Prices } from '../../contract/entities.ts';
+import { formatPhone } from '../../lib/phone.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Loader } from '../../ui/Loader.tsx';
+import { TextInput } from '../../ui/TextInput.tsx';
+import { TextCodeDialog } from '../auth/TextCodeDialog.tsx';
+import { AppointmentFacts, appointmentPrice } from './AppointmentCard.tsx';
+import { BackButton } from './BackButton.tsx';
+import type { Appointment, Selection } from './booking-machine.ts';
+import { dispatchBooking, intentSecrets } from './booking-store.ts';
+import styles from './booking.module.css';
+import { type ContactFields, cleanContact, contactError } from './contact-validation.ts';
+import { installStripeStandIn } from './stripe-standin.ts';
+
+/** With a publishable key the real Stripe.js is used; without one (demo), the local stand-in. */
+const publishableKey = import.meta.env.PUBLIC_STRIPE_KEY as string | undefined;
+if (!publishableKey) installStripeStandIn();
+const stripePromise = loadStripe(publishableKey || 'pk_offline_demo');
+
+type CustomerState = { state: 'unknown' } | { state: 'known'; customer: Customer } | { state: 'anonymous' } | { state: 'error'; message: string };
+
+const phone = formatPhone(site.supportPhone);
+
+async function loadCustomer(): Promise<CustomerState> {
+  const result = await getMyCustomer();
+  if (result.status === 'success') return { state: 'known', customer: result.data };
+  if (result.status === 'failure' && (result.error.type === 'NoAuth' || result.error.type === 'Unauthorized')) return { state: 'anonymous' };
+  if (result.status === 'failure' && result.error.type === 'DBError') return { state: 'error', message: `Cannot contact server, please text or dial ${phone} to reserve your spot` };
+  return { state: 'error', message: `Failed to load customer, please text or dial ${phone} to reserve your spot` };
+}
+
+export interface StepFinalizeProps {
+  appointment: Appointment;
+  selection: Selection & { capacity: 1 | 2 };
+  prices: Prices;
+  /** Runs instead of the redirect after payment (the student sessions screen reloads its list). */
+  onBooked?: () => void;
+}
+
+/** Step 3, 'Finalize Booking'. Loaded on demand, so Stripe code arrives only when this step shows. */
+export default function StepFinalize(props: StepFinalizeProps) {
+  return (
+    <Elements stripe={stripePromise}>
+      <FinalizeForm {...props} />
+    </Elements>
+  );
+}
+
+function FinalizeForm({ appointment, selection, prices, onBooked }: StepFinalizeProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [customer, setCustomer] = useState<CustomerState>({ state: 'unknown' });
+  const [contact, setContact] = useState<ContactFields>({ firstname: '', lastname: '', email: '', phone: '' });
+  const [paying, setPaying] = useState(false);
+  const [paid, setPaid] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [loginEmail, setLoginEmail] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void loadCustomer().then((state) => current && setCustomer(state));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const cardOnFile = customer.state === 'known' && customer.customer.payment_method !== null;
+  const cardOptions = useMemo(() => ({ disabled: paying, hidePostalCode: true }), [paying]);
+  const price = appointmentPrice(appointment, selection.capacity, prices);
+
+  async function afterPayment() {
+    if (onBooked) return onBooked();
+    const gradebooks = await getMyGradebooks();
+    const gradebook =
+      gradebooks.status === 'success'
+        ? gradebooks.data.find((g) => !g.archived && String(g.course.id) === String(appointment.offering.course.id))
+        : undefined;
+    window.location.assign(gradebook ? `/student/dashboard/grades/${gradebook.id}` : '/student/dashboard');
+  }
+
+  async function pay() {
+    if (paying || paid || !stripe || !elements) return;
+    setError(null);
+    let payer: Customer;
+    if (customer.state === 'known') payer = customer.customer;
+    else if (customer.state === 'anonymous') {
+      const problem = contactError(contact);
+      if (problem) return setError(problem);
+      setPaying(true);
+      const created = await createCustomer(cleanContact(contact));
+      if (created.status !== 'success') {
+        setPaying(false);
+        if (created.status === 'failure' && created.error.type === 'AlreadyExists') {
+          setError('You have an account with us already, please log in and retry');
+          setLoginEmail(cleanContact(contact).email);
+        } else setError(created.status === 'failure' ? created.error.type : 'Cannot contact server');
+        return;
+      }
+      payer = created.data;
+      setCustomer({ state: 'known', customer: created.data });
+    } else return;
+
+    setPaying(true);
+    const cacheKey = `${payer.id}:${appointment.key}:${selection.capacity}:${selection.style}`;
+    let secret = intentSecrets.get(cacheKey);
+    if (!secret) {
+      const common = { meeting: appointment.meetingId, offering: appointment.offering.id, capacity: selection.capacity, course_style: selection.style! };
+      const intent = appointment.slotId !== null ? await createSubscription({ ...common, slot: appointment.slotId }) : await createPayment(common);
+      if (intent.status !== 'success') {
+        setPaying(false);
+        return setError(intent.status === 'failure' ? intent.error.type : 'Cannot contact server');
+      }
+      secret = intent.data.client_secret;
+      intentSecrets.set(cacheKey, secret);
+    }
+
+    const card = elements.getElement(CardElement);
+    const name = `${payer.firstname} ${payer.lastname}`;
+    const result =
+      payer.payment_method !== null || !card
+        ? await stripe.confirmCardPayment(secret)
+        : await stripe.confirmCardPayment(secret, { payment_method: { card, billing_details: { name } } });
+    if (result.error) {
+      setPaying(false);
+      return setError(result.error.message ?? 'Your payment did not go through');
+    }
+    setPaid(true);
+    dispatchBooking({ type: 'paid' });
+    setTimeout(() => void afterPayment(), 500);
+  }
+
+  if (paid) {
+    return (
+      <div className={styles.step}>
+        <h3 className={styles.stepTitle}>You're booked!</h3>
+        <Loader text="Payment complete. Taking you to your classes…" />
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.step}>
+      <div className={styles.stepHeader}>
+        <BackButton disabled={paying} />
+        <h3 className={styles.stepTitle}>Finalize Booking</h3>
+      </div>
+
+      <section className={styles.summary} aria-label="Appointment">
+        <p className={styles.tutorName}>
+          {appointment.offering.course.course_number} with {appointment.offering.tutor.name}
+        </p>
+        <AppointmentFacts appointment={appointment} selection={selection} prices={prices} />
+      </section>
+
+      {customer.state === 'unknown' && <Loader text="Loading your details…" />}
+      {customer.state === 'error' && (
+        <p className={styles.error} role="alert">
+          {customer.message}
+        </p>
+      )}
+      {customer.state === 'anonymous' && (
+        <fieldset className={styles.contact} disabled={paying}>
+          <legend>Your contact details</legend>
+          <TextInput label="First name" autoComplete="given-name" value={contact.firstname} onChange={(firstname) => setContact({ ...contact, firstname })} />
+          <TextInput label="Last name" autoComplete="family-name" value={contact.lastname} onChange={(lastname) => setContact({ ...contact, lastname })} />
+          <TextInput label="Email" type="email" autoComplete="email" value={contact.email} onChange={(email) => setContact({ ...contact, email })} />
+          <TextInput label="Phone" type="tel" autoComplete="tel" value={contact.phone} onChange={(value) => setContact({ ...contact, phone: value })} />
+        </fieldset>
+      )}
+      {customer.state === 'known' && (
+        <p className={styles.payer}>
+          Booking as <strong>{customer.customer.firstname} {customer.customer.lastname}</strong>
+          {cardOnFile && <> · paying with your {customer.customer.payment_method}</>}
+        </p>
+      )}
+
+      {customer.state !== 'unknown' && customer.state !== 'error' && !cardOnFile && (
+        <div className={styles.cardField}>
+          <p className={styles.fieldLabel} id="card-label">
+            Card
+          </p>
+          <div aria-labelledby="card-label">
+            <CardElement options={cardOptions} />
+          </div>
+        </div>
+      )}
+
+      <ul className={styles.assurances}>
+        {appointment.frequency === 'weekly' ? (
+          <li>You pay {price} now for the first session, then the same before each weekly session until you cancel.</li>
+        ) : (
+          <li>You pay {price} now for this session.</li>
+        )}
+        <li>Skip or cancel up to 12 hours before a session at no charge.</li>
+        <li>
+          Backed by our pass guarantee (<a href="/terms">terms</a>).
+        </li>
+      </ul>
+
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <Button loading={paying} disabled={customer.state === 'unknown' || customer.state === 'error' || !stripe} onClick={() => void pay()}>
+        Pay
+      </Button>
+
+      {loginEmail && (
+        <TextCodeDialog
+          open
+          email={loginEmail}
+          onClose={(signedIn) => {
+            setLoginEmail(null);
+            if (signedIn) setError(null);
+            setCustomer({ state: 'unknown' });
+            void loadCustomer().then(setCustomer);
+          }}
+        />
+      )}
+    </div>
+  );
+}
