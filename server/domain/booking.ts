@@ -31,7 +31,7 @@ async function existingPayment(trx: Trx, customerId: number, meetingId: number):
     .where('customer_id', '=', customerId)
     .where('meeting_id', '=', meetingId)
     .where('is_incremental', '=', false)
-    .where('payment_status', '!=', 'canceled')
+    .where('payment_status', 'not in', ['canceled', 'abandoned'])
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!row) return undefined;

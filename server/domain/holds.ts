@@ -7,7 +7,8 @@ export const holdExpiry = () => new Date(Date.now() + HOLD_MINUTES * 60_000);
 
 /**
  * Releases seats held for payments that did not complete within 15 minutes: the seat goes back
- * (a meeting left with nobody is unbooked again), the payment is canceled, and a weekly
+ * (a meeting left with nobody is unbooked again), the payment is marked abandoned (it never
+ * happened, so the dashboards leave it out), and a weekly
  * subscription left without seats ends. Runs before every search and booking, so no timer is
  * needed and every server instance agrees.
  */
@@ -29,7 +30,7 @@ export async function releaseExpiredHolds(db: Kysely<Database> | Transaction<Dat
     where m.id = counts.meeting_id
   `.execute(db);
   await sql`
-    update payments p set payment_status = 'canceled'
+    update payments p set payment_status = 'abandoned'
     where p.payment_status = 'requires_payment_method'
       and not exists (
         select 1 from reservations r

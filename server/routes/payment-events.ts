@@ -32,7 +32,7 @@ export function offlinePaymentRoutes(db: Db) {
       .where('payments.client_secret', '=', input.client_secret)
       .executeTakeFirst();
     if (!payment || payment.customer_id !== customerId || !payment.provider_intent_id) throw new ApiFailure('PaymentNotFound', 404);
-    if (payment.payment_status === 'canceled') {
+    if (payment.payment_status === 'abandoned') {
       throw new ApiFailure('PaymentFailed', 409, { code: 'payment_intent_unexpected_state', message: 'This payment expired. Please start the booking again.' });
     }
 

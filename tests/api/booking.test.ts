@@ -166,7 +166,7 @@ describeApi('one-time payments', (ctx) => {
     expect((await firstMeeting('PHYS 121')).id).toBe(meeting.id);
     const m = await ctx().database.db.selectFrom('meetings').selectAll().where('id', '=', meeting.id).executeTakeFirstOrThrow();
     expect(m).toMatchObject({ capacity: 0, reservations_taken: 0, offering_id: null, course_style: null });
-    expect((await ctx().database.db.selectFrom('payments').select('payment_status').where('customer_id', '=', id).executeTakeFirstOrThrow()).payment_status).toBe('canceled');
+    expect((await ctx().database.db.selectFrom('payments').select('payment_status').where('customer_id', '=', id).executeTakeFirstOrThrow()).payment_status).toBe('abandoned');
   });
 
   it('refuses a customer another customer\'s payment, and sessions that are not customers', async () => {

@@ -1,0 +1,95 @@
+import type { Meeting, Payment } from '../../src/contract/entities.ts';
+import type { Db } from '../db/connection.ts';
+import { toEpoch } from '../db/schema.ts';
+
+/** Meetings as the dashboards see them (CONTRACT.md `Meeting`), by id. */
+export async function meetingsById(db: Db, ids: number[]): Promise<Map<number, Meeting>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('meetings as m')
+    .innerJoin('tutors as t', 't.id', 'm.tutor_id')
+    .leftJoin('offerings as o', 'o.id', 'm.offering_id')
+    .leftJoin('courses as c', 'c.id', 'o.course_id')
+    .select([
+      'm.id',
+      'm.occurrence',
+      'm.duration_mins',
+      'm.notes',
+      'm.course_style',
+      'm.capacity',
+      'm.reservations_taken',
+      't.id as tutor_id',
+      't.name as tutor_name',
+      't.phone as tutor_phone',
+      't.email as tutor_email',
+      'c.course_number',
+      'c.course_name',
+    ])
+    .where('m.id', 'in', ids)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        occurrence_epoch: toEpoch(row.occurrence),
+        duration_mins: row.duration_mins,
+        notes: row.notes,
+        course_style: row.course_style,
+        capacity: row.capacity,
+        reservations_taken: row.reservations_taken,
+        tutor: { id: row.tutor_id, name: row.tutor_name, phone: row.tutor_phone, email: row.tutor_email },
+        offering: row.course_number !== null && row.course_name !== null ? { course: { course_number: row.course_number, course_name: row.course_name } } : null,
+      },
+    ]),
+  );
+}
+
+/**
+ * A customer's payments with their meetings, newest meeting first. Checkouts still in progress
+ * (a held seat awaiting a card) and abandoned ones are left out: they are not payments yet.
+ */
+export async function listCustomerPayments(db: Db, customerId: number): Promise<Payment[]> {
+  const rows = await db
+    .selectFrom('payments as p')
+    .innerJoin('customers as cu', 'cu.id', 'p.customer_id')
+    .innerJoin('meetings as m', 'm.id', 'p.meeting_id')
+    .select([
+      'p.id',
+      'p.meeting_id',
+      'p.is_incremental',
+      'p.minutes_paid',
+      'p.payment_status',
+      'p.subscription_id',
+      'p.inserted_at',
+      'cu.id as customer_id',
+      'cu.firstname',
+      'cu.lastname',
+      'cu.phone',
+      'cu.email',
+    ])
+    .where('p.customer_id', '=', customerId)
+    .where('p.payment_status', '!=', 'abandoned')
+    .where((eb) =>
+      eb.not(
+        eb.and([
+          eb('p.payment_status', '=', 'requires_payment_method'),
+          eb.exists(eb.selectFrom('reservations as r').select('r.id').whereRef('r.meeting_id', '=', 'p.meeting_id').whereRef('r.customer_id', '=', 'p.customer_id').where('r.status', '=', 'held')),
+        ]),
+      ),
+    )
+    .orderBy('m.occurrence', 'desc')
+    .orderBy('p.id')
+    .execute();
+  const meetings = await meetingsById(db, [...new Set(rows.map((r) => r.meeting_id))]);
+  return rows.map((row) => ({
+    id: row.id,
+    customer: { id: row.customer_id, firstname: row.firstname, lastname: row.lastname, phone: row.phone, email: row.email },
+    meeting: meetings.get(row.meeting_id)!,
+    is_incremental: row.is_incremental,
+    minutes_paid: row.minutes_paid,
+    payment_status: row.payment_status,
+    subscription: row.subscription_id !== null ? { id: row.subscription_id } : null,
+    inserted_at_epoch: toEpoch(row.inserted_at),
+  }));
+}
