@@ -16,7 +16,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 4398);
 const base = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = '.data/bench';
 const pages = (process.env.BENCH_PAGES ?? '/,/terms,/placement,/login,/student/dashboard').split(',');
-const endpoints = (process.env.BENCH_ENDPOINTS ?? '/api/courses,/api/tutors').split(',');
+const endpoints = (process.env.BENCH_ENDPOINTS ?? '/api/courses,/api/tutors,MEETINGS,SLOTS').split(',');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 
@@ -72,9 +72,75 @@ async function pageWeights() {
   printTable(['page', 'HTML', 'JS', 'CSS'], rows);
 }
 
+/** The booking reads of a real course (CS 121), as the booking flow sends them. */
+async function resolveEndpoints(): Promise<string[]> {
+  const courses = (await (await fetch(`${base}/api/courses`)).json()) as { data: { id: number; course_number: string }[] };
+  const course = courses.data.find((c) => c.course_number === 'CS 121')?.id ?? 1;
+  return endpoints.map((path) =>
+    path === 'MEETINGS'
+      ? `/api/meetings?course=${course}&capacity=1&course_style=online`
+      : path === 'SLOTS'
+        ? `/api/slots?course=${course}&capacity=1&course_style=online&subscription=true`
+        : path,
+  );
+}
+
+/**
+ * The booking island: JS fetched when it scrolls into view (hydration), then JS fetched up to
+ * step 3. Shows what the island costs and that Stripe code arrives only with step 3.
+ */
+async function bookingIsland() {
+  const browser = await chromium.launch({
+    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const loaded: { url: string; gzip: number; phase: string }[] = [];
+  let phase = 'page load';
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const at = phase;
+    pending.push(response.body().then((body) => void loaded.push({ url: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).length, phase: at }), () => {}));
+  });
+  await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+  phase = 'booking island hydrates';
+  await page.locator('#book').scrollIntoViewIfNeeded();
+  await page.getByRole('heading', { name: /^Meet a / }).waitFor();
+  await page.waitForLoadState('networkidle');
+  phase = 'steps 1-2';
+  const course = page.getByRole('combobox', { name: 'Course' });
+  await course.click();
+  await course.pressSequentially('CS 121');
+  await page.keyboard.press('Enter');
+  await page.getByRole('radio', { name: /^One-on-one/ }).check();
+  await page.getByRole('radio', { name: /^One Time/ }).check();
+  await page.getByRole('radio', { name: 'Online' }).check();
+  await page.getByRole('button', { name: 'Select Tutor, Time and Location' }).click();
+  await page.getByRole('button', { name: /^Book / }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  phase = 'step 3 (payment)';
+  await page.getByRole('button', { name: /^Book / }).first().click();
+  await page.getByRole('heading', { name: 'Finalize Booking' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  await browser.close();
+
+  console.log('\nBooking island: JavaScript fetched per phase (gzip)');
+  const phases = [...new Set(loaded.map((l) => l.phase))];
+  printTable(
+    ['phase', 'files', 'JS gzip', 'Stripe code'],
+    phases.map((p) => {
+      const files = loaded.filter((l) => l.phase === p);
+      const stripe = files.filter((l) => /stripe|StepFinalize/i.test(l.url));
+      return [p, String(files.length), kb(files.reduce((sum, l) => sum + l.gzip, 0)), stripe.length ? stripe.map((l) => l.url.split('/').pop()).join(', ') : 'none'];
+    }),
+  );
+}
+
 async function throughput() {
   const rows: string[][] = [];
-  for (const path of endpoints) {
+  for (const path of await resolveEndpoints()) {
     const latencies: number[] = [];
     let failures = 0;
     const deadline = performance.now() + SECONDS * 1000;
@@ -96,7 +162,7 @@ async function throughput() {
     const elapsed = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
     const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-    rows.push([path, String(latencies.length), (latencies.length / elapsed).toFixed(0), p(0.5).toFixed(1), p(0.99).toFixed(1), String(failures)]);
+    rows.push([path.split('?')[0]!, String(latencies.length), (latencies.length / elapsed).toFixed(0), p(0.5).toFixed(1), p(0.99).toFixed(1), String(failures)]);
   }
   console.log(`\nAPI throughput (${SECONDS} s each, ${CONCURRENCY} concurrent clients, 127.0.0.1)`);
   printTable(['endpoint', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors'], rows);
@@ -119,6 +185,7 @@ const server = spawn(process.execPath, ['server/main.ts'], { env, stdio: 'ignore
 try {
   await waitForServer();
   await pageWeights();
+  await bookingIsland();
   await throughput();
 } finally {
   server.kill('SIGTERM');

@@ -11,6 +11,7 @@ import { sessionMiddleware } from './http/session.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { customerRoutes } from './routes/customers.ts';
+import { gradebookRoutes } from './routes/gradebooks.ts';
 import { devRoutes } from './routes/dev.ts';
 import { outboxSender } from './notify/outbox.ts';
 import { offlineProvider } from './payments/offline.ts';
@@ -59,7 +60,8 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   });
   api.route('/', catalogRoutes(db));
   api.route('/', authRoutes(db, messages, config.siteUrl));
-  api.route('/', customerRoutes(db));
+  api.route('/', customerRoutes(db, payments));
+  api.route('/', gradebookRoutes(db));
   api.route('/', bookingRoutes(db, payments));
   if (payments.name === 'offline' && config.mode === 'demo') api.route('/', offlinePaymentRoutes(db));
   if (payments.name === 'stripe' && config.stripeWebhookSecret) {

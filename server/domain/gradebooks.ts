@@ -1,5 +1,8 @@
-import type { Gradebook } from '../../src/contract/entities.ts';
+import type { Grade, GradeCategory, Gradebook } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
+import { toEpoch } from '../db/schema.ts';
+import { ApiFailure } from '../http/failure.ts';
+import type { Auth } from './sessions.ts';
 
 /** Gradebooks in the contract's shape, newest course first. */
 export function gradebookQuery(db: Db) {
@@ -22,4 +25,65 @@ export function toGradebook(row: { id: number; archived: boolean; course_id: num
 
 export async function listCustomerGradebooks(db: Db, customerId: number): Promise<Gradebook[]> {
   return (await gradebookQuery(db).where('g.customer_id', '=', customerId).execute()).map(toGradebook);
+}
+
+/** Who may open a gradebook: its customer, a supervisor, or a tutor who teaches that customer the course. */
+export async function canReachGradebook(db: Db, auth: Auth, gradebook: { customer_id: number; course_id: number }): Promise<boolean> {
+  if (auth.userType === 'customer') return auth.customerId === gradebook.customer_id;
+  if (auth.role === 'Archived') return false;
+  if (auth.role === 'Supervisor') return true;
+  return teachesCustomerCourse(db, auth.tutorId, gradebook.customer_id, gradebook.course_id);
+}
+
+/** Whether the tutor has (had) a booked meeting of this course with this customer. */
+export async function teachesCustomerCourse(db: Db, tutorId: number, customerId: number, courseId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('reservations as r')
+    .innerJoin('meetings as m', 'm.id', 'r.meeting_id')
+    .innerJoin('offerings as o', 'o.id', 'm.offering_id')
+    .select('r.id')
+    .where('r.customer_id', '=', customerId)
+    .where('r.status', '=', 'confirmed')
+    .where('m.tutor_id', '=', tutorId)
+    .where('o.course_id', '=', courseId)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * The gradebook behind an id, if this session may use it. `refusal` is the error type the calling
+ * screen expects (spec 2 §8: Unauthorized for grade creation and archive, NotAuthorized elsewhere).
+ */
+export async function gradebookFor(db: Db, auth: Auth, gradebookId: number, refusal: 'Unauthorized' | 'NotAuthorized' = 'NotAuthorized') {
+  const gradebook = await db.selectFrom('gradebooks').select(['id', 'customer_id', 'course_id', 'archived']).where('id', '=', gradebookId).executeTakeFirst();
+  if (!gradebook) throw new ApiFailure('GradebookNotFound', 404);
+  if (!(await canReachGradebook(db, auth, gradebook))) throw new ApiFailure(refusal, 403);
+  return gradebook;
+}
+
+export function toCategory(row: { id: number; name: string; weight_percent: number; drops: number }): GradeCategory {
+  return { id: row.id, category_name: row.name, weight_percent: row.weight_percent, drops: row.drops };
+}
+
+export function toGrade(row: {
+  id: number;
+  name: string;
+  gradebook_id: number;
+  category_id: number;
+  points_recieved_hundreths: number;
+  points_total_hundreths: number;
+  due_date: Date | string;
+  entered_at: Date | string;
+}): Grade {
+  return {
+    id: row.id,
+    name: row.name,
+    gradebook: row.gradebook_id,
+    grade_category: row.category_id,
+    points_recieved_hundreths: row.points_recieved_hundreths,
+    points_total_hundreths: row.points_total_hundreths,
+    due_date: toEpoch(row.due_date),
+    grade_entered_date: toEpoch(row.entered_at),
+  };
 }

@@ -24,6 +24,9 @@ export function offlineProvider(): PaymentProvider {
         providerCustomerId: request.customer.providerCustomerId ?? `cus_offline_${request.customer.id}`,
       };
     },
+    async refund() {
+      // Nothing was charged: the payment's status records the refund.
+    },
   };
 }
 

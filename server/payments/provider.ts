@@ -34,4 +34,6 @@ export interface PaymentProvider {
   /** The publishable key the browser uses (the offline stand-in accepts any). */
   readonly publishableKey: string;
   createIntent(request: IntentRequest): Promise<CreatedIntent>;
+  /** Returns a succeeded charge to the card (a skipped or canceled meeting). */
+  refund(intentId: string): Promise<void>;
 }

@@ -31,6 +31,9 @@ export function stripeProvider(secretKey: string, publishableKey: string): Payme
       );
       return { intentId: intent.id, clientSecret: intent.client_secret ?? '', providerCustomerId: customerId };
     },
+    async refund(intentId: string) {
+      await client.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
+    },
   };
 }
 

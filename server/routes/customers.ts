@@ -1,13 +1,18 @@
 import type { Customer } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
-import { listCustomerGradebooks } from '../domain/gradebooks.ts';
+import { id, idOrMyself } from '../../src/contract/schemas.ts';
+import { canReachGradebook, listCustomerGradebooks } from '../domain/gradebooks.ts';
+import { cancelSubscription, skipPayment } from '../domain/student-changes.ts';
+import { ApiFailure } from '../http/failure.ts';
+import { parseParam } from '../http/validate.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 import { listCustomerPayments } from '../domain/meetings-view.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
-import { requireCustomer } from '../http/session.ts';
+import { requireAuth, requireCustomer } from '../http/session.ts';
 
 /** The signed-in customer's own records. */
-export function customerRoutes(db: Db) {
+export function customerRoutes(db: Db, provider: PaymentProvider) {
   const app = router();
 
   app.get('/customers/myself', async (c) => {
@@ -27,9 +32,33 @@ export function customerRoutes(db: Db) {
     return ok(c, await listCustomerPayments(db, customerId));
   });
 
-  app.get('/customers/myself/gradebooks', async (c) => {
-    const { customerId } = requireCustomer(c, 'Unauthorized');
-    return ok(c, await listCustomerGradebooks(db, customerId));
+  app.post('/payments/:id/skip', async (c) => {
+    const { customerId } = requireCustomer(c);
+    await skipPayment(db, provider, customerId, parseParam(c, 'id', id));
+    return ok(c, { id: Number(c.req.param('id')) });
+  });
+
+  app.post('/subscriptions/:id/cancel', async (c) => {
+    const { customerId } = requireCustomer(c);
+    await cancelSubscription(db, provider, customerId, parseParam(c, 'id', id));
+    return ok(c, { id: Number(c.req.param('id')) });
+  });
+
+  /** A customer's gradebooks: the customer themself (`myself`), or staff who may see them. */
+  app.get('/customers/:id/gradebooks', async (c) => {
+    const auth = requireAuth(c);
+    const param = parseParam(c, 'id', idOrMyself);
+    if (param === 'myself' || auth.userType === 'customer') {
+      const { customerId } = requireCustomer(c, 'Unauthorized');
+      if (param !== 'myself' && param !== customerId) throw new ApiFailure('NotAuthorized', 403);
+      return ok(c, await listCustomerGradebooks(db, customerId));
+    }
+    const all = await listCustomerGradebooks(db, param);
+    const visible = [];
+    for (const gradebook of all) {
+      if (await canReachGradebook(db, auth, { customer_id: param, course_id: Number(gradebook.course.id) })) visible.push(gradebook);
+    }
+    return ok(c, visible);
   });
 
   return app;
