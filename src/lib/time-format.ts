@@ -6,3 +6,5 @@ const date = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short'
 export const formatWeekday = (epoch: number) => weekday.format(epoch * 1000);
 export const formatDate = (epoch: number) => date.format(epoch * 1000);
 export const formatTimeRange = (epoch: number, minutes: number) => `${time.format(epoch * 1000)} – ${time.format((epoch + minutes * 60) * 1000)}`;
+const longDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+export const formatLongDate = (epoch: number) => longDate.format(epoch * 1000);

@@ -13,7 +13,7 @@ import { TextCodeDialog } from '../auth/TextCodeDialog.tsx';
 import { AppointmentFacts, appointmentPrice } from './AppointmentCard.tsx';
 import { BackButton } from './BackButton.tsx';
 import type { Appointment, Selection } from './booking-machine.ts';
-import { dispatchBooking, intentSecrets } from './booking-store.ts';
+import { dispatchBooking, intentSecrets, resetBooking } from './booking-store.ts';
 import styles from './booking.module.css';
 import { type ContactFields, cleanContact, contactError } from './contact-validation.ts';
 import { installStripeStandIn } from './stripe-standin.ts';
@@ -75,7 +75,10 @@ function FinalizeForm({ appointment, selection, prices, onBooked }: StepFinalize
   const price = appointmentPrice(appointment, selection.capacity, prices);
 
   async function afterPayment() {
-    if (onBooked) return onBooked();
+    if (onBooked) {
+      resetBooking();
+      return onBooked();
+    }
     const gradebooks = await getMyGradebooks();
     const gradebook =
       gradebooks.status === 'success'

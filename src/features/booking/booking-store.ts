@@ -4,6 +4,10 @@ import { type BookingEvent, bookingReducer, initialBooking } from './booking-mac
 /** The booking flow's state, shared by its steps. */
 export const $booking = atom(initialBooking());
 
+export function resetBooking(): void {
+  $booking.set(initialBooking());
+}
+
 export function dispatchBooking(event: BookingEvent): void {
   $booking.set(bookingReducer($booking.get(), event));
 }

@@ -17,7 +17,9 @@ export const $router = createRouter({
   tutorGradebook: '/tutors/:tutorId/dashboard/gradebooks/:gradebookId',
 });
 
-export type DashboardRoute = NonNullable<(typeof $router)['value']>['route'];
+export type DashboardRouter = typeof $router;
+export type DashboardPage = NonNullable<DashboardRouter['value']>;
+export type DashboardRoute = DashboardPage['route'];
 
 /** Paths the dashboard app owns; a link anywhere else is a page load, not a client route. */
 export function isDashboardPath(pathname: string): boolean {

@@ -1,0 +1,85 @@
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { getMyPayments } from '../../api/customers.ts';
+import type { Payment } from '../../contract/entities.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Loader } from '../../ui/Loader.tsx';
+import { historyGroups, upcomingGroups } from './group-payments.ts';
+import { StudentMeetingCard } from './MeetingCard.tsx';
+import styles from './sessions.module.css';
+
+type Load = { status: 'loading' } | { status: 'ready'; payments: Payment[] } | { status: 'error'; message: string };
+
+export interface SessionsScreenProps {
+  kind: 'upcoming' | 'history';
+  /** The booking flow, shown when nothing is upcoming; it calls `reload` after a payment. */
+  renderBooking?: (reload: () => void) => ReactNode;
+}
+
+/** The student sessions screen (spec 2 §2): upcoming or previous sessions from the customer's payments. */
+export function SessionsScreen({ kind, renderBooking }: SessionsScreenProps) {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+
+  useEffect(() => {
+    let current = true;
+    void getMyPayments().then((result) => {
+      if (!current) return;
+      if (result.status === 'success') return setLoad({ status: 'ready', payments: result.data });
+      if (result.status === 'failure' && (result.error.type === 'NotAuthorized' || result.error.type === 'NoAuth')) return window.location.assign('/');
+      setLoad({ status: 'error', message: result.status === 'network-error' ? "Couldn't contact server. Try again later." : result.error.type });
+    });
+    return () => {
+      current = false;
+    };
+  }, [version]);
+
+  const title = kind === 'upcoming' ? 'Upcoming Sessions' : 'Previous Sessions';
+  let content: ReactNode;
+  if (load.status === 'loading') content = <Loader text="Loading your sessions…" />;
+  else if (load.status === 'error') {
+    content = (
+      <div className={styles.empty}>
+        <p role="alert" className={styles.error}>
+          {load.message}
+        </p>
+        <Button variant="secondary" onClick={reload}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else {
+    const groups = kind === 'upcoming' ? upcomingGroups(load.payments) : historyGroups(load.payments);
+    if (groups.length === 0 && kind === 'upcoming') {
+      content = (
+        <div className={styles.empty}>
+          <p className={styles.emptyTitle}>Book a session to get started</p>
+          {renderBooking?.(reload)}
+        </div>
+      );
+    } else if (groups.length === 0) {
+      content = (
+        <div className={styles.empty}>
+          <p className={styles.emptyTitle}>You have no previous sessions</p>
+          <a className={styles.buttonLink} href="/" target="_self">
+            Book sessions
+          </a>
+        </div>
+      );
+    } else {
+      content = (
+        <div className={styles.list}>
+          {groups.map((group) => (
+            <StudentMeetingCard key={String(group.meeting.id)} group={group} onChanged={reload} />
+          ))}
+        </div>
+      );
+    }
+  }
+  return (
+    <section aria-labelledby="sessions-title">
+      <h1 id="sessions-title">{title}</h1>
+      {content}
+    </section>
+  );
+}

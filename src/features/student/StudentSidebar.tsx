@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { getMyCustomer, getMyGradebooks } from '../../api/customers.ts';
+import type { Customer, Gradebook } from '../../contract/entities.ts';
+import { SidebarButton } from '../../ui/SidebarButton.tsx';
+
+export interface StudentSidebarProps {
+  /** The current route name, and the gradebook shown (if any). */
+  route: string;
+  gradebookId?: string;
+  paths: { upcoming: string; history: string; gradebook: (id: string) => string };
+}
+
+/**
+ * Greeting, credits (only above 0), Upcoming Sessions, Meeting History and one link per
+ * gradebook. A session that is not a customer's is sent home.
+ */
+export function StudentSidebar({ route, gradebookId, paths }: StudentSidebarProps) {
+  const [customer, setCustomer] = useState<Customer | null>(null);
+  const [gradebooks, setGradebooks] = useState<Gradebook[]>([]);
+
+  useEffect(() => {
+    void getMyCustomer().then((result) => {
+      if (result.status === 'success') setCustomer(result.data);
+      else if (result.status === 'failure' && (result.error.type === 'Unauthorized' || result.error.type === 'NoAuth')) window.location.assign('/');
+    });
+    void getMyGradebooks().then((result) => result.status === 'success' && setGradebooks(result.data));
+  }, []);
+
+  const selection = route === 'studentHome' ? 'studentUpcoming' : route === 'studentGradebook' ? `grades-${gradebookId}` : route;
+  return (
+    <>
+      <p style={{ margin: '0 0 0.25rem 0.9rem', fontWeight: 700, fontSize: '1.1rem' }}>{customer ? `Hi, ${customer.firstname}` : ' '}</p>
+      {customer && customer.credits > 0 && <p style={{ margin: '0 0 0.75rem 0.9rem', color: '#cbd5e1' }}>Credits: {customer.credits}</p>}
+      <SidebarButton name="studentUpcoming" selection={selection} label="Upcoming Sessions" href={paths.upcoming} />
+      <SidebarButton name="studentHistory" selection={selection} label="Meeting History" href={paths.history} />
+      {gradebooks.map((gradebook) => (
+        <SidebarButton
+          key={String(gradebook.id)}
+          name={`grades-${gradebook.id}`}
+          selection={selection}
+          label={`${gradebook.course.course_number} Grades`}
+          href={paths.gradebook(String(gradebook.id))}
+        />
+      ))}
+    </>
+  );
+}
