@@ -37,3 +37,30 @@ export async function requestLinkFromHome(page: Page, email: string): Promise<vo
   await dialog.getByRole('button', { name: 'Send Link' }).click();
   await expect(page.getByRole('dialog', { name: 'Check your inbox' })).toBeVisible();
 }
+
+/** Signs the page's browser in through an emailed link read from the outbox. */
+export async function signInThroughOutbox(page: Page, email: string, userType: 'customer' | 'tutor' = 'customer'): Promise<void> {
+  const before = await newestOutboxId(page.request);
+  const sent = await page.request.post(`/api/login?user_type=${userType}&email=${encodeURIComponent(email)}`);
+  expect((await sent.json()).status).toBe('success');
+  const message = await latestMessage(page.request, email, 'email', before);
+  await page.goto(message.link!);
+}
+
+/**
+ * A new customer with one paid one-time session (and so a fresh gradebook for its course), made
+ * through the API as the booking flow would; the page's browser is signed in as them.
+ */
+export async function newCustomerWithGradebook(page: Page, course: string, phone: string): Promise<string> {
+  const email = `student${phone}@example.com`;
+  const created = await page.request.post('/api/customers', { multipart: { email, phone, firstname: 'Sam', lastname: 'Lee' } });
+  expect((await created.json()).status).toBe('success');
+  const courses = (await (await page.request.get('/api/courses')).json()).data as { id: number; course_number: string }[];
+  const courseId = courses.find((c) => c.course_number === course)!.id;
+  const meetings = (await (await page.request.get(`/api/meetings?course=${courseId}&capacity=1&course_style=online`)).json()).data;
+  const intent = (await (await page.request.post('/api/payments', { multipart: { meeting: meetings[0].id, offering: meetings[0].offering.id, capacity: 1, course_style: 'online' } })).json()).data;
+  const paid = await page.request.post('/api/offline-payments/confirm', { multipart: { client_secret: intent.client_secret, card_number: '4242424242424242' } });
+  expect((await paid.json()).data.status).toBe('succeeded');
+  const gradebooks = (await (await page.request.get('/api/customers/myself/gradebooks')).json()).data as { id: number }[];
+  return String(gradebooks[0]!.id);
+}

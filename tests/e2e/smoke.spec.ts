@@ -34,17 +34,20 @@ test('a page without an island ships no JavaScript', async ({ page }) => {
 });
 
 test('a dashboard deep link loads the app shell and its screen', async ({ page }) => {
-  const response = await page.goto('/student/dashboard/grades/42');
+  const response = await page.goto('/tutors/17/dashboard/gradebooks/5');
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gradebook');
-  await page.getByRole('link', { name: 'Meeting History' }).click();
-  await expect(page).toHaveURL(/\/student\/dashboard\/history$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Previous Sessions');
+  await page.getByRole('link', { name: 'Availability' }).click();
+  await expect(page).toHaveURL(/\/tutors\/17\/dashboard\/availability$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage Availability');
   await expectAccessible(page);
+});
 
-  const tutor = await page.goto('/tutors/17/dashboard/gradebooks/5');
-  expect(tutor?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gradebook');
+test('the student dashboard sends a visitor without a session home', async ({ page }) => {
+  const response = await page.goto('/student/dashboard/grades/42');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Beacon Tutoring');
 });
 
 test('an unknown address inside the dashboards shows the not-found view', async ({ page }) => {
