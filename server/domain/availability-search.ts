@@ -53,13 +53,29 @@ function meetingsOfCourse(db: Db, course: number) {
       'm.reservations_taken',
       'm.offering_id as booked_offering_id',
       'm.course_style',
+      // Holds that ran out still count in reservations_taken until a booking releases them;
+      // reading them here keeps searches exact without writing on every read.
+      (eb) =>
+        eb
+          .selectFrom('reservations as r')
+          .select((sub) => sub.fn.countAll<number>().as('n'))
+          .whereRef('r.meeting_id', '=', 'm.id')
+          .where('r.status', '=', 'held')
+          .where('r.expires_at', '<', dbNow)
+          .as('expired_holds'),
     ])
     .orderBy('m.occurrence');
 }
 
+/** The seats as they stand once expired holds are left out. */
+function liveSeats<T extends SeatState & { expired_holds: number | string | null }>(row: T): T {
+  const taken = row.reservations_taken - Number(row.expired_holds ?? 0);
+  return taken > 0 ? { ...row, reservations_taken: taken } : { ...row, reservations_taken: 0, capacity: 0, booked_offering_id: null, course_style: null };
+}
+
 /** One-off meetings with a seat for this course, size and style, earliest first. */
 export async function listBookableMeetings(db: Db, query: AvailabilityQuery): Promise<BookableMeeting[]> {
-  const rows = await meetingsOfCourse(db, query.course).where('m.slot_id', 'is', null).execute();
+  const rows = (await meetingsOfCourse(db, query.course).where('m.slot_id', 'is', null).execute()).map(liveSeats);
   return rows
     .filter((row) => hasSeat(row, { capacity: query.capacity, offeringId: row.offering_id, style: query.course_style }))
     .map((row) => ({ id: row.id, occurrence_epoch: toEpoch(row.occurrence), duration_mins: row.duration_mins, offering: toOffering(row) }));
@@ -70,10 +86,12 @@ export async function listBookableMeetings(db: Db, query: AvailabilityQuery): Pr
  * with those meetings earliest first; slots come in the order of their next meeting.
  */
 export async function listBookableSlots(db: Db, query: AvailabilityQuery): Promise<BookableSlot[]> {
-  const rows = await meetingsOfCourse(db, query.course)
-    .innerJoin('slots as s', 's.id', 'm.slot_id')
-    .select(['s.anchor', 's.duration_mins as slot_duration'])
-    .execute();
+  const rows = (
+    await meetingsOfCourse(db, query.course)
+      .innerJoin('slots as s', 's.id', 'm.slot_id')
+      .select(['s.anchor', 's.duration_mins as slot_duration'])
+      .execute()
+  ).map(liveSeats);
   const bySlot = new Map<number, typeof rows>();
   for (const row of rows) bySlot.set(row.slot_id!, [...(bySlot.get(row.slot_id!) ?? []), row]);
 

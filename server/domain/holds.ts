@@ -43,3 +43,4 @@ export async function releaseExpiredHolds(db: Kysely<Database> | Transaction<Dat
       and not exists (select 1 from reservations r where r.subscription_id = s.id and r.status <> 'released')
   `.execute(db);
 }
+

@@ -3,7 +3,6 @@ import { availabilityQuery, customerCreateForm, paymentCreateForm, subscriptionC
 import type { Db } from '../db/connection.ts';
 import { listBookableMeetings, listBookableSlots } from '../domain/availability-search.ts';
 import { bookOneTime, bookWeekly } from '../domain/booking.ts';
-import { releaseExpiredHolds } from '../domain/holds.ts';
 import { ok } from '../http/envelope.ts';
 import { ApiFailure } from '../http/failure.ts';
 import { router } from '../http/router.ts';
@@ -17,13 +16,11 @@ export function bookingRoutes(db: Db, provider: PaymentProvider) {
 
   app.get('/slots', async (c) => {
     const query = parseQuery(c, availabilityQuery);
-    await releaseExpiredHolds(db);
     return ok(c, await listBookableSlots(db, query));
   });
 
   app.get('/meetings', async (c) => {
     const query = parseQuery(c, availabilityQuery);
-    await releaseExpiredHolds(db);
     return ok(c, await listBookableMeetings(db, query));
   });
 

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { releaseExpiredHolds } from '../../server/domain/holds.ts';
 import { call, describeApi } from './harness.ts';
 import { confirmOffline, courseId, newCustomer, post } from './booking-helpers.ts';
 
@@ -157,16 +158,33 @@ describeApi('one-time payments', (ctx) => {
     expect((await confirmOffline(without.client, intent2.body.data.client_secret)).body.error.code).toBe('incomplete_number');
   });
 
-  it('releases an unpaid hold after 15 minutes', async () => {
+  it('releases an unpaid hold after 15 minutes: the seat is offered again and the next booking gets it', async () => {
     const { client, id } = await newCustomer(ctx());
     const meeting = await firstMeeting('PHYS 121');
     await post(client, '/api/payments', { meeting: meeting.id, offering: meeting.offering.id, capacity: 1, course_style: 'online' });
     expect((await firstMeeting('PHYS 121'))?.id).not.toBe(meeting.id);
     await ctx().database.db.updateTable('reservations').set({ expires_at: new Date(Date.now() - 1000) }).where('customer_id', '=', id).execute();
     expect((await firstMeeting('PHYS 121')).id).toBe(meeting.id);
+
+    const next = await newCustomer(ctx());
+    const taken = await post(next.client, '/api/payments', { meeting: meeting.id, offering: meeting.offering.id, capacity: 1, course_style: 'online' });
+    expect(taken.status).toBe(201);
+    const m = await ctx().database.db.selectFrom('meetings').selectAll().where('id', '=', meeting.id).executeTakeFirstOrThrow();
+    expect(m).toMatchObject({ capacity: 1, reservations_taken: 1 });
+    expect((await ctx().database.db.selectFrom('payments').select('payment_status').where('customer_id', '=', id).executeTakeFirstOrThrow()).payment_status).toBe('abandoned');
+    // The first buyer's old secret no longer pays.
+    const oldSecret = (await ctx().database.db.selectFrom('payments').select('client_secret').where('customer_id', '=', id).executeTakeFirstOrThrow()).client_secret!;
+    expect((await confirmOffline(client, oldSecret, '4242424242424242')).body.error.type).toBe('PaymentFailed');
+  });
+
+  it('unbooks a meeting whose only hold expired', async () => {
+    const { client, id } = await newCustomer(ctx());
+    const meeting = await firstMeeting('PHYS 1');
+    await post(client, '/api/payments', { meeting: meeting.id, offering: meeting.offering.id, capacity: 1, course_style: 'online' });
+    await ctx().database.db.updateTable('reservations').set({ expires_at: new Date(Date.now() - 1000) }).where('customer_id', '=', id).execute();
+    await releaseExpiredHolds(ctx().database.db);
     const m = await ctx().database.db.selectFrom('meetings').selectAll().where('id', '=', meeting.id).executeTakeFirstOrThrow();
     expect(m).toMatchObject({ capacity: 0, reservations_taken: 0, offering_id: null, course_style: null });
-    expect((await ctx().database.db.selectFrom('payments').select('payment_status').where('customer_id', '=', id).executeTakeFirstOrThrow()).payment_status).toBe('abandoned');
   });
 
   it('refuses a customer another customer\'s payment, and sessions that are not customers', async () => {
