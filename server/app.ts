@@ -65,7 +65,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   api.route('/', bookingRoutes(db, payments));
   if (payments.name === 'offline' && config.mode === 'demo') api.route('/', offlinePaymentRoutes(db));
   if (payments.name === 'stripe' && config.stripeWebhookSecret) {
-    api.route('/', stripeWebhookRoutes(db, (payments as ReturnType<typeof stripeProvider>).client, config.stripeWebhookSecret));
+    api.route('/', stripeWebhookRoutes(db, (payments as ReturnType<typeof stripeProvider>).client, config.stripeWebhookSecret, payments));
   }
 
   // A catch-all route rather than notFound(): a mounted sub-app's notFound handler is not used.

@@ -10,7 +10,8 @@ const schema = z
   .object({
     MODE: z.enum(['demo', 'production']).default('demo'),
     PORT: z.coerce.number().int().min(1).max(65535).default(4321),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Default: loopback in demo mode (its outbox shows login links), every interface in production. */
+    HOST: z.string().min(1).optional(),
     /** The public address of the site, used in emailed links. */
     SITE_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('.data'),
@@ -66,7 +67,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     mode: values.MODE,
     port: values.PORT,
-    host: values.HOST,
+    host: values.HOST ?? (values.MODE === 'production' ? '0.0.0.0' : '127.0.0.1'),
     siteUrl: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,

@@ -126,7 +126,7 @@ export interface Database {
     created_at: Timestamp;
   };
   verification_codes: {
-    id: Generated<number>;
+    id: string;
     customer_id: number | null;
     tutor_id: number | null;
     code_hash: string;

@@ -99,7 +99,7 @@ function codeMatches(code: string, stored: string): boolean {
  * Texts a 7-digit login code to the phone of the account with this email (customers first, then
  * staff, whose emails are on the staff domain). At most one text per account every 60 seconds.
  */
-export async function sendLoginCode(db: Db, sender: Sender, email: string): Promise<{ code_id: number; last_four_phone: string }> {
+export async function sendLoginCode(db: Db, sender: Sender, email: string): Promise<{ code_id: string; last_four_phone: string }> {
   const found = (await findAccount(db, isStaffEmail(email) ? 'tutor' : 'customer', email)) ?? (await findAccount(db, 'customer', email));
   if (!found) throw new ApiFailure('UserNotFound', 404);
   const owner = ownerColumns(found.account);
@@ -121,7 +121,7 @@ export async function sendLoginCode(db: Db, sender: Sender, email: string): Prom
     if (recent) return undefined;
     return trx
       .insertInto('verification_codes')
-      .values({ ...owner, code_hash: hashCode(code), expires_at: minutesFromNow(CODE_MINUTES) })
+      .values({ ...owner, id: newSecret(16), code_hash: hashCode(code), expires_at: minutesFromNow(CODE_MINUTES) })
       .returning('id')
       .executeTakeFirstOrThrow();
   });
@@ -139,7 +139,7 @@ export async function sendLoginCode(db: Db, sender: Sender, email: string): Prom
  * Checks a texted code. Each check spends one of five tries; a right code is spent at once.
  * Unknown id or wrong code → BadCode; used or expired → OldCode; tries used up → TooManyAttempts.
  */
-export async function redeemLoginCode(db: Db, codeId: number, code: string): Promise<{ account: Account; userType: UserType }> {
+export async function redeemLoginCode(db: Db, codeId: string, code: string): Promise<{ account: Account; userType: UserType }> {
   const row = await db
     .updateTable('verification_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))

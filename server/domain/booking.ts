@@ -7,6 +7,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { hasSeat } from './availability-search.ts';
 import { holdExpiry, releaseExpiredHolds } from './holds.ts';
 import { findBookableOffering } from './offerings.ts';
+import { releaseSeat } from './seats.ts';
 
 export interface BookingRequest {
   meeting: number;
@@ -47,6 +48,33 @@ async function loadCustomer(trx: Trx, customerId: number) {
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * One checkout at a time: a customer starting a new booking gives up the seats still held for an
+ * unpaid earlier one, so nobody can hold many seats at once.
+ */
+async function abandonOtherCheckouts(trx: Trx, customerId: number, keepMeetingIds: number[]): Promise<void> {
+  let held = trx.selectFrom('reservations').select('meeting_id').where('customer_id', '=', customerId).where('status', '=', 'held');
+  if (keepMeetingIds.length > 0) held = held.where('meeting_id', 'not in', keepMeetingIds);
+  const rows = await held.orderBy('meeting_id').execute();
+  if (rows.length === 0) return;
+  const meetingIds = rows.map((r) => r.meeting_id);
+  for (const meetingId of meetingIds) await releaseSeat(trx, meetingId, customerId);
+  await trx
+    .updateTable('payments')
+    .set({ payment_status: 'abandoned' })
+    .where('customer_id', '=', customerId)
+    .where('meeting_id', 'in', meetingIds)
+    .where('payment_status', '=', 'requires_payment_method')
+    .execute();
+  await trx
+    .updateTable('subscriptions')
+    .set({ status: 'canceled' })
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'active')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('reservations as r').select('r.id').whereRef('r.subscription_id', '=', 'subscriptions.id').where('r.status', '!=', 'released'))))
+    .execute();
+}
+
 /** Asks the provider for an intent, stores it on the payment, and remembers the provider's customer. */
 async function attachIntent(trx: Trx, provider: PaymentProvider, paymentId: number, amountCents: number, customerId: number, description: string, saveCard: boolean) {
   const customer = await loadCustomer(trx, customerId);
@@ -72,6 +100,7 @@ async function attachIntent(trx: Trx, provider: PaymentProvider, paymentId: numb
 export async function bookOneTime(db: Db, provider: PaymentProvider, customerId: number, request: BookingRequest): Promise<PaymentIntent> {
   await releaseExpiredHolds(db);
   return db.transaction().execute(async (trx) => {
+    await abandonOtherCheckouts(trx, customerId, [request.meeting]);
     const meeting = await trx
       .selectFrom('meetings')
       .select(['id', 'tutor_id', 'slot_id', 'occurrence', 'canceled', 'capacity', 'reservations_taken', 'offering_id as booked_offering_id', 'course_style'])
@@ -118,6 +147,8 @@ export async function bookOneTime(db: Db, provider: PaymentProvider, customerId:
 export async function bookWeekly(db: Db, provider: PaymentProvider, customerId: number, request: BookingRequest & { slot: number }): Promise<PaymentIntent> {
   await releaseExpiredHolds(db);
   return db.transaction().execute(async (trx) => {
+    const slotMeetings = await trx.selectFrom('meetings').select('id').where('slot_id', '=', request.slot).execute();
+    await abandonOtherCheckouts(trx, customerId, slotMeetings.map((m) => m.id));
     const meetings = await trx
       .selectFrom('meetings')
       .select(['id', 'tutor_id', 'occurrence', 'capacity', 'reservations_taken', 'offering_id as booked_offering_id', 'course_style'])
@@ -135,6 +166,15 @@ export async function bookWeekly(db: Db, provider: PaymentProvider, customerId: 
 
     const again = await existingPayment(trx, customerId, first.id);
     if (again) return again;
+    // Still in some of these meetings (say, after skipping one week): this is not a new subscription.
+    const mine = await trx
+      .selectFrom('reservations')
+      .select('id')
+      .where('customer_id', '=', customerId)
+      .where('status', '!=', 'released')
+      .where('meeting_id', 'in', meetings.map((m) => m.id))
+      .executeTakeFirst();
+    if (mine) throw new ApiFailure('AlreadyBooked', 409);
     const want = { capacity: request.capacity, offeringId: offering.offering_id, style: request.course_style };
     if (!meetings.every((m) => hasSeat(m, want))) throw new ApiFailure('SeatTaken', 409);
 

@@ -10,7 +10,13 @@ import type { ChargeOutcome } from '../payments/provider.ts';
  * the customer gets a gradebook for the course if they had none. A failure leaves the payment
  * waiting for another card while its hold lasts.
  */
-export async function fulfilCharge(db: Db, outcome: ChargeOutcome): Promise<{ paymentId: number } | undefined> {
+export type Fulfilment = { paymentId: number; result: 'paid' | 'declined' | 'expired' } | undefined;
+
+/**
+ * A payment whose hold ran out (abandoned) has no seat any more: it is never marked paid. The
+ * caller then refuses the charge (offline) or refunds it (Stripe), and the customer books again.
+ */
+export async function fulfilCharge(db: Db, outcome: ChargeOutcome): Promise<Fulfilment> {
   return db.transaction().execute(async (trx) => {
     const payment = await trx
       .selectFrom('payments')
@@ -20,7 +26,9 @@ export async function fulfilCharge(db: Db, outcome: ChargeOutcome): Promise<{ pa
       .forUpdate()
       .executeTakeFirst();
     if (!payment) return undefined;
-    if (!outcome.succeeded || payment.payment_status === 'succeeded') return { paymentId: payment.id };
+    if (payment.payment_status === 'abandoned' || payment.payment_status === 'canceled') return { paymentId: payment.id, result: 'expired' };
+    if (!outcome.succeeded) return { paymentId: payment.id, result: 'declined' };
+    if (payment.payment_status === 'succeeded') return { paymentId: payment.id, result: 'paid' };
 
     await trx.updateTable('payments').set({ payment_status: 'succeeded' }).where('id', '=', payment.id).execute();
 
@@ -74,6 +82,6 @@ export async function fulfilCharge(db: Db, outcome: ChargeOutcome): Promise<{ pa
         .onConflict((oc) => oc.columns(['customer_id', 'course_id']).doNothing())
         .execute();
     }
-    return { paymentId: payment.id };
+    return { paymentId: payment.id, result: 'paid' };
   });
 }

@@ -5,11 +5,13 @@ import type { Message, Sender } from './sender.ts';
 export function outboxSender(db: Db, log: (line: string) => void = () => {}): Sender {
   return {
     async send(message: Message) {
-      await db
+      const row = await db
         .insertInto('outbox')
         .values({ channel: message.channel, to: message.to, subject: message.subject, text: message.text, link: message.link ?? null })
-        .execute();
-      log(`outbox: ${message.channel} to ${message.to}: ${message.subject || message.text.slice(0, 40)}`);
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // Never the text or link: they carry login codes and tokens.
+      log(`outbox: ${message.channel} #${row.id}`);
     },
   };
 }

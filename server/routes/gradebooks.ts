@@ -80,7 +80,10 @@ export function gradebookRoutes(db: Db) {
   });
 
   app.post('/gradebooks/:id/archive', async (c) => {
-    const gradebook = await gradebookFor(db, requireAuth(c), parseParam(c, 'id', id), 'Unauthorized');
+    const auth = requireAuth(c);
+    const gradebook = await gradebookFor(db, auth, parseParam(c, 'id', id), 'Unauthorized');
+    // Archiving waives the student's guarantee: the student's choice (or a supervisor's), not a tutor's.
+    if (auth.userType === 'tutor' && auth.role !== 'Supervisor') throw new ApiFailure('Unauthorized', 403);
     await db.updateTable('gradebooks').set({ archived: true }).where('id', '=', gradebook.id).execute();
     return ok(c, toGradebook(await gradebookQuery(db).where('g.id', '=', gradebook.id).executeTakeFirstOrThrow()));
   });

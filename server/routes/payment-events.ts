@@ -7,8 +7,12 @@ import { router } from '../http/router.ts';
 import { requireCustomer } from '../http/session.ts';
 import { parseForm } from '../http/validate.ts';
 import { checkOfflineCard } from '../payments/offline.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 import { readStripeEvent } from '../payments/stripe.ts';
 import type Stripe from 'stripe';
+
+const expired = () =>
+  new ApiFailure('PaymentFailed', 409, { code: 'payment_intent_unexpected_state', message: 'This payment expired. Please start the booking again.' });
 
 const offlineConfirmForm = z.object({
   client_secret: z.string().min(10).max(200),
@@ -28,13 +32,10 @@ export function offlinePaymentRoutes(db: Db) {
     const payment = await db
       .selectFrom('payments')
       .innerJoin('customers', 'customers.id', 'payments.customer_id')
-      .select(['payments.provider_intent_id', 'payments.customer_id', 'payments.payment_status', 'customers.payment_method_id', 'customers.payment_method_label'])
+      .select(['payments.provider_intent_id', 'payments.customer_id', 'customers.payment_method_id', 'customers.payment_method_label'])
       .where('payments.client_secret', '=', input.client_secret)
       .executeTakeFirst();
     if (!payment || payment.customer_id !== customerId || !payment.provider_intent_id) throw new ApiFailure('PaymentNotFound', 404);
-    if (payment.payment_status === 'abandoned') {
-      throw new ApiFailure('PaymentFailed', 409, { code: 'payment_intent_unexpected_state', message: 'This payment expired. Please start the booking again.' });
-    }
 
     let card: { paymentMethodId: string; label: string };
     if (input.card_number) {
@@ -46,14 +47,15 @@ export function offlinePaymentRoutes(db: Db) {
     } else {
       throw new ApiFailure('CardDeclined', 402, { code: 'incomplete_number', message: 'Your card number is incomplete.' });
     }
-    await fulfilCharge(db, { intentId: payment.provider_intent_id, succeeded: true, card });
+    const fulfilment = await fulfilCharge(db, { intentId: payment.provider_intent_id, succeeded: true, card });
+    if (fulfilment?.result !== 'paid') throw expired();
     return ok(c, { id: payment.provider_intent_id, status: 'succeeded' });
   });
   return app;
 }
 
 /** Stripe's webhook: the signature is checked on the raw body; each event is handled once. */
-export function stripeWebhookRoutes(db: Db, client: Stripe, webhookSecret: string) {
+export function stripeWebhookRoutes(db: Db, client: Stripe, webhookSecret: string, provider: PaymentProvider) {
   const app = router();
   app.post('/stripe/webhook', async (c) => {
     const signature = c.req.header('stripe-signature');
@@ -65,7 +67,17 @@ export function stripeWebhookRoutes(db: Db, client: Stripe, webhookSecret: strin
       throw new ApiFailure('BadInput', 400, { fields: { 'stripe-signature': 'Invalid signature' } });
     }
     const fresh = await db.insertInto('webhook_events').values({ id: event.eventId }).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
-    if (fresh && event.outcome) await fulfilCharge(db, event.outcome);
+    if (fresh && event.outcome) {
+      try {
+        const fulfilment = await fulfilCharge(db, event.outcome);
+        // Charged after its hold ran out: the seat is gone, so the money goes back.
+        if (fulfilment?.result === 'expired' && event.outcome.succeeded) await provider.refund(event.outcome.intentId);
+      } catch (error) {
+        // Forget the event so that Stripe's retry is handled rather than skipped as a duplicate.
+        await db.deleteFrom('webhook_events').where('id', '=', event.eventId).execute();
+        throw error;
+      }
+    }
     return ok(c, { received: true });
   });
   return app;

@@ -20,7 +20,8 @@ export const email = z
   .trim()
   .max(254)
   .transform(normalizeEmail)
-  .refine(isBookingEmail, 'Invalid email address');
+  // The client's rule (spec 1 §5) is loose; the server also refuses whitespace inside the address.
+  .refine((value) => isBookingEmail(value) && /^[^\s@]+@[^\s@]+$/.test(value), 'Invalid email address');
 export const phone = z
   .string()
   .max(40)
@@ -35,7 +36,7 @@ export const bookingCapacity = z.coerce.number().pipe(z.union([z.literal(1), z.l
 export const loginRequestQuery = z.object({ user_type: userType, email });
 export const loginTokenQuery = z.object({ token: z.string().min(16).max(200).regex(/^[A-Za-z0-9_-]+$/) });
 export const verificationRequestForm = z.object({ email });
-export const verificationCheckQuery = z.object({ code_id: id, code: z.string().trim().min(1).max(20) });
+export const verificationCheckQuery = z.object({ code_id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/), code: z.string().trim().min(1).max(20) });
 
 // --- booking -----------------------------------------------------------------------------------
 export const customerCreateForm = z.object({

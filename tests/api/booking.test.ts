@@ -211,6 +211,24 @@ describeApi('one-time payments', (ctx) => {
   });
 });
 
+describeApi('one checkout at a time', (ctx) => {
+  it('gives up the seat of an unpaid checkout when the customer starts another', async () => {
+    const { client, id } = await newCustomer(ctx());
+    const course = await courseId(ctx(), 'CS 121');
+    const [first, second] = (await call(client, `/api/meetings?course=${course}&capacity=1&course_style=online`)).body.data;
+    await post(client, '/api/payments', { meeting: first.id, offering: first.offering.id, capacity: 1, course_style: 'online' });
+    await post(client, '/api/payments', { meeting: second.id, offering: second.offering.id, capacity: 1, course_style: 'online' });
+    const held = await ctx().database.db.selectFrom('reservations').select(['meeting_id', 'status']).where('customer_id', '=', id).orderBy('id').execute();
+    expect(held).toEqual([
+      { meeting_id: first.id, status: 'released' },
+      { meeting_id: second.id, status: 'held' },
+    ]);
+    expect((await ctx().database.db.selectFrom('meetings').select('reservations_taken').where('id', '=', first.id).executeTakeFirstOrThrow()).reservations_taken).toBe(0);
+    const statuses = await ctx().database.db.selectFrom('payments').select('payment_status').where('customer_id', '=', id).orderBy('id').execute();
+    expect(statuses.map((p) => p.payment_status)).toEqual(['abandoned', 'requires_payment_method']);
+  });
+});
+
 describeApi('weekly subscriptions', (ctx) => {
   it('holds every upcoming meeting, charges the first, and schedules the rest once paid', async () => {
     const { client, id } = await newCustomer(ctx());
@@ -234,5 +252,12 @@ describeApi('weekly subscriptions', (ctx) => {
 
     const after = (await call(ctx().client(), `/api/slots?course=${math}&capacity=1&course_style=online&subscription=true`)).body.data;
     expect(after.map((s: { slot: { id: number } }) => s.slot.id)).not.toContain(slot.slot.id);
+
+    // Skipping the second week and booking the slot again is refused, not a crash.
+    const second = await ctx().database.db.selectFrom('payments').select('id').where('customer_id', '=', id).where('meeting_id', '=', slot.meetings[1].id).executeTakeFirstOrThrow();
+    expect((await call(client, `/api/payments/${second.id}/skip`, { method: 'POST' })).body.status).toBe('success');
+    const again = await post(client, '/api/subscriptions', { ...fields, capacity: 1 });
+    expect(again.status).toBe(409);
+    expect(again.body.error.type).toBe('AlreadyBooked');
   });
 });

@@ -99,7 +99,7 @@ describeApi('login by texted code', (ctx) => {
   it('texts a 7-digit code to the phone on file and signs in with it once', async () => {
     const { client, status, body, code, sms } = await requestCode();
     expect(status).toBe(201);
-    expect(body.data).toEqual({ code_id: expect.any(Number), last_four_phone: '0199' });
+    expect(body.data).toEqual({ code_id: expect.stringMatching(/^[A-Za-z0-9_-]{20,}$/), last_four_phone: '0199' });
     expect(sms.to).toBe(demoAccounts.customer.phone);
     expect(code).toMatch(/^\d{7}$/);
     const ok = await call(client, `/api/verification?code_id=${body.data.code_id}&code=${code}`);
@@ -158,7 +158,15 @@ describeApi('login by texted code', (ctx) => {
     const { client, body, code } = await requestCode();
     await ctx().database.db.updateTable('verification_codes').set({ expires_at: new Date(Date.now() - 1000) }).execute();
     expect((await call(client, `/api/verification?code_id=${body.data.code_id}&code=${code}`)).body.error.type).toBe('OldCode');
-    expect((await call(client, `/api/verification?code_id=999999&code=1234567`)).body.error.type).toBe('BadCode');
+    expect((await call(client, `/api/verification?code_id=${'x'.repeat(22)}&code=1234567`)).body.error.type).toBe('BadCode');
+  });
+
+  it('never logs the code', async () => {
+    const lines: string[] = [];
+    const { outboxSender } = await import('../../server/notify/outbox.ts');
+    await outboxSender(ctx().database.db, (line) => lines.push(line)).send({ channel: 'sms', to: '2065550199', subject: '', text: '1234567 is your code', link: 'http://x/login?token=secret' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toMatch(/1234567|secret|2065550199/);
   });
 
   it('stores the code only hashed', async () => {

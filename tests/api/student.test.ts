@@ -217,6 +217,10 @@ describeApi('permissions between customers and staff', (ctx) => {
     expect((await call(sam, `/api/gradebooks/${gradebook.id}/categories`)).body.error.type).toBe('NotAuthorized');
     expect((await post(jordan, `/api/gradebooks/${gradebook.id}/categories`, { name: 'Labs', weight_percent: 0, drops: 0 })).status).toBe(201);
 
+    // Waiving the guarantee is the student's choice: a tutor may not archive, a supervisor may.
+    expect((await call(jordan, `/api/gradebooks/${gradebook.id}/archive`, { method: 'POST' })).body.error.type).toBe('Unauthorized');
+    expect((await call(maya, `/api/gradebooks/${gradebook.id}/archive`, { method: 'POST' })).body.data.archived).toBe(true);
+
     expect((await call(jordan, `/api/customers/${a.id}/gradebooks`)).body.data.map((g: { course: { course_number: string } }) => g.course.course_number)).toEqual(['CS 121']);
     expect((await call(maya, `/api/customers/${a.id}/gradebooks`)).body.data).toHaveLength(2);
     expect((await call(sam, `/api/customers/${a.id}/gradebooks`)).body.data).toEqual([]);
