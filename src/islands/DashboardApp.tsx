@@ -4,10 +4,24 @@ import { DashboardApp, type Screens } from '../features/dashboard/DashboardApp.t
 import { $router } from '../features/dashboard/router.ts';
 import { StudentGradebookScreen } from '../features/gradebook/GradebookScreen.tsx';
 import { SessionsScreen } from '../features/sessions/SessionsScreen.tsx';
-import { StudentSidebar } from '../features/student/StudentSidebar.tsx';
+import { refreshStudentSidebar, StudentSidebar } from '../features/student/StudentSidebar.tsx';
+import { bookingLoginDialog } from './Booking.tsx';
 
 /** The dashboards' island: client-only, mounted by src/pages/app-shell.astro. It composes the features. */
-const upcoming = () => <SessionsScreen kind="upcoming" renderBooking={(reload) => <BookingFlow onBooked={reload} />} />;
+const upcoming = () => (
+  <SessionsScreen
+    kind="upcoming"
+    renderBooking={(reload) => (
+      <BookingFlow
+        loginDialog={bookingLoginDialog}
+        onBooked={() => {
+          reload();
+          refreshStudentSidebar();
+        }}
+      />
+    )}
+  />
+);
 
 const screens: Screens = {
   studentHome: upcoming,

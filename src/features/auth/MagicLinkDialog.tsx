@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { requestLoginLink } from '../../api/auth.ts';
 import { site, isStaffEmail } from '../../config/site.ts';
 import { isMagicLinkEmail } from '../../lib/email.ts';
@@ -20,8 +20,11 @@ export function MagicLinkDialog({ open, onClose }: MagicLinkDialogProps) {
   const [email, setEmail] = useState('');
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   const valid = isMagicLinkEmail(email);
+  // Closing forgets a request still in flight: its late answer must not reopen as 'sent'.
+  const attempt = useRef(0);
 
   function close() {
+    attempt.current += 1;
     setEmail('');
     setPhase({ name: 'idle' });
     onClose();
@@ -30,8 +33,10 @@ export function MagicLinkDialog({ open, onClose }: MagicLinkDialogProps) {
   async function send() {
     if (!valid || phase.name === 'sending') return;
     setPhase({ name: 'sending' });
+    const mine = ++attempt.current;
     // Staff addresses log in as tutors; every other address as a customer.
     const result = await requestLoginLink(isStaffEmail(email) ? 'tutor' : 'customer', email);
+    if (mine !== attempt.current) return;
     if (result.status === 'success') setPhase({ name: 'sent' });
     else if (result.status === 'network-error') setPhase({ name: 'error', message: 'Cannot contact server' });
     else if (result.error.type === 'UserNotFound') setPhase({ name: 'error', message: "We can't find your account" });

@@ -5,6 +5,7 @@ import { PhoneIcon } from '../../ui/icons.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import styles from './auth.module.css';
+import { loadAuth } from './session-store.ts';
 
 type Phase =
   | { name: 'waiting' }
@@ -52,6 +53,7 @@ export function TextCodeDialog({ open, email, onClose }: TextCodeDialogProps) {
     setPhase({ ...phase, checking: true, error: undefined });
     const result = await verifyCode(phase.codeId, code.trim());
     if (result.status === 'success') {
+      void loadAuth();
       onClose(true);
       return;
     }

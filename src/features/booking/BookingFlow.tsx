@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { $booking } from './booking-store.ts';
@@ -8,20 +8,31 @@ import { StepList } from './StepList.tsx';
 import { StepSelect } from './StepSelect.tsx';
 import { useAvailability } from './use-availability.ts';
 import { useCatalog } from './use-catalog.ts';
+import type { StepFinalizeProps } from './StepFinalize.tsx';
 
 // Step 3 carries Stripe: it is loaded only when the visitor gets there.
 const StepFinalize = lazy(() => import('./StepFinalize.tsx'));
 
-export interface BookingFlowProps {
+export interface BookingFlowProps extends Pick<StepFinalizeProps, 'loginDialog' | 'onSignedIn'> {
   /** Called after payment instead of going to the dashboard (the sessions screen embeds the flow). */
   onBooked?: () => void;
 }
 
 /** The three-step booking flow (spec 1 §2): choose, pick an appointment, pay. */
-export function BookingFlow({ onBooked }: BookingFlowProps) {
+export function BookingFlow({ onBooked, loginDialog, onSignedIn }: BookingFlowProps) {
   const booking = useStore($booking);
   const [catalog, retry] = useCatalog();
-  const availability = useAvailability(booking.selection);
+  const availability = useAvailability(booking.selection, booking.listVisits);
+  const root = useRef<HTMLDivElement>(null);
+  const previousStep = useRef(booking.step);
+
+  // Each step replaces the last: move focus to the new step's title so keyboard and screen reader
+  // users land on it rather than on the page's start.
+  useEffect(() => {
+    if (previousStep.current === booking.step) return;
+    previousStep.current = booking.step;
+    root.current?.querySelector<HTMLElement>('h3')?.focus();
+  }, [booking.step]);
 
   if (catalog.status === 'loading') return <Loader text="Loading courses…" />;
   if (catalog.status === 'error') {
@@ -37,17 +48,22 @@ export function BookingFlow({ onBooked }: BookingFlowProps) {
     );
   }
   const { courses, prices } = catalog;
-  if (booking.step === 'select') return <StepSelect selection={booking.selection} courses={courses} prices={prices} availability={availability} />;
-  if (booking.step === 'list') return <StepList selection={booking.selection} courses={courses} prices={prices} availability={availability} />;
-  if (!booking.appointment) return null;
   return (
-    <Suspense fallback={<Loader text="Loading secure payment…" />}>
-      <StepFinalize
-        appointment={booking.appointment}
-        selection={{ ...booking.selection, capacity: booking.selection.capacity ?? 1 }}
-        prices={prices}
-        onBooked={onBooked}
-      />
-    </Suspense>
+    <div ref={root}>
+      {booking.step === 'select' && <StepSelect selection={booking.selection} courses={courses} prices={prices} availability={availability} />}
+      {booking.step === 'list' && <StepList selection={booking.selection} courses={courses} prices={prices} availability={availability} />}
+      {(booking.step === 'finalize' || booking.step === 'paid') && booking.appointment && (
+        <Suspense fallback={<Loader text="Loading secure payment…" />}>
+          <StepFinalize
+            appointment={booking.appointment}
+            selection={{ ...booking.selection, capacity: booking.selection.capacity ?? 1 }}
+            prices={prices}
+            onBooked={onBooked}
+            loginDialog={loginDialog}
+            onSignedIn={onSignedIn}
+          />
+        </Suspense>
+      )}
+    </div>
   );
 }

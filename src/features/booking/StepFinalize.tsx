@@ -1,6 +1,6 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { createCustomer, createPayment, createSubscription } from '../../api/booking.ts';
 import { getMyCustomer, getMyGradebooks } from '../../api/customers.ts';
 import { site } from '../../config/site.ts';
@@ -9,7 +9,6 @@ import { formatPhone } from '../../lib/phone.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
-import { TextCodeDialog } from '../auth/TextCodeDialog.tsx';
 import { AppointmentFacts, appointmentPrice } from './AppointmentCard.tsx';
 import { BackButton } from './BackButton.tsx';
 import type { Appointment, Selection } from './booking-machine.ts';
@@ -30,9 +29,18 @@ const phone = formatPhone(site.supportPhone);
 async function loadCustomer(): Promise<CustomerState> {
   const result = await getMyCustomer();
   if (result.status === 'success') return { state: 'known', customer: result.data };
-  if (result.status === 'failure' && (result.error.type === 'NoAuth' || result.error.type === 'Unauthorized')) return { state: 'anonymous' };
+  if (result.status === 'failure' && result.error.type === 'NoAuth') return { state: 'anonymous' };
+  if (result.status === 'failure' && result.error.type === 'Unauthorized') {
+    return { state: 'error', message: 'You are logged in as a tutor. Log out to book a session as a student.' };
+  }
   if (result.status === 'failure' && result.error.type === 'DBError') return { state: 'error', message: `Cannot contact server, please text or dial ${phone} to reserve your spot` };
   return { state: 'error', message: `Failed to load customer, please text or dial ${phone} to reserve your spot` };
+}
+
+export interface LoginDialogProps {
+  email: string;
+  /** `signedIn` is true when the customer logged in (the booking then continues). */
+  onClose: (signedIn: boolean) => void;
 }
 
 export interface StepFinalizeProps {
@@ -41,6 +49,10 @@ export interface StepFinalizeProps {
   prices: Prices;
   /** Runs instead of the redirect after payment (the student sessions screen reloads its list). */
   onBooked?: () => void;
+  /** The login dialog opened when the contact form's customer already exists (the text-code dialog). */
+  loginDialog: (props: LoginDialogProps) => ReactNode;
+  /** Told when a session starts here, so other parts of the page can show it. */
+  onSignedIn?: () => void;
 }
 
 /** Step 3, 'Finalize Booking'. Loaded on demand, so Stripe code arrives only when this step shows. */
@@ -52,7 +64,7 @@ export default function StepFinalize(props: StepFinalizeProps) {
   );
 }
 
-function FinalizeForm({ appointment, selection, prices, onBooked }: StepFinalizeProps) {
+function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, onSignedIn }: StepFinalizeProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [customer, setCustomer] = useState<CustomerState>({ state: 'unknown' });
@@ -107,6 +119,7 @@ function FinalizeForm({ appointment, selection, prices, onBooked }: StepFinalize
       }
       payer = created.data;
       setCustomer({ state: 'known', customer: created.data });
+      onSignedIn?.();
     } else return;
 
     setPaying(true);
@@ -131,6 +144,8 @@ function FinalizeForm({ appointment, selection, prices, onBooked }: StepFinalize
         : await stripe.confirmCardPayment(secret, { payment_method: { card, billing_details: { name } } });
     if (result.error) {
       setPaying(false);
+      // An intent whose hold ran out cannot be paid any more: the next try starts a new one.
+      if (result.error.code === 'payment_intent_unexpected_state') intentSecrets.delete(cacheKey);
       return setError(result.error.message ?? 'Your payment did not go through');
     }
     setPaid(true);
@@ -141,7 +156,7 @@ function FinalizeForm({ appointment, selection, prices, onBooked }: StepFinalize
   if (paid) {
     return (
       <div className={styles.step}>
-        <h3 className={styles.stepTitle}>You're booked!</h3>
+        <h3 className={styles.stepTitle} tabIndex={-1}>You're booked!</h3>
         <Loader text="Payment complete. Taking you to your classes…" />
       </div>
     );
@@ -151,7 +166,7 @@ function FinalizeForm({ appointment, selection, prices, onBooked }: StepFinalize
     <div className={styles.step}>
       <div className={styles.stepHeader}>
         <BackButton disabled={paying} />
-        <h3 className={styles.stepTitle}>Finalize Booking</h3>
+        <h3 className={styles.stepTitle} tabIndex={-1}>Finalize Booking</h3>
       </div>
 
       <section className={styles.summary} aria-label="Appointment">
@@ -188,7 +203,7 @@ function FinalizeForm({ appointment, selection, prices, onBooked }: StepFinalize
           <p className={styles.fieldLabel} id="card-label">
             Card
           </p>
-          <div aria-labelledby="card-label">
+          <div role="group" aria-labelledby="card-label">
             <CardElement options={cardOptions} />
           </div>
         </div>
@@ -215,18 +230,19 @@ function FinalizeForm({ appointment, selection, prices, onBooked }: StepFinalize
         Pay
       </Button>
 
-      {loginEmail && (
-        <TextCodeDialog
-          open
-          email={loginEmail}
-          onClose={(signedIn) => {
+      {loginEmail &&
+        loginDialog({
+          email: loginEmail,
+          onClose: (signedIn) => {
             setLoginEmail(null);
-            if (signedIn) setError(null);
+            if (signedIn) {
+              setError(null);
+              onSignedIn?.();
+            }
             setCustomer({ state: 'unknown' });
             void loadCustomer().then(setCustomer);
-          }}
-        />
-      )}
+          },
+        })}
     </div>
   );
 }

@@ -19,7 +19,7 @@ export function StepList({ selection, courses, prices, availability }: { selecti
     <div className={styles.step}>
       <div className={styles.stepHeader}>
         <BackButton />
-        <h3 className={styles.stepTitle}>Select Tutor, Time and Location</h3>
+        <h3 className={styles.stepTitle} tabIndex={-1}>Select Tutor, Time and Location</h3>
         {course && <Chip tone="brand">{course.course_number}</Chip>}
       </div>
       {!course ? (

@@ -65,7 +65,7 @@ export function StepSelect({ selection, courses, prices, availability }: StepSel
 
   return (
     <div className={styles.step}>
-      <h3 className={styles.stepTitle}>Meet a {site.brandName} Tutor</h3>
+      <h3 className={styles.stepTitle} tabIndex={-1}>Meet a {site.brandName} Tutor</h3>
       <p className={styles.preview}>
         Sessions from <strong>{PREVIEW_PRICE}</strong>
       </p>

@@ -30,6 +30,8 @@ export interface BookingState {
   step: Step;
   selection: Selection;
   appointment: Appointment | null;
+  /** Counts arrivals at the list, so each arrival asks for fresh availability (a seat may have gone). */
+  listVisits: number;
 }
 
 export type BookingEvent =
@@ -43,6 +45,7 @@ export const initialBooking = (school: SchoolId = 'university'): BookingState =>
   step: 'select',
   selection: { school, courseId: null, capacity: null, frequency: null, style: null },
   appointment: null,
+  listVisits: 0,
 });
 
 /** Everything step 1 needs before availability can be asked for. */
@@ -56,14 +59,14 @@ export function bookingReducer(state: BookingState, event: BookingEvent): Bookin
       const selection = { ...state.selection, ...event.changes };
       // A course belongs to one school: switching schools clears it.
       if (event.changes.school && event.changes.school !== state.selection.school && !('courseId' in event.changes)) selection.courseId = null;
-      return { step: 'select', selection, appointment: null };
+      return { ...state, step: 'select', selection, appointment: null };
     }
     case 'continue':
-      return state.step === 'select' && isComplete(state.selection) ? { ...state, step: 'list' } : state;
+      return state.step === 'select' && isComplete(state.selection) ? { ...state, step: 'list', listVisits: state.listVisits + 1 } : state;
     case 'book':
       return state.step === 'list' ? { ...state, step: 'finalize', appointment: event.appointment } : state;
     case 'back':
-      if (state.step === 'finalize') return { ...state, step: 'list', appointment: null };
+      if (state.step === 'finalize') return { ...state, step: 'list', appointment: null, listVisits: state.listVisits + 1 };
       if (state.step === 'list') return { ...state, step: 'select' };
       return state;
     case 'paid':

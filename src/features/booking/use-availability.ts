@@ -8,10 +8,10 @@ export type Availability =
   | { status: 'ready'; appointments: Appointment[] }
   | { status: 'error'; message: string };
 
-/** Fetches the appointments for a complete selection, again whenever course, size, frequency or place change. */
-export function useAvailability(selection: Selection): Availability {
+/** Fetches the appointments for a complete selection, again whenever course, size, frequency or place change, or `refresh` does. */
+export function useAvailability(selection: Selection, refresh = 0): Availability {
   const [state, setState] = useState<{ key: string; availability: Availability }>({ key: '', availability: { status: 'idle' } });
-  const key = isComplete(selection) ? `${selection.courseId}|${selection.capacity}|${selection.frequency}|${selection.style}` : '';
+  const key = isComplete(selection) ? `${selection.courseId}|${selection.capacity}|${selection.frequency}|${selection.style}|${refresh}` : '';
 
   useEffect(() => {
     if (!key || !isComplete(selection)) return;

@@ -8,6 +8,7 @@ import styles from './gradebook.module.css';
 /** 'Recently Entered Grades', newest first, each with delete. */
 export function GradeList({ gradebookId, categories, grades, onChanged }: { gradebookId: Id; categories: GradeCategory[]; grades: Grade[]; onChanged: () => void }) {
   const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
   const categoryName = (id: Id) => categories.find((c) => String(c.id) === String(id))?.category_name ?? '';
   return (
     <section className={styles.panel} aria-labelledby="grades-title">
@@ -36,8 +37,11 @@ export function GradeList({ gradebookId, categories, grades, onChanged }: { grad
                   type="button"
                   className={styles.iconButton}
                   aria-label={`Delete ${grade.name}`}
+                  disabled={deleting !== null}
                   onClick={async () => {
+                    setDeleting(String(grade.id));
                     const result = await deleteGrade(gradebookId, grade.grade_category, grade.id);
+                    setDeleting(null);
                     if (result.status === 'success') {
                       setError(null);
                       onChanged();

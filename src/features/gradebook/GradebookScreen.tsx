@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getMyGradebooks } from '../../api/customers.ts';
 import type { Gradebook, Id } from '../../contract/entities.ts';
+import { weightsAreComplete } from '../../lib/grades.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { AddGradeForm } from './AddGradeForm.tsx';
@@ -15,7 +16,8 @@ type Mode = 'auto' | 'onboarding' | 'setup' | 'grades' | 'waived';
 
 /** The student's gradebook screen (spec 2 §2): onboarding, setup, or summary with grades. */
 export function StudentGradebookScreen({ gradebookId }: { gradebookId: Id }) {
-  const [gradebook, setGradebook] = useState<Gradebook | null | undefined>(undefined);
+  // undefined while loading, null when there is no such gradebook, 'error' when it could not be loaded
+  const [gradebook, setGradebook] = useState<Gradebook | null | 'error' | undefined>(undefined);
   const [data, reload] = useGradebookData(gradebookId);
   const [mode, setMode] = useState<Mode>('auto');
 
@@ -23,11 +25,21 @@ export function StudentGradebookScreen({ gradebookId }: { gradebookId: Id }) {
     void getMyGradebooks().then((result) => {
       if (result.status === 'success') setGradebook(result.data.find((g) => String(g.id) === String(gradebookId)) ?? null);
       else if (result.status === 'failure' && (result.error.type === 'Unauthorized' || result.error.type === 'NoAuth')) window.location.assign('/');
-      else setGradebook(null);
+      else setGradebook('error');
     });
   }, [gradebookId]);
 
   if (gradebook === undefined || data.status === 'loading') return <Loader text="Loading your gradebook…" />;
+  if (gradebook === 'error') {
+    return (
+      <>
+        <h1>Gradebook</h1>
+        <div className={styles.alert} role="alert">
+          Error loading data
+        </div>
+      </>
+    );
+  }
   if (gradebook === null) {
     return (
       <>
@@ -54,7 +66,8 @@ export function StudentGradebookScreen({ gradebookId }: { gradebookId: Id }) {
   }
 
   const empty = data.categories.length === 0;
-  const current: Mode = mode !== 'auto' ? mode : empty ? (gradebook.archived ? 'setup' : 'onboarding') : 'grades';
+  // Grades show once setup is done: categories whose weights add up (a half-finished setup resumes).
+  const current: Mode = mode !== 'auto' ? mode : empty && !gradebook.archived ? 'onboarding' : weightsAreComplete(data.categories) ? 'grades' : 'setup';
   return (
     <div className={styles.screen}>
       {title}

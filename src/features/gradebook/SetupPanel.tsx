@@ -4,6 +4,7 @@ import { site } from '../../config/site.ts';
 import type { GradeCategory, Id } from '../../contract/entities.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 import styles from './gradebook.module.css';
 import { type CategoryDraft, categoryError, setupError } from './validation.ts';
 
@@ -14,6 +15,7 @@ export function SetupPanel({ gradebookId, categories, onChanged, onDone }: { gra
   const [error, setError] = useState<string | null>(null);
   const [doneError, setDoneError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [removing, setRemoving] = useState<{ category: GradeCategory; working: boolean } | null>(null);
 
   async function add() {
     const problem = categoryError(draft);
@@ -75,17 +77,35 @@ export function SetupPanel({ gradebookId, categories, onChanged, onDone }: { gra
                 type="button"
                 className={styles.iconButton}
                 aria-label={`Delete ${category.category_name}`}
-                onClick={async () => {
-                  const result = await deleteCategory(gradebookId, category.id);
-                  if (result.status === 'success') onChanged();
-                  else setError(result.status === 'failure' ? result.error.type : "Couldn't contact server. Try again later.");
-                }}
+                onClick={() => setRemoving({ category, working: false })}
               >
                 ✕
               </button>
             </li>
           ))}
         </ul>
+        <Modal
+          open={removing !== null}
+          onClose={() => setRemoving(null)}
+          dismissible={!removing?.working}
+          title={`Delete ${removing?.category.category_name ?? ''}?`}
+          primary={{
+            label: 'Delete',
+            variant: 'red',
+            loading: removing?.working,
+            onClick: async () => {
+              if (!removing || removing.working) return;
+              setRemoving({ ...removing, working: true });
+              const result = await deleteCategory(gradebookId, removing.category.id);
+              setRemoving(null);
+              if (result.status === 'success') onChanged();
+              else setError(result.status === 'failure' ? result.error.type : "Couldn't contact server. Try again later.");
+            },
+          }}
+          secondary={[{ label: 'Keep it', onClick: () => setRemoving(null), disabled: removing?.working }]}
+        >
+          <p>The grades entered in this category are deleted with it.</p>
+        </Modal>
         {doneError && (
           <p className={styles.error} role="alert">
             {doneError}

@@ -1,7 +1,13 @@
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { getMyCustomer, getMyGradebooks } from '../../api/customers.ts';
 import type { Customer, Gradebook } from '../../contract/entities.ts';
 import { SidebarButton } from '../../ui/SidebarButton.tsx';
+
+/** Bumped when the student's gradebooks may have changed (a booking made from the dashboard). */
+const $sidebarVersion = atom(0);
+export const refreshStudentSidebar = () => $sidebarVersion.set($sidebarVersion.get() + 1);
 
 export interface StudentSidebarProps {
   /** The current route name, and the gradebook shown (if any). */
@@ -17,6 +23,7 @@ export interface StudentSidebarProps {
 export function StudentSidebar({ route, gradebookId, paths }: StudentSidebarProps) {
   const [customer, setCustomer] = useState<Customer | null>(null);
   const [gradebooks, setGradebooks] = useState<Gradebook[]>([]);
+  const version = useStore($sidebarVersion);
 
   useEffect(() => {
     void getMyCustomer().then((result) => {
@@ -24,7 +31,7 @@ export function StudentSidebar({ route, gradebookId, paths }: StudentSidebarProp
       else if (result.status === 'failure' && (result.error.type === 'Unauthorized' || result.error.type === 'NoAuth')) window.location.assign('/');
     });
     void getMyGradebooks().then((result) => result.status === 'success' && setGradebooks(result.data));
-  }, []);
+  }, [version]);
 
   const selection = route === 'studentHome' ? 'studentUpcoming' : route === 'studentGradebook' ? `grades-${gradebookId}` : route;
   return (

@@ -17,7 +17,7 @@ const complete = { courseId: '1', capacity: 1 as const, frequency: 'onetime' as 
 
 describe('booking step machine', () => {
   it('starts at the selection with the university chosen', () => {
-    expect(initialBooking()).toEqual({ step: 'select', selection: { school: 'university', courseId: null, capacity: null, frequency: null, style: null }, appointment: null });
+    expect(initialBooking()).toEqual({ step: 'select', selection: { school: 'university', courseId: null, capacity: null, frequency: null, style: null }, appointment: null, listVisits: 0 });
   });
 
   it('continues to the list only once course, size, frequency and place are chosen', () => {
@@ -34,7 +34,7 @@ describe('booking step machine', () => {
     state = bookingReducer(state, { type: 'book', appointment });
     expect(state).toMatchObject({ step: 'finalize', appointment });
     state = bookingReducer(state, { type: 'back' });
-    expect(state).toMatchObject({ step: 'list', appointment: null });
+    expect(state).toMatchObject({ step: 'list', appointment: null, listVisits: 2 });
     expect(bookingReducer(state, { type: 'back' }).step).toBe('select');
     expect(bookingReducer(initialBooking(), { type: 'back' }).step).toBe('select');
   });
