@@ -1,24 +1,31 @@
 import { getPagePath } from '@nanostores/router';
-import { BookingFlow } from '../features/booking/BookingFlow.tsx';
+import { lazy, Suspense } from 'react';
 import { DashboardApp, type Screens } from '../features/dashboard/DashboardApp.tsx';
 import { $router } from '../features/dashboard/router.ts';
-import { StudentGradebookScreen } from '../features/gradebook/GradebookScreen.tsx';
 import { SessionsScreen } from '../features/sessions/SessionsScreen.tsx';
 import { refreshStudentSidebar, StudentSidebar } from '../features/student/StudentSidebar.tsx';
-import { bookingLoginDialog } from './Booking.tsx';
+import { Loader } from '../ui/Loader.tsx';
+import { bookingLoginDialog } from './booking-login-dialog.tsx';
+
+// Screens that carry heavy code (react-select, the booking flow) load when first shown.
+const BookingFlow = lazy(() => import('../features/booking/BookingFlow.tsx').then((m) => ({ default: m.BookingFlow })));
+const StudentGradebookScreen = lazy(() => import('../features/gradebook/GradebookScreen.tsx').then((m) => ({ default: m.StudentGradebookScreen })));
+const loading = <Loader text="Loading…" />;
 
 /** The dashboards' island: client-only, mounted by src/pages/app-shell.astro. It composes the features. */
 const upcoming = () => (
   <SessionsScreen
     kind="upcoming"
     renderBooking={(reload) => (
-      <BookingFlow
-        loginDialog={bookingLoginDialog}
-        onBooked={() => {
-          reload();
-          refreshStudentSidebar();
-        }}
-      />
+      <Suspense fallback={loading}>
+        <BookingFlow
+          loginDialog={bookingLoginDialog}
+          onBooked={() => {
+            reload();
+            refreshStudentSidebar();
+          }}
+        />
+      </Suspense>
     )}
   />
 );
@@ -27,7 +34,12 @@ const screens: Screens = {
   studentHome: upcoming,
   studentUpcoming: upcoming,
   studentHistory: () => <SessionsScreen kind="history" />,
-  studentGradebook: (page) => ('gradebookId' in page.params ? <StudentGradebookScreen key={page.params.gradebookId} gradebookId={page.params.gradebookId} /> : null),
+  studentGradebook: (page) =>
+    'gradebookId' in page.params ? (
+      <Suspense fallback={loading}>
+        <StudentGradebookScreen key={page.params.gradebookId} gradebookId={page.params.gradebookId} />
+      </Suspense>
+    ) : null,
 };
 
 const studentPaths = {

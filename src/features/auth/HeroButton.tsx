@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { MagicLinkDialog } from './MagicLinkDialog.tsx';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { $auth, loadAuth } from './session-store.ts';
 import styles from './auth.module.css';
+
+// The dialog is fetched when a visitor first opens it, keeping the home page's first load small.
+const MagicLinkDialog = lazy(() => import('./MagicLinkDialog.tsx').then((m) => ({ default: m.MagicLinkDialog })));
 
 /**
  * The hero's button: 'Login' for visitors (opens the magic-link dialog), 'Tutor Dashboard' for
@@ -43,7 +45,11 @@ export function HeroButton() {
       <button type="button" className={styles.heroButton} onClick={() => setOpen(true)}>
         Login
       </button>
-      <MagicLinkDialog open={open} onClose={() => setOpen(false)} />
+      {open && (
+        <Suspense fallback={null}>
+          <MagicLinkDialog open onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

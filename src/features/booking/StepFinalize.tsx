@@ -91,12 +91,18 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
       resetBooking();
       return onBooked();
     }
-    const gradebooks = await getMyGradebooks();
-    const gradebook =
-      gradebooks.status === 'success'
-        ? gradebooks.data.find((g) => !g.archived && String(g.course.id) === String(appointment.offering.course.id))
-        : undefined;
-    window.location.assign(gradebook ? `/student/dashboard/grades/${gradebook.id}` : '/student/dashboard');
+    // With Stripe the payment is confirmed by its webhook, which may land a moment after the
+    // browser's confirmation: look for the course's gradebook a few times before settling.
+    for (const wait of [0, 600, 1200]) {
+      if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+      const gradebooks = await getMyGradebooks();
+      const gradebook =
+        gradebooks.status === 'success'
+          ? gradebooks.data.find((g) => !g.archived && String(g.course.id) === String(appointment.offering.course.id))
+          : undefined;
+      if (gradebook) return window.location.assign(`/student/dashboard/grades/${gradebook.id}`);
+    }
+    window.location.assign('/student/dashboard');
   }
 
   async function pay() {
