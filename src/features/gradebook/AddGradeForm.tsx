@@ -4,6 +4,7 @@ import type { GradeCategory, Id } from '../../contract/entities.ts';
 import { toHundredths } from '../../lib/grades.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
+import { TextInput } from '../../ui/TextInput.tsx';
 import styles from './gradebook.module.css';
 import { dateToEpoch, type GradeDraft, gradeCreationMessage, gradeError } from './validation.ts';
 
@@ -11,7 +12,7 @@ const empty: GradeDraft = { name: '', earned: '', total: '', categoryId: null, d
 
 /** 'Add Grade' (spec 2 §2, §5): the eight checks in order, then the server's answer. */
 export function AddGradeForm({ gradebookId, categories, gradesLoaded, onAdded }: { gradebookId: Id; categories: GradeCategory[]; gradesLoaded: boolean; onAdded: () => void }) {
-  const ids = { name: useId(), earned: useId(), total: useId(), category: useId(), due: useId() };
+  const categoryId = useId();
   const [draft, setDraft] = useState<GradeDraft>(empty);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -46,26 +47,14 @@ export function AddGradeForm({ gradebookId, categories, gradesLoaded, onAdded }:
           void submit();
         }}
       >
-        <div className={`${styles.field} ${styles.wide}`}>
-          <label htmlFor={ids.name}>Assignment Name</label>
-          <input id={ids.name} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
-        </div>
+        <TextInput className={styles.wide} label="Assignment Name" value={draft.name} onChange={(name) => setDraft({ ...draft, name })} />
+        <TextInput label="Points Earned" inputMode="decimal" value={draft.earned} onChange={(earned) => setDraft({ ...draft, earned })} />
+        <TextInput label="Points Total" inputMode="decimal" value={draft.total} onChange={(total) => setDraft({ ...draft, total })} />
+        <TextInput label="Due Date" type="date" value={draft.due} onChange={(due) => setDraft({ ...draft, due })} />
         <div className={styles.field}>
-          <label htmlFor={ids.earned}>Points Earned</label>
-          <input id={ids.earned} inputMode="decimal" value={draft.earned} onChange={(e) => setDraft({ ...draft, earned: e.target.value })} />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={ids.total}>Points Total</label>
-          <input id={ids.total} inputMode="decimal" value={draft.total} onChange={(e) => setDraft({ ...draft, total: e.target.value })} />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={ids.due}>Due Date</label>
-          <input id={ids.due} type="date" value={draft.due} onChange={(e) => setDraft({ ...draft, due: e.target.value })} />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={ids.category}>Category</label>
+          <label htmlFor={categoryId}>Category</label>
           <Select
-            inputId={ids.category}
+            inputId={categoryId}
             options={options}
             value={options.find((o) => o.value === draft.categoryId) ?? null}
             placeholder="Select or type..."

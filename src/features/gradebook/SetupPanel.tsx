@@ -1,16 +1,16 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { createCategory, deleteCategory } from '../../api/gradebooks.ts';
 import { site } from '../../config/site.ts';
 import type { GradeCategory, Id } from '../../contract/entities.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Modal } from '../../ui/Modal.tsx';
+import { TextInput } from '../../ui/TextInput.tsx';
 import styles from './gradebook.module.css';
 import { type CategoryDraft, categoryError, setupError } from './validation.ts';
 
 /** 'Setup your gradebook' (spec 2 §2, §5): the syllabus's categories, their weights and drops. */
 export function SetupPanel({ gradebookId, categories, onChanged, onDone }: { gradebookId: Id; categories: GradeCategory[]; onChanged: () => void; onDone: () => void }) {
-  const ids = { name: useId(), weight: useId(), drops: useId() };
   const [draft, setDraft] = useState<CategoryDraft>({ name: '', weight: '', drops: '0' });
   const [error, setError] = useState<string | null>(null);
   const [doneError, setDoneError] = useState<string | null>(null);
@@ -43,18 +43,9 @@ export function SetupPanel({ gradebookId, categories, onChanged, onDone }: { gra
             void add();
           }}
         >
-          <div className={styles.field}>
-            <label htmlFor={ids.name}>Grade Category</label>
-            <input id={ids.name} placeholder="Homework" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={ids.weight}>Weight %</label>
-            <input id={ids.weight} inputMode="decimal" value={draft.weight} onChange={(e) => setDraft({ ...draft, weight: e.target.value })} />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={ids.drops}>Dropped Assignments</label>
-            <input id={ids.drops} inputMode="numeric" value={draft.drops} onChange={(e) => setDraft({ ...draft, drops: e.target.value })} />
-          </div>
+          <TextInput label="Grade Category" placeholder="Homework" value={draft.name} onChange={(name) => setDraft({ ...draft, name })} />
+          <TextInput label="Weight %" inputMode="decimal" value={draft.weight} onChange={(weight) => setDraft({ ...draft, weight })} />
+          <TextInput label="Dropped Assignments" inputMode="numeric" value={draft.drops} onChange={(drops) => setDraft({ ...draft, drops })} />
           {error && (
             <p className={`${styles.error} ${styles.wide}`} role="alert">
               {error}
