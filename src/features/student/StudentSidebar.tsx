@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { getMyCustomer, getMyGradebooks } from '../../api/customers.ts';
 import type { Customer, Gradebook } from '../../contract/entities.ts';
 import { SidebarButton } from '../../ui/SidebarButton.tsx';
+import styles from './student.module.css';
 
 /** Bumped when the student's gradebooks may have changed (a booking made from the dashboard). */
 const $sidebarVersion = atom(0);
@@ -36,8 +37,8 @@ export function StudentSidebar({ route, gradebookId, paths }: StudentSidebarProp
   const selection = route === 'studentHome' ? 'studentUpcoming' : route === 'studentGradebook' ? `grades-${gradebookId}` : route;
   return (
     <>
-      <p style={{ margin: '0 0 0.25rem 0.9rem', fontWeight: 700, fontSize: '1.1rem' }}>{customer ? `Hi, ${customer.firstname}` : ' '}</p>
-      {customer && customer.credits > 0 && <p style={{ margin: '0 0 0.75rem 0.9rem', color: '#cbd5e1' }}>Credits: {customer.credits}</p>}
+      <p className={styles.greeting}>{customer ? `Hi, ${customer.firstname}` : ''}</p>
+      {customer && customer.credits > 0 && <p className={styles.credits}>Credits: {customer.credits}</p>}
       <SidebarButton name="studentUpcoming" selection={selection} label="Upcoming Sessions" href={paths.upcoming} />
       <SidebarButton name="studentHistory" selection={selection} label="Meeting History" href={paths.history} />
       {gradebooks.map((gradebook) => (
