@@ -1,6 +1,6 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { createCustomer, createPayment, createSubscription } from '../../api/booking.ts';
 import { getMyCustomer, getMyGradebooks } from '../../api/customers.ts';
 import { site } from '../../config/site.ts';
@@ -73,6 +73,10 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
   const [paid, setPaid] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [loginEmail, setLoginEmail] = useState<string | null>(null);
+
+  const heading = useRef<HTMLHeadingElement>(null);
+  // This step loads on demand, after the flow moved focus: take it here once the step is shown.
+  useEffect(() => heading.current?.focus(), []);
 
   useEffect(() => {
     let current = true;
@@ -172,7 +176,9 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
     <div className={styles.step}>
       <div className={styles.stepHeader}>
         <BackButton disabled={paying} />
-        <h3 className={styles.stepTitle} tabIndex={-1}>Finalize Booking</h3>
+        <h3 className={styles.stepTitle} tabIndex={-1} ref={heading}>
+          Finalize Booking
+        </h3>
       </div>
 
       <section className={styles.summary} aria-label="Appointment">
