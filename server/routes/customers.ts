@@ -34,14 +34,16 @@ export function customerRoutes(db: Db, provider: PaymentProvider) {
 
   app.post('/payments/:id/skip', async (c) => {
     const { customerId } = requireCustomer(c);
-    await skipPayment(db, provider, customerId, parseParam(c, 'id', id));
-    return ok(c, { id: Number(c.req.param('id')) });
+    const paymentId = parseParam(c, 'id', id);
+    await skipPayment(db, provider, customerId, paymentId);
+    return ok(c, { id: paymentId });
   });
 
   app.post('/subscriptions/:id/cancel', async (c) => {
     const { customerId } = requireCustomer(c);
-    await cancelSubscription(db, provider, customerId, parseParam(c, 'id', id));
-    return ok(c, { id: Number(c.req.param('id')) });
+    const subscriptionId = parseParam(c, 'id', id);
+    await cancelSubscription(db, provider, customerId, subscriptionId);
+    return ok(c, { id: subscriptionId });
   });
 
   /** A customer's gradebooks: the customer themself (`myself`), or staff who may see them. */

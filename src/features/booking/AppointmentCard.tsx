@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Prices } from '../../contract/entities.ts';
 import { inPersonLabel } from '../../config/site.ts';
 import { capacityLabel } from '../../lib/labels.ts';
-import { priceLabel } from '../../lib/money.ts';
+import { priceLabel, sessionPrice } from '../../lib/money.ts';
 import { formatDate, formatTimeRange, formatWeekday } from '../../lib/time-format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Chip } from '../../ui/Chip.tsx';
@@ -12,8 +12,7 @@ import styles from './booking.module.css';
 const BACKGROUND_PREVIEW = 140;
 
 export function appointmentPrice(appointment: Appointment, capacity: 1 | 2, prices: Prices): string {
-  const table = appointment.frequency === 'weekly' ? prices.subscription : prices.onetime;
-  return priceLabel(table[String(capacity) as '1' | '2'], appointment.frequency);
+  return priceLabel(sessionPrice(prices, appointment.frequency, capacity), appointment.frequency);
 }
 
 /** The appointment's facts shared by step 2's cards and step 3's summary. */

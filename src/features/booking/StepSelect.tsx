@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { inPersonLabel, site } from '../../config/site.ts';
 import type { Course, Prices } from '../../contract/entities.ts';
 import { type CourseGroup, type CourseOption, findCourse, groupCourses } from '../../lib/courses.ts';
-import { centsToDollars, priceLabel } from '../../lib/money.ts';
+import { centsToDollars, priceLabel, sessionPrice } from '../../lib/money.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
@@ -60,7 +60,7 @@ export function StepSelect({ selection, courses, prices, availability }: StepSel
   const selectedOption = groups.flatMap((g) => g.options).find((o) => o.value === selection.courseId) ?? null;
   const size = selection.capacity ?? 1;
   const frequency = selection.frequency ?? 'weekly';
-  const weeklySaving = prices.onetime[String(size) as '1' | '2'] - prices.subscription[String(size) as '1' | '2'];
+  const weeklySaving = sessionPrice(prices, 'onetime', size) - sessionPrice(prices, 'weekly', size);
   const ready = selection.capacity !== null && selection.frequency !== null && selection.style !== null && availability.status === 'ready' && availability.appointments.length > 0;
 
   return (
@@ -98,8 +98,8 @@ export function StepSelect({ selection, courses, prices, availability }: StepSel
         value={selection.capacity}
         onChange={(capacity) => choose({ capacity })}
         choices={[
-          { value: 1, label: 'One-on-one', detail: priceLabel(frequency === 'weekly' ? prices.subscription['1'] : prices.onetime['1'], frequency) },
-          { value: 2, label: 'Group-of-Two', detail: priceLabel(frequency === 'weekly' ? prices.subscription['2'] : prices.onetime['2'], frequency) },
+          { value: 1, label: 'One-on-one', detail: priceLabel(sessionPrice(prices, frequency, 1), frequency) },
+          { value: 2, label: 'Group-of-Two', detail: priceLabel(sessionPrice(prices, frequency, 2), frequency) },
         ]}
       />
 
@@ -112,9 +112,9 @@ export function StepSelect({ selection, courses, prices, availability }: StepSel
           {
             value: 'weekly',
             label: 'Weekly',
-            detail: `${priceLabel(prices.subscription[String(size) as '1' | '2'], 'weekly')}${weeklySaving > 0 ? ` · save ${centsToDollars(weeklySaving)} a session` : ''}`,
+            detail: `${priceLabel(sessionPrice(prices, 'weekly', size), 'weekly')}${weeklySaving > 0 ? ` · save ${centsToDollars(weeklySaving)} a session` : ''}`,
           },
-          { value: 'onetime', label: 'One Time', detail: priceLabel(prices.onetime[String(size) as '1' | '2'], 'onetime') },
+          { value: 'onetime', label: 'One Time', detail: priceLabel(sessionPrice(prices, 'onetime', size), 'onetime') },
         ]}
       />
 

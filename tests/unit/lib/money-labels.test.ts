@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { capacityLabel, paymentChipLabel, paymentStatusLabel, styleLabel } from '../../../src/lib/labels.ts';
-import { centsToDollars, priceLabel } from '../../../src/lib/money.ts';
+import { centsToDollars, priceLabel, sessionPrice } from '../../../src/lib/money.ts';
 
 describe('money', () => {
   it('shows cents as dollars, with cents only when there are some', () => {
@@ -9,6 +9,12 @@ describe('money', () => {
     expect(centsToDollars(5)).toBe('$0.05');
     expect(centsToDollars(0)).toBe('$0');
     expect(centsToDollars(-1500)).toBe('-$15');
+  });
+
+  it('reads the price of a session from the table by frequency and size', () => {
+    const prices = { subscription: { 1: 4500, 2: 3000 }, onetime: { 1: 5500, 2: 3500 } };
+    expect(sessionPrice(prices, 'weekly', 2)).toBe(3000);
+    expect(sessionPrice(prices, 'onetime', 1)).toBe(5500);
   });
 
   it('adds /wk to weekly prices only', () => {
