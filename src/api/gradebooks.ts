@@ -1,4 +1,4 @@
-import type { Gradebook, Grade, GradeCategory, Id } from '../contract/entities.ts';
+import type { Gradebook, Grade, GradeCategory, Id, TutorGradebook } from '../contract/entities.ts';
 import type { CategoryCreateInput, GradeCreateInput } from '../contract/schemas.ts';
 import { request, segment } from './http.ts';
 
@@ -19,4 +19,4 @@ export const deleteGrade = (gradebookId: Id, categoryId: Id, gradeId: Id) =>
 export const archiveGradebook = (gradebookId: Id) =>
   request<Gradebook>('POST', `/api/gradebooks/${segment(gradebookId)}/archive`);
 export const getTutorGradebooks = (tutorId: Id | 'myself', showAll: boolean) =>
-  request<Gradebook[]>('GET', `/api/tutors/${segment(tutorId)}/gradebooks`, { query: { show_all: showAll } });
+  request<TutorGradebook[]>('GET', `/api/tutors/${segment(tutorId)}/gradebooks`, { query: { show_all: showAll } });

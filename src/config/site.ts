@@ -42,6 +42,11 @@ export const site = {
   otherInPersonLabel: setting('PUBLIC_OTHER_LIBRARY', 'Central Public Library'),
   /** ISO date (YYYY-MM-DD): weekly availability repeats until the end of this day. */
   semesterLastReadingDay: setting('PUBLIC_SEMESTER_LAST_READING_DAY', '2027-06-11'),
+  /**
+   * The IANA time zone of the campus: weekly availability keeps its wall-clock time in this zone
+   * across daylight-saving changes. Browsers still show times in the viewer's own zone.
+   */
+  timeZone: setting('PUBLIC_SITE_TIME_ZONE', 'America/Los_Angeles'),
   /** The external card payment page of the placement bootcamp. */
   placementPaymentUrl: setting('PUBLIC_PLACEMENT_PAYMENT_URL', 'https://buy.stripe.com/placement-bootcamp'),
   /** Help video of the gradebook setup; the video is shown only when this is set. */

@@ -125,6 +125,17 @@ export interface Gradebook {
   archived: boolean;
 }
 
+/**
+ * A gradebook in a tutor's list (GET /api/tutors/{id}/gradebooks): the contract's fields plus what
+ * its card shows, so the list needs one request (additive: a client that ignores them still works).
+ */
+export interface TutorGradebook extends Gradebook {
+  /** The overall score as a ratio (0.875 = 87.5 %), or null while no category has grades. */
+  overall_score: number | null;
+  /** The grade entered last, or null when there is none. */
+  last_grade: Pick<Grade, 'id' | 'name' | 'points_recieved_hundreths' | 'points_total_hundreths' | 'grade_entered_date'> | null;
+}
+
 export interface GradeCategory {
   id: Id;
   category_name: string;
@@ -162,6 +173,13 @@ export interface PaymentIntent {
   client_secret: string;
   payment_id: Id;
   amount_cents: number;
+}
+
+/** `error.meeting` of an Overlap failure: the tutor's meeting that the new time collides with. */
+export interface OverlapMeeting {
+  id: Id;
+  occurrence_epoch: number;
+  duration_mins: number;
 }
 
 export interface HealthStatus {

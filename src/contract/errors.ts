@@ -37,6 +37,8 @@ export const errorTypes = [
   'Overlap',
   'EarlyAnchor',
   'MeetingNotStarted',
+  /** A meeting whose duration was changed cannot be moved into the future (spec 2 §5). */
+  'DurationChanged',
   // gradebooks
   'GradebookNotFound',
   'CategoryNotFound',
