@@ -4,7 +4,7 @@ import type { HealthStatus } from '../src/contract/entities.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { failed, ok } from './http/envelope.ts';
-import { ApiFailure } from './http/failure.ts';
+import { Refusal } from './domain/refusal.ts';
 import { requestLog, sameOriginGuard } from './http/guards.ts';
 import { router } from './http/router.ts';
 import { sessionMiddleware } from './http/session.ts';
@@ -44,9 +44,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   api.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiFailure('BadInput', 413, { fields: { _: 'Request body too large' } });
-      },
+      onError: (c) => failed(c, new Refusal('BadInput', { fields: { _: 'Request body too large' } }), 413),
     }),
   );
   // Stripe's webhook comes from Stripe's servers and is authenticated by its signature instead.
@@ -69,11 +67,11 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   }
 
   // A catch-all route rather than notFound(): a mounted sub-app's notFound handler is not used.
-  api.all('*', (c) => failed(c, new ApiFailure('NotFound', 404)));
+  api.all('*', (c) => failed(c, new Refusal('NotFound')));
   api.onError((error, c) => {
-    if (error instanceof ApiFailure) return failed(c, error);
+    if (error instanceof Refusal) return failed(c, error);
     log(`error ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return failed(c, new ApiFailure('DBError', 500));
+    return failed(c, new Refusal('DBError'));
   });
 
   const app = new Hono({ strict: false });

@@ -9,7 +9,7 @@ import { createSender } from './notify/index.ts';
 import { createPaymentProvider } from './payments/index.ts';
 import { ConfigError, type Config, loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
-import { demoAccounts } from './db/seed.ts';
+import { demoAccounts } from './demo/seed.ts';
 import { createSiteApp } from './site.ts';
 
 function readConfig(): Config {

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from './connection.ts';
-import { seedDemoData } from './seed.ts';
+import { seedDemoData } from '../demo/seed.ts';
 
 /** The database the configuration names (PostgreSQL or PGlite in DATA_DIR), migrated and, in demo mode, seeded. */
 export async function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'mode'>): Promise<DatabaseHandle> {

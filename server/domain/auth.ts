@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { isStaffEmail, site } from '../../src/config/site.ts';
 import type { UserType } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
-import { ApiFailure } from '../http/failure.ts';
+import { Refusal } from './refusal.ts';
 import type { Sender } from '../notify/sender.ts';
 import type { Account } from './sessions.ts';
 import { hashSecret, newCode, newSecret, sameHash } from './tokens.ts';
+import { fromNow, now, nowMs } from '../clock.ts';
 
 export const LINK_MINUTES = 15;
 export const CODE_MINUTES = 10;
@@ -14,7 +15,7 @@ export const CODE_INTERVAL_SECONDS = 60;
 /** Links per account per LINK_MINUTES: a guard against using the form to flood someone's inbox. */
 export const LINKS_PER_WINDOW = 5;
 
-const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+const minutesFromNow = (minutes: number) => fromNow(minutes * 60_000);
 
 interface FoundAccount {
   account: Account;
@@ -45,15 +46,15 @@ const ownerColumns = (account: Account) => ({
 /** Emails a single-use login link valid for 15 minutes. */
 export async function sendLoginLink(db: Db, sender: Sender, siteUrl: string, userType: UserType, email: string): Promise<void> {
   const found = await findAccount(db, userType, email);
-  if (!found) throw new ApiFailure('UserNotFound', 404);
+  if (!found) throw new Refusal('UserNotFound');
   const owner = ownerColumns(found.account);
   const recent = await db
     .selectFrom('login_tokens')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where(owner.customer_id !== null ? 'customer_id' : 'tutor_id', '=', owner.customer_id ?? owner.tutor_id)
-    .where('created_at', '>', new Date(Date.now() - LINK_MINUTES * 60_000))
+    .where('created_at', '>', fromNow(-LINK_MINUTES * 60_000))
     .executeTakeFirstOrThrow();
-  if (Number(recent.count) >= LINKS_PER_WINDOW) throw new ApiFailure('TooSoon', 429);
+  if (Number(recent.count) >= LINKS_PER_WINDOW) throw new Refusal('TooSoon');
 
   const token = newSecret();
   await db
@@ -74,13 +75,13 @@ export async function sendLoginLink(db: Db, sender: Sender, siteUrl: string, use
 export async function redeemLoginLink(db: Db, token: string): Promise<{ account: Account; userType: UserType }> {
   const row = await db
     .updateTable('login_tokens')
-    .set({ used_at: new Date() })
+    .set({ used_at: now() })
     .where('token_hash', '=', hashSecret(token))
     .where('used_at', 'is', null)
     .returning(['customer_id', 'tutor_id', 'expires_at'])
     .executeTakeFirst();
-  if (!row) throw new ApiFailure('BadToken', 400);
-  if (new Date(row.expires_at).getTime() < Date.now()) throw new ApiFailure('OldToken', 400);
+  if (!row) throw new Refusal('BadToken');
+  if (new Date(row.expires_at).getTime() < nowMs()) throw new Refusal('OldToken');
   return row.customer_id !== null
     ? { account: { customerId: row.customer_id }, userType: 'customer' }
     : { account: { tutorId: row.tutor_id! }, userType: 'tutor' };
@@ -101,7 +102,7 @@ function codeMatches(code: string, stored: string): boolean {
  */
 export async function sendLoginCode(db: Db, sender: Sender, email: string): Promise<{ code_id: string; last_four_phone: string }> {
   const found = (await findAccount(db, isStaffEmail(email) ? 'tutor' : 'customer', email)) ?? (await findAccount(db, 'customer', email));
-  if (!found) throw new ApiFailure('UserNotFound', 404);
+  if (!found) throw new Refusal('UserNotFound');
   const owner = ownerColumns(found.account);
   const code = newCode(7);
   const inserted = await db.transaction().execute(async (trx) => {
@@ -116,7 +117,7 @@ export async function sendLoginCode(db: Db, sender: Sender, email: string): Prom
       .selectFrom('verification_codes')
       .select('id')
       .where(owner.customer_id !== null ? 'customer_id' : 'tutor_id', '=', owner.customer_id ?? owner.tutor_id)
-      .where('created_at', '>', new Date(Date.now() - CODE_INTERVAL_SECONDS * 1000))
+      .where('created_at', '>', fromNow(-CODE_INTERVAL_SECONDS * 1000))
       .executeTakeFirst();
     if (recent) return undefined;
     return trx
@@ -125,7 +126,7 @@ export async function sendLoginCode(db: Db, sender: Sender, email: string): Prom
       .returning('id')
       .executeTakeFirstOrThrow();
   });
-  if (!inserted) throw new ApiFailure('TooSoon', 429);
+  if (!inserted) throw new Refusal('TooSoon');
   await sender.send({
     channel: 'sms',
     to: found.phone,
@@ -146,18 +147,18 @@ export async function redeemLoginCode(db: Db, codeId: string, code: string): Pro
     .where('id', '=', codeId)
     .returning(['code_hash', 'attempts', 'used_at', 'expires_at', 'customer_id', 'tutor_id'])
     .executeTakeFirst();
-  if (!row) throw new ApiFailure('BadCode', 400);
-  if (row.used_at !== null || new Date(row.expires_at).getTime() < Date.now()) throw new ApiFailure('OldCode', 400);
-  if (row.attempts > CODE_MAX_ATTEMPTS) throw new ApiFailure('TooManyAttempts', 429);
-  if (!codeMatches(code.trim(), row.code_hash)) throw new ApiFailure('BadCode', 400);
+  if (!row) throw new Refusal('BadCode');
+  if (row.used_at !== null || new Date(row.expires_at).getTime() < nowMs()) throw new Refusal('OldCode');
+  if (row.attempts > CODE_MAX_ATTEMPTS) throw new Refusal('TooManyAttempts');
+  if (!codeMatches(code.trim(), row.code_hash)) throw new Refusal('BadCode');
   const spent = await db
     .updateTable('verification_codes')
-    .set({ used_at: new Date() })
+    .set({ used_at: now() })
     .where('id', '=', codeId)
     .where('used_at', 'is', null)
     .returning('id')
     .executeTakeFirst();
-  if (!spent) throw new ApiFailure('OldCode', 400);
+  if (!spent) throw new Refusal('OldCode');
   return row.customer_id !== null
     ? { account: { customerId: row.customer_id }, userType: 'customer' }
     : { account: { tutorId: row.tutor_id! }, userType: 'tutor' };

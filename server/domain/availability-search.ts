@@ -1,7 +1,8 @@
 import type { BookableMeeting, BookableSlot, CourseStyle } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
 import { toEpoch } from '../db/schema.ts';
-import { dbNow, offeringColumns, toOffering } from './offerings.ts';
+import { offeringColumns, toOffering } from './offerings.ts';
+import { now } from '../clock.ts';
 
 export interface AvailabilityQuery {
   course: number;
@@ -42,7 +43,7 @@ function meetingsOfCourse(db: Db, course: number) {
     .innerJoin('tutors as t', 't.id', 'm.tutor_id')
     .where('t.role', '!=', 'Archived')
     .where('m.canceled', '=', false)
-    .where('m.occurrence', '>', dbNow)
+    .where('m.occurrence', '>', now())
     .select([
       ...offeringColumns,
       'm.id',
@@ -61,7 +62,7 @@ function meetingsOfCourse(db: Db, course: number) {
           .select((sub) => sub.fn.countAll<number>().as('n'))
           .whereRef('r.meeting_id', '=', 'm.id')
           .where('r.status', '=', 'held')
-          .where('r.expires_at', '<', dbNow)
+          .where('r.expires_at', '<', now())
           .as('expired_holds'),
     ])
     .orderBy('m.occurrence');

@@ -2,12 +2,13 @@ import type { CourseStyle, PaymentIntent } from '../../src/contract/entities.ts'
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
-import { ApiFailure } from '../http/failure.ts';
+import { Refusal } from './refusal.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { hasSeat } from './availability-search.ts';
 import { holdExpiry, releaseExpiredHolds } from './holds.ts';
 import { findBookableOffering } from './offerings.ts';
 import { releaseSeat } from './seats.ts';
+import { now, nowMs } from '../clock.ts';
 
 export interface BookingRequest {
   meeting: number;
@@ -20,7 +21,7 @@ type Trx = Transaction<Database>;
 
 async function priceCents(trx: Trx, frequency: 'weekly' | 'onetime', capacity: number): Promise<number> {
   const row = await trx.selectFrom('prices').select('cents').where('frequency', '=', frequency).where('capacity', '=', capacity).executeTakeFirst();
-  if (!row) throw new ApiFailure('DBError', 500);
+  if (!row) throw new Refusal('DBError');
   return row.cents;
 }
 
@@ -36,7 +37,7 @@ async function existingPayment(trx: Trx, customerId: number, meetingId: number):
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!row) return undefined;
-  if (row.payment_status !== 'requires_payment_method' || !row.client_secret) throw new ApiFailure('AlreadyBooked', 409);
+  if (row.payment_status !== 'requires_payment_method' || !row.client_secret) throw new Refusal('AlreadyBooked');
   return { client_secret: row.client_secret, payment_id: row.id, amount_cents: row.amount_cents };
 }
 
@@ -107,16 +108,16 @@ export async function bookOneTime(db: Db, provider: PaymentProvider, customerId:
       .where('id', '=', request.meeting)
       .forUpdate()
       .executeTakeFirst();
-    if (!meeting || meeting.canceled || meeting.slot_id !== null || new Date(meeting.occurrence).getTime() <= Date.now()) {
-      throw new ApiFailure('MeetingNotFound', 404);
+    if (!meeting || meeting.canceled || meeting.slot_id !== null || new Date(meeting.occurrence).getTime() <= nowMs()) {
+      throw new Refusal('MeetingNotFound');
     }
     const offering = await findBookableOffering(trx, request.offering);
-    if (!offering || offering.tutor_id !== meeting.tutor_id) throw new ApiFailure('OfferingNotFound', 404);
+    if (!offering || offering.tutor_id !== meeting.tutor_id) throw new Refusal('OfferingNotFound');
 
     const again = await existingPayment(trx, customerId, meeting.id);
     if (again) return again;
     if (!hasSeat(meeting, { capacity: request.capacity, offeringId: offering.offering_id, style: request.course_style })) {
-      throw new ApiFailure('SeatTaken', 409);
+      throw new Refusal('SeatTaken');
     }
 
     await trx
@@ -154,15 +155,15 @@ export async function bookWeekly(db: Db, provider: PaymentProvider, customerId: 
       .select(['id', 'tutor_id', 'occurrence', 'capacity', 'reservations_taken', 'offering_id as booked_offering_id', 'course_style'])
       .where('slot_id', '=', request.slot)
       .where('canceled', '=', false)
-      .where('occurrence', '>', new Date())
+      .where('occurrence', '>', now())
       .orderBy('occurrence')
       .forUpdate()
       .execute();
     const first = meetings[0];
-    if (!first) throw new ApiFailure('SlotNotFound', 404);
-    if (first.id !== request.meeting) throw new ApiFailure('MeetingNotFound', 404);
+    if (!first) throw new Refusal('SlotNotFound');
+    if (first.id !== request.meeting) throw new Refusal('MeetingNotFound');
     const offering = await findBookableOffering(trx, request.offering);
-    if (!offering || offering.tutor_id !== first.tutor_id) throw new ApiFailure('OfferingNotFound', 404);
+    if (!offering || offering.tutor_id !== first.tutor_id) throw new Refusal('OfferingNotFound');
 
     const again = await existingPayment(trx, customerId, first.id);
     if (again) return again;
@@ -174,9 +175,9 @@ export async function bookWeekly(db: Db, provider: PaymentProvider, customerId: 
       .where('status', '!=', 'released')
       .where('meeting_id', 'in', meetings.map((m) => m.id))
       .executeTakeFirst();
-    if (mine) throw new ApiFailure('AlreadyBooked', 409);
+    if (mine) throw new Refusal('AlreadyBooked');
     const want = { capacity: request.capacity, offeringId: offering.offering_id, style: request.course_style };
-    if (!meetings.every((m) => hasSeat(m, want))) throw new ApiFailure('SeatTaken', 409);
+    if (!meetings.every((m) => hasSeat(m, want))) throw new Refusal('SeatTaken');
 
     const ids = meetings.map((m) => m.id);
     await trx

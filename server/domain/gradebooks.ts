@@ -1,7 +1,7 @@
 import type { Grade, GradeCategory, Gradebook } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
 import { toEpoch } from '../db/schema.ts';
-import { ApiFailure } from '../http/failure.ts';
+import { Refusal } from './refusal.ts';
 import type { Auth } from './sessions.ts';
 
 /** Gradebooks in the contract's shape, newest course first. */
@@ -57,8 +57,8 @@ export async function teachesCustomerCourse(db: Db, tutorId: number, customerId:
  */
 export async function gradebookFor(db: Db, auth: Auth, gradebookId: number, refusal: 'Unauthorized' | 'NotAuthorized' = 'NotAuthorized') {
   const gradebook = await db.selectFrom('gradebooks').select(['id', 'customer_id', 'course_id', 'archived']).where('id', '=', gradebookId).executeTakeFirst();
-  if (!gradebook) throw new ApiFailure('GradebookNotFound', 404);
-  if (!(await canReachGradebook(db, auth, gradebook))) throw new ApiFailure(refusal, 403);
+  if (!gradebook) throw new Refusal('GradebookNotFound');
+  if (!(await canReachGradebook(db, auth, gradebook))) throw new Refusal(refusal);
   return gradebook;
 }
 

@@ -1,9 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { fromNow, now } from '../clock.ts';
 
 export const HOLD_MINUTES = 15;
 
-export const holdExpiry = () => new Date(Date.now() + HOLD_MINUTES * 60_000);
+export const holdExpiry = () => fromNow(HOLD_MINUTES * 60_000);
 
 /**
  * Releases seats held for payments that did not complete within 15 minutes: the seat goes back
@@ -16,7 +17,7 @@ export async function releaseExpiredHolds(db: Kysely<Database> | Transaction<Dat
   await sql`
     with expired as (
       update reservations set status = 'released'
-      where status = 'held' and expires_at < now()
+      where status = 'held' and expires_at < ${now()}
       returning meeting_id
     ), counts as (
       select meeting_id, count(*)::int as n from expired group by meeting_id

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+
 import type { Offering } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
 
@@ -54,5 +54,3 @@ export async function findBookableOffering(db: Db, offeringId: number) {
     .executeTakeFirst();
 }
 
-/** `now()` of the database, so every time comparison uses one clock. */
-export const dbNow = sql<Date>`now()`;

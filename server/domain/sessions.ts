@@ -1,6 +1,7 @@
 import type { TutorRole } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
 import { hashSecret, newSecret } from './tokens.ts';
+import { fromNow, now } from '../clock.ts';
 
 export const SESSION_DAYS = 30;
 
@@ -20,7 +21,7 @@ export async function startSession(db: Db, account: Account): Promise<string> {
       id_hash: hashSecret(secret),
       customer_id: 'customerId' in account ? account.customerId : null,
       tutor_id: 'tutorId' in account ? account.tutorId : null,
-      expires_at: new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000),
+      expires_at: fromNow(SESSION_DAYS * 24 * 3600 * 1000),
     })
     .execute();
   return secret;
@@ -39,7 +40,7 @@ export async function findSession(db: Db, secret: string): Promise<Auth | null> 
       'tutors.role',
     ])
     .where('sessions.id_hash', '=', hashSecret(secret))
-    .where('sessions.expires_at', '>', new Date())
+    .where('sessions.expires_at', '>', now())
     .executeTakeFirst();
   if (!row) return null;
   if (row.customer_id !== null) {

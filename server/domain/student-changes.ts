@@ -1,11 +1,12 @@
 import type { Db } from '../db/connection.ts';
-import { ApiFailure } from '../http/failure.ts';
+import { Refusal } from './refusal.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { releaseSeat } from './seats.ts';
+import { fromNow } from '../clock.ts';
 
 /** Customers must cancel at least 12 hours ahead (the terms, spec 2 §9). */
 export const CANCEL_NOTICE_HOURS = 12;
-const noticeDeadline = () => new Date(Date.now() + CANCEL_NOTICE_HOURS * 3600_000);
+const noticeDeadline = () => fromNow(CANCEL_NOTICE_HOURS * 3600_000);
 
 /**
  * A student skips one meeting: the seat is freed and nothing is charged for it (a charge already
@@ -20,10 +21,10 @@ export async function skipPayment(db: Db, provider: PaymentProvider, customerId:
       .where('p.id', '=', paymentId)
       .forUpdate()
       .executeTakeFirst();
-    if (!payment) throw new ApiFailure('PaymentNotFound', 404);
-    if (payment.customer_id !== customerId) throw new ApiFailure('NotAuthorized', 403);
-    if (payment.is_incremental || !['succeeded', 'subscription_pending'].includes(payment.payment_status)) throw new ApiFailure('PaymentNotFound', 404);
-    if (new Date(payment.occurrence) <= noticeDeadline()) throw new ApiFailure('TooLate', 409);
+    if (!payment) throw new Refusal('PaymentNotFound');
+    if (payment.customer_id !== customerId) throw new Refusal('NotAuthorized');
+    if (payment.is_incremental || !['succeeded', 'subscription_pending'].includes(payment.payment_status)) throw new Refusal('PaymentNotFound');
+    if (new Date(payment.occurrence) <= noticeDeadline()) throw new Refusal('TooLate');
     await trx.updateTable('payments').set({ payment_status: 'canceled' }).where('id', '=', payment.id).execute();
     await releaseSeat(trx, payment.meeting_id, customerId);
     return payment.payment_status === 'succeeded' ? payment.provider_intent_id : null;
@@ -38,8 +39,8 @@ export async function skipPayment(db: Db, provider: PaymentProvider, customerId:
 export async function cancelSubscription(db: Db, provider: PaymentProvider, customerId: number, subscriptionId: number): Promise<void> {
   const refunds = await db.transaction().execute(async (trx) => {
     const subscription = await trx.selectFrom('subscriptions').select(['id', 'customer_id', 'status']).where('id', '=', subscriptionId).forUpdate().executeTakeFirst();
-    if (!subscription) throw new ApiFailure('SubscriptionNotFound', 404);
-    if (subscription.customer_id !== customerId) throw new ApiFailure('NotAuthorized', 403);
+    if (!subscription) throw new Refusal('SubscriptionNotFound');
+    if (subscription.customer_id !== customerId) throw new Refusal('NotAuthorized');
     await trx.updateTable('subscriptions').set({ status: 'canceled' }).where('id', '=', subscription.id).execute();
     const future = await trx
       .selectFrom('payments as p')

@@ -1,14 +1,16 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Failure, Success } from '../../src/contract/envelope.ts';
-import type { ApiFailure } from './failure.ts';
+import type { Refusal } from '../domain/refusal.ts';
+import { errorStatus } from './error-status.ts';
 
 export function ok<T>(c: Context, data: T, status: ContentfulStatusCode = 200) {
   const body: Success<T> = { status: 'success', data };
   return c.json(body, status);
 }
 
-export function failed(c: Context, failure: ApiFailure) {
-  const body: Failure = { status: 'failure', error: { ...failure.extra, type: failure.type } };
-  return c.json(body, failure.status);
+/** A refusal as a failure envelope, with the status its type has in the one status table. */
+export function failed(c: Context, refusal: Refusal, status: ContentfulStatusCode = errorStatus[refusal.type]) {
+  const body: Failure = { status: 'failure', error: { ...refusal.extra, type: refusal.type } };
+  return c.json(body, status);
 }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { ApiFailure } from './failure.ts';
+import { Refusal } from '../domain/refusal.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -16,7 +16,7 @@ export function sameOriginGuard(allowedOrigins: string[], exemptPaths: string[] 
     const ownOrigin = new URL(c.req.url).origin;
     const foreignSite = site !== undefined && site !== 'same-origin' && site !== 'none';
     const foreignOrigin = origin !== undefined && origin !== ownOrigin && !allowedOrigins.includes(origin);
-    if (foreignSite || foreignOrigin) throw new ApiFailure('BadOrigin', 403);
+    if (foreignSite || foreignOrigin) throw new Refusal('BadOrigin');
     return next();
   };
 }

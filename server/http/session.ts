@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/connection.ts';
 import { type Account, type Auth, endSession, findSession, SESSION_DAYS, startSession } from '../domain/sessions.ts';
-import { ApiFailure, noAuth, notAuthorized } from './failure.ts';
+import { noAuth, notAuthorized, Refusal } from '../domain/refusal.ts';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -46,7 +46,7 @@ export function requireAuth(c: Context<AppEnv>): Auth {
 
 export function requireCustomer(c: Context<AppEnv>, refusal: 'NotAuthorized' | 'Unauthorized' = 'NotAuthorized') {
   const auth = requireAuth(c);
-  if (auth.userType !== 'customer') throw refusal === 'NotAuthorized' ? notAuthorized() : new ApiFailure('Unauthorized', 403);
+  if (auth.userType !== 'customer') throw refusal === 'NotAuthorized' ? notAuthorized() : new Refusal('Unauthorized');
   return auth;
 }
 

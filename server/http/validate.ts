@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { ApiFailure } from './failure.ts';
+import { Refusal } from '../domain/refusal.ts';
 
 /** BadInput names each field that failed and why, so a client can show it next to the field. */
 function check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -11,7 +11,7 @@ function check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
     const key = issue.path.join('.') || '_';
     fields[key] ??= issue.message;
   }
-  throw new ApiFailure('BadInput', 400, { fields });
+  throw new Refusal('BadInput', { fields });
 }
 
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
@@ -26,17 +26,17 @@ export async function parseForm<S extends z.ZodType>(c: Context, schema: S): Pro
     try {
       fields = await c.req.parseBody();
     } catch {
-      throw new ApiFailure('BadInput', 400, { fields: { _: 'Malformed form body' } });
+      throw new Refusal('BadInput', { fields: { _: 'Malformed form body' } });
     }
   }
   for (const [key, value] of Object.entries(fields)) {
-    if (typeof value !== 'string') throw new ApiFailure('BadInput', 400, { fields: { [key]: 'Expected text' } });
+    if (typeof value !== 'string') throw new Refusal('BadInput', { fields: { [key]: 'Expected text' } });
   }
   return check(schema, fields);
 }
 
 export function parseParam<S extends z.ZodType>(c: Context, name: string, schema: S): z.output<S> {
   const parsed = schema.safeParse(c.req.param(name));
-  if (!parsed.success) throw new ApiFailure('NotFound', 404, { fields: { [name]: 'Not a valid id' } });
+  if (!parsed.success) throw new Refusal('NotFound', { fields: { [name]: 'Not a valid id' } });
   return parsed.data;
 }

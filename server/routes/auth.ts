@@ -5,7 +5,7 @@ import type { Db } from '../db/connection.ts';
 import { redeemLoginCode, redeemLoginLink, sendLoginCode, sendLoginLink } from '../domain/auth.ts';
 import { type Account, type Auth, findSessionAccount } from '../domain/sessions.ts';
 import { ok } from '../http/envelope.ts';
-import { noAuth } from '../http/failure.ts';
+import { noAuth } from '../domain/refusal.ts';
 import { router } from '../http/router.ts';
 import { signIn, signOut } from '../http/session.ts';
 import { parseForm, parseQuery } from '../http/validate.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../db/connection.ts';
 import { listBookableMeetings, listBookableSlots } from '../domain/availability-search.ts';
 import { bookOneTime, bookWeekly } from '../domain/booking.ts';
 import { ok } from '../http/envelope.ts';
-import { ApiFailure } from '../http/failure.ts';
+import { Refusal } from '../domain/refusal.ts';
 import { router } from '../http/router.ts';
 import { requireCustomer, signIn } from '../http/session.ts';
 import { parseForm, parseQuery } from '../http/validate.ts';
@@ -31,13 +31,13 @@ export function bookingRoutes(db: Db, provider: PaymentProvider) {
       .select('id')
       .where((eb) => eb.or([eb('email', '=', input.email), eb('phone', '=', input.phone)]))
       .executeTakeFirst();
-    if (taken) throw new ApiFailure('AlreadyExists', 409);
+    if (taken) throw new Refusal('AlreadyExists');
     let row;
     try {
       row = await db.insertInto('customers').values(input).returning(['id', 'firstname', 'lastname', 'email', 'phone', 'credits']).executeTakeFirstOrThrow();
     } catch (error) {
       // Two forms sent at once with the same address: the unique index decides.
-      if (String((error as { code?: string }).code) === '23505') throw new ApiFailure('AlreadyExists', 409);
+      if (String((error as { code?: string }).code) === '23505') throw new Refusal('AlreadyExists');
       throw error;
     }
     await signIn(c, db, { customerId: row.id });

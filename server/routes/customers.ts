@@ -3,7 +3,7 @@ import type { Db } from '../db/connection.ts';
 import { id, idOrMyself } from '../../src/contract/schemas.ts';
 import { canReachGradebook, listCustomerGradebooks } from '../domain/gradebooks.ts';
 import { cancelSubscription, skipPayment } from '../domain/student-changes.ts';
-import { ApiFailure } from '../http/failure.ts';
+import { Refusal } from '../domain/refusal.ts';
 import { parseParam } from '../http/validate.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { listCustomerPayments } from '../domain/meetings-view.ts';
@@ -52,7 +52,7 @@ export function customerRoutes(db: Db, provider: PaymentProvider) {
     const param = parseParam(c, 'id', idOrMyself);
     if (param === 'myself' || auth.userType === 'customer') {
       const { customerId } = requireCustomer(c, 'Unauthorized');
-      if (param !== 'myself' && param !== customerId) throw new ApiFailure('NotAuthorized', 403);
+      if (param !== 'myself' && param !== customerId) throw new Refusal('NotAuthorized');
       return ok(c, await listCustomerGradebooks(db, customerId));
     }
     const all = await listCustomerGradebooks(db, param);

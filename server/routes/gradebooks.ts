@@ -3,7 +3,7 @@ import type { Db } from '../db/connection.ts';
 import { fromEpoch } from '../db/schema.ts';
 import { gradebookFor, gradebookQuery, toCategory, toGrade, toGradebook } from '../domain/gradebooks.ts';
 import { ok } from '../http/envelope.ts';
-import { ApiFailure } from '../http/failure.ts';
+import { Refusal } from '../domain/refusal.ts';
 import { router } from '../http/router.ts';
 import { requireAuth } from '../http/session.ts';
 import { parseForm, parseParam } from '../http/validate.ts';
@@ -14,7 +14,7 @@ export function gradebookRoutes(db: Db) {
 
   async function category(gradebookId: number, categoryId: number) {
     const row = await db.selectFrom('grade_categories').selectAll().where('id', '=', categoryId).where('gradebook_id', '=', gradebookId).executeTakeFirst();
-    if (!row) throw new ApiFailure('CategoryNotFound', 404);
+    if (!row) throw new Refusal('CategoryNotFound');
     return row;
   }
 
@@ -67,7 +67,7 @@ export function gradebookRoutes(db: Db) {
       .onConflict((oc) => oc.columns(['gradebook_id', 'name']).doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (!grade) throw new ApiFailure('GradeAlreadyExists', 409);
+    if (!grade) throw new Refusal('GradeAlreadyExists');
     return ok(c, toGrade(grade), 201);
   });
 
@@ -75,7 +75,7 @@ export function gradebookRoutes(db: Db) {
     const gradebook = await gradebookFor(db, requireAuth(c), parseParam(c, 'id', id));
     const row = await category(gradebook.id, parseParam(c, 'categoryId', id));
     const deleted = await db.deleteFrom('grades').where('id', '=', parseParam(c, 'gradeId', id)).where('category_id', '=', row.id).returning('id').executeTakeFirst();
-    if (!deleted) throw new ApiFailure('GradeNotFound', 404);
+    if (!deleted) throw new Refusal('GradeNotFound');
     return ok(c, { id: deleted.id });
   });
 
@@ -83,7 +83,7 @@ export function gradebookRoutes(db: Db) {
     const auth = requireAuth(c);
     const gradebook = await gradebookFor(db, auth, parseParam(c, 'id', id), 'Unauthorized');
     // Archiving waives the student's guarantee: the student's choice (or a supervisor's), not a tutor's.
-    if (auth.userType === 'tutor' && auth.role !== 'Supervisor') throw new ApiFailure('Unauthorized', 403);
+    if (auth.userType === 'tutor' && auth.role !== 'Supervisor') throw new Refusal('Unauthorized');
     await db.updateTable('gradebooks').set({ archived: true }).where('id', '=', gradebook.id).execute();
     return ok(c, toGradebook(await gradebookQuery(db).where('g.id', '=', gradebook.id).executeTakeFirstOrThrow()));
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../db/connection.ts';
 import { fulfilCharge } from '../domain/fulfilment.ts';
 import { ok } from '../http/envelope.ts';
-import { ApiFailure } from '../http/failure.ts';
+import { Refusal } from '../domain/refusal.ts';
 import { router } from '../http/router.ts';
 import { requireCustomer } from '../http/session.ts';
 import { parseForm } from '../http/validate.ts';
@@ -12,7 +12,7 @@ import { readStripeEvent } from '../payments/stripe.ts';
 import type Stripe from 'stripe';
 
 const expired = () =>
-  new ApiFailure('PaymentFailed', 409, { code: 'payment_intent_unexpected_state', message: 'This payment expired. Please start the booking again.' });
+  new Refusal('PaymentFailed', { code: 'payment_intent_unexpected_state', message: 'This payment expired. Please start the booking again.' });
 
 const offlineConfirmForm = z.object({
   client_secret: z.string().min(10).max(200),
@@ -35,17 +35,17 @@ export function offlinePaymentRoutes(db: Db) {
       .select(['payments.provider_intent_id', 'payments.customer_id', 'customers.payment_method_id', 'customers.payment_method_label'])
       .where('payments.client_secret', '=', input.client_secret)
       .executeTakeFirst();
-    if (!payment || payment.customer_id !== customerId || !payment.provider_intent_id) throw new ApiFailure('PaymentNotFound', 404);
+    if (!payment || payment.customer_id !== customerId || !payment.provider_intent_id) throw new Refusal('PaymentNotFound');
 
     let card: { paymentMethodId: string; label: string };
     if (input.card_number) {
       const check = checkOfflineCard(input.card_number);
-      if (!check.ok) throw new ApiFailure('CardDeclined', 402, { code: check.code, message: check.message });
+      if (!check.ok) throw new Refusal('CardDeclined', { code: check.code, message: check.message });
       card = check.card;
     } else if (payment.payment_method_id && payment.payment_method_label) {
       card = { paymentMethodId: payment.payment_method_id, label: payment.payment_method_label };
     } else {
-      throw new ApiFailure('CardDeclined', 402, { code: 'incomplete_number', message: 'Your card number is incomplete.' });
+      throw new Refusal('CardDeclined', { code: 'incomplete_number', message: 'Your card number is incomplete.' });
     }
     const fulfilment = await fulfilCharge(db, { intentId: payment.provider_intent_id, succeeded: true, card });
     if (fulfilment?.result !== 'paid') throw expired();
@@ -59,12 +59,12 @@ export function stripeWebhookRoutes(db: Db, client: Stripe, webhookSecret: strin
   const app = router();
   app.post('/stripe/webhook', async (c) => {
     const signature = c.req.header('stripe-signature');
-    if (!signature) throw new ApiFailure('BadInput', 400, { fields: { 'stripe-signature': 'Missing' } });
+    if (!signature) throw new Refusal('BadInput', { fields: { 'stripe-signature': 'Missing' } });
     let event;
     try {
       event = await readStripeEvent(client, await c.req.text(), signature, webhookSecret);
     } catch {
-      throw new ApiFailure('BadInput', 400, { fields: { 'stripe-signature': 'Invalid signature' } });
+      throw new Refusal('BadInput', { fields: { 'stripe-signature': 'Invalid signature' } });
     }
     const fresh = await db.insertInto('webhook_events').values({ id: event.eventId }).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
     if (fresh && event.outcome) {

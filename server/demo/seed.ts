@@ -1,5 +1,5 @@
 import { semesterEnd, weeklyOccurrences } from '../domain/availability.ts';
-import type { Db } from './connection.ts';
+import type { Db } from '../db/connection.ts';
 
 /**
  * Demo data (DESIGN.md §5): courses of every subject group at both schools, prices, a supervisor,

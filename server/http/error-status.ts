@@ -1,0 +1,52 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorType } from '../../src/contract/errors.ts';
+
+/**
+ * The HTTP status of every error type (CONTRACT.md: 400 bad input, 401 no session, 403 not allowed,
+ * 404 not found, 409 conflict, 429 too soon, 500 DBError). The one place a status is chosen; the
+ * type checker makes every new error type take its place here.
+ */
+export const errorStatus: Record<ErrorType, ContentfulStatusCode> = {
+  NoAuth: 401,
+  Unauthorized: 403,
+  NotAuthorized: 403,
+  BadOrigin: 403,
+  BadInput: 400,
+  NotFound: 404,
+  DBError: 500,
+  UserNotFound: 404,
+  BadToken: 400,
+  OldToken: 400,
+  TooSoon: 429,
+  BadCode: 400,
+  OldCode: 400,
+  TooManyAttempts: 429,
+  AlreadyExists: 409,
+  CourseNotFound: 404,
+  MeetingNotFound: 404,
+  SlotNotFound: 404,
+  OfferingNotFound: 404,
+  SeatTaken: 409,
+  AlreadyBooked: 409,
+  CardDeclined: 402,
+  PaymentFailed: 409,
+  PaymentNotFound: 404,
+  SubscriptionNotFound: 404,
+  TooLate: 409,
+  Overlap: 409,
+  EarlyAnchor: 400,
+  MeetingNotStarted: 409,
+  DurationChanged: 409,
+  GradebookNotFound: 404,
+  CategoryNotFound: 404,
+  GradeNotFound: 404,
+  GradeAlreadyExists: 409,
+  TutorNotFound: 404,
+  CannotArchiveSelf: 409,
+  HasAttachedOfferings: 409,
+  HasAttachedMeetings: 409,
+  UpcomingMeetings: 409,
+  ArchivedTutorCannotHaveUnarchivedOfferings: 409,
+  BadImage: 400,
+  BadResponse: 502,
+};
