@@ -1,7 +1,7 @@
 import { getPagePath } from '@nanostores/router';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { DashboardApp, type Screens } from '../features/dashboard/DashboardApp.tsx';
-import { $router } from '../features/dashboard/router.ts';
+import { $router, type DashboardRoute } from '../features/dashboard/router.ts';
 import { SessionsScreen } from '../features/sessions/SessionsScreen.tsx';
 import { refreshStudentSidebar, StudentSidebar } from '../features/student/StudentSidebar.tsx';
 import { Loader } from '../ui/Loader.tsx';
@@ -10,6 +10,14 @@ import { bookingLoginDialog } from './booking-login-dialog.tsx';
 // Screens that carry heavy code (react-select, the booking flow) load when first shown.
 const BookingFlow = lazy(() => import('../features/booking/BookingFlow.tsx').then((m) => ({ default: m.BookingFlow })));
 const StudentGradebookScreen = lazy(() => import('../features/gradebook/GradebookScreen.tsx').then((m) => ({ default: m.StudentGradebookScreen })));
+// The tutor dashboard is one module, fetched the first time a tutor address shows.
+const tutorSide = () => import('./dashboard-tutor.tsx');
+const TutorSchedule = lazy(() => tutorSide().then((m) => ({ default: m.TutorSchedule })));
+const TutorAvailability = lazy(() => tutorSide().then((m) => ({ default: m.TutorAvailability })));
+const TutorHistory = lazy(() => tutorSide().then((m) => ({ default: m.TutorHistory })));
+const TutorGradebooks = lazy(() => tutorSide().then((m) => ({ default: m.TutorGradebooks })));
+const TutorGradebook = lazy(() => tutorSide().then((m) => ({ default: m.TutorGradebook })));
+const TutorDashboardSidebar = lazy(() => tutorSide().then((m) => ({ default: m.TutorDashboardSidebar })));
 const loading = <Loader text="Loading…" />;
 
 /** The dashboards' island: client-only, mounted by src/pages/app-shell.astro. It composes the features. */
@@ -30,7 +38,7 @@ const upcoming = () => (
   />
 );
 
-const screens: Screens = {
+const studentScreens: Screens = {
   studentHome: upcoming,
   studentUpcoming: upcoming,
   studentHistory: () => <SessionsScreen kind="history" />,
@@ -42,6 +50,32 @@ const screens: Screens = {
     ) : null,
 };
 
+/** A tutor screen for the route's tutor; a key per tutor so another tutor's dashboard starts afresh. */
+const tutorScreen =
+  (Screen: (props: { tutorId: string }) => ReactNode): Screens[DashboardRoute] =>
+  (page) =>
+    'tutorId' in page.params ? (
+      <Suspense fallback={loading}>
+        <Screen key={page.params.tutorId} tutorId={page.params.tutorId} />
+      </Suspense>
+    ) : null;
+
+const tutorScreens: Screens = {
+  tutorHome: tutorScreen(TutorSchedule),
+  tutorSchedule: tutorScreen(TutorSchedule),
+  tutorAvailability: tutorScreen(TutorAvailability),
+  tutorHistory: tutorScreen(TutorHistory),
+  tutorGradebooks: tutorScreen(TutorGradebooks),
+  tutorGradebook: (page) =>
+    'gradebookId' in page.params && 'tutorId' in page.params ? (
+      <Suspense fallback={loading}>
+        <TutorGradebook key={`${page.params.tutorId}/${page.params.gradebookId}`} tutorId={page.params.tutorId} gradebookId={page.params.gradebookId} />
+      </Suspense>
+    ) : null,
+};
+
+const screens: Screens = { ...studentScreens, ...tutorScreens };
+
 const studentPaths = {
   upcoming: getPagePath($router, 'studentUpcoming'),
   history: getPagePath($router, 'studentHistory'),
@@ -52,7 +86,16 @@ export default function DashboardIsland() {
   return (
     <DashboardApp
       screens={screens}
-      studentSidebar={(page) => <StudentSidebar route={page.route} gradebookId={'gradebookId' in page.params ? page.params.gradebookId : undefined} paths={studentPaths} />}
+      studentSidebar={(page) => (
+        <StudentSidebar route={page.route} gradebookId={'gradebookId' in page.params ? page.params.gradebookId : undefined} paths={studentPaths} />
+      )}
+      tutorSidebar={(page) =>
+        'tutorId' in page.params ? (
+          <Suspense fallback={null}>
+            <TutorDashboardSidebar key={page.params.tutorId} tutorId={page.params.tutorId} route={page.route} />
+          </Suspense>
+        ) : null
+      }
     />
   );
 }

@@ -8,3 +8,45 @@ export const formatDate = (epoch: number) => date.format(epoch * 1000);
 export const formatTimeRange = (epoch: number, minutes: number) => `${time.format(epoch * 1000)} – ${time.format((epoch + minutes * 60) * 1000)}`;
 const longDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 export const formatLongDate = (epoch: number) => longDate.format(epoch * 1000);
+
+/** Intl may put a narrow no-break space before AM/PM; messages read better with a plain space. */
+const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+/**
+ * "Tuesday November 24 at 5:00 PM": when a conflicting meeting starts, in the viewer's zone
+ * (or `timeZone`, for tests and server-side rendering).
+ */
+export function formatMeetingMoment(epoch: number, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone }).formatToParts(epoch * 1000);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(epoch * 1000);
+  return plainSpaces(`${part('weekday')} ${part('month')} ${part('day')} at ${clock}`);
+}
+
+/**
+ * Spec 2 §8, Overlap: 'This meeting overlaps with your meeting on {weekday} {month} {day} at {time}',
+ * or 'This slot overlaps…' for weekly availability.
+ */
+export function overlapMessage(subject: 'meeting' | 'slot', conflictEpoch: number, timeZone?: string): string {
+  return `This ${subject} overlaps with your meeting on ${formatMeetingMoment(conflictEpoch, timeZone)}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Epoch seconds → the value of a `<input type="datetime-local">` ("2026-11-24T17:00") in the browser's zone. */
+export function toDateTimeLocal(epoch: number): string {
+  const d = new Date(epoch * 1000);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A `datetime-local` value read in the browser's zone → epoch seconds; NaN when it is not a date-time. */
+export function fromDateTimeLocal(value: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)) return NaN;
+  const ms = new Date(value).getTime();
+  return Number.isNaN(ms) ? NaN : Math.floor(ms / 1000);
+}
+
+/** The earliest `datetime-local` value that is not in the past: now, rounded up to the next minute. */
+export function dateTimeLocalMin(nowMs: number = Date.now()): string {
+  return toDateTimeLocal(Math.ceil(nowMs / 60_000) * 60);
+}

@@ -17,10 +17,12 @@ export interface DashboardAppProps {
   screens?: Screens;
   /** The student sidebar's entries (the island composes them from the student feature). */
   studentSidebar?: (page: DashboardPage) => ReactNode;
+  /** The tutor sidebar's entries (the island composes them from the tutor feature). */
+  tutorSidebar?: (page: DashboardPage) => ReactNode;
 }
 
 /** The client-only dashboard app: one shell page serves every dashboard address, and this routes it. */
-export function DashboardApp({ screens = {}, studentSidebar }: DashboardAppProps) {
+export function DashboardApp({ screens = {}, studentSidebar, tutorSidebar }: DashboardAppProps) {
   const page = useStore($router);
 
   // The router intercepts every same-origin link; one that leaves the dashboards is a page load.
@@ -32,21 +34,31 @@ export function DashboardApp({ screens = {}, studentSidebar }: DashboardAppProps
 
   const student = isStudentRoute(page.route);
   const tutorId = 'tutorId' in page.params ? page.params.tutorId : 'myself';
-  const entries = student ? (
-    (studentSidebar?.(page) ?? (
-      <>
-        <SidebarButton name="studentUpcoming" selection={page.route === 'studentHome' ? 'studentUpcoming' : page.route} label="Upcoming Sessions" href={getPagePath($router, 'studentUpcoming')} />
-        <SidebarButton name="studentHistory" selection={page.route} label="Meeting History" href={getPagePath($router, 'studentHistory')} />
-      </>
-    ))
-  ) : (
-    <>
-      <SidebarButton name="tutorSchedule" selection={page.route === 'tutorHome' ? 'tutorSchedule' : page.route} label="Schedule" href={getPagePath($router, 'tutorSchedule', { tutorId })} />
-      <SidebarButton name="tutorAvailability" selection={page.route} label="Availability" href={getPagePath($router, 'tutorAvailability', { tutorId })} />
-      <SidebarButton name="tutorHistory" selection={page.route} label="Work History" href={getPagePath($router, 'tutorHistory', { tutorId })} />
-      <SidebarButton name="tutorGradebooks" selection={page.route} label="Gradebooks" href={getPagePath($router, 'tutorGradebooks', { tutorId })} />
-    </>
-  );
+  const entries = student
+    ? (studentSidebar?.(page) ?? (
+        <>
+          <SidebarButton
+            name="studentUpcoming"
+            selection={page.route === 'studentHome' ? 'studentUpcoming' : page.route}
+            label="Upcoming Sessions"
+            href={getPagePath($router, 'studentUpcoming')}
+          />
+          <SidebarButton name="studentHistory" selection={page.route} label="Meeting History" href={getPagePath($router, 'studentHistory')} />
+        </>
+      ))
+    : (tutorSidebar?.(page) ?? (
+        <>
+          <SidebarButton
+            name="tutorSchedule"
+            selection={page.route === 'tutorHome' ? 'tutorSchedule' : page.route}
+            label="Schedule"
+            href={getPagePath($router, 'tutorSchedule', { tutorId })}
+          />
+          <SidebarButton name="tutorAvailability" selection={page.route} label="Availability" href={getPagePath($router, 'tutorAvailability', { tutorId })} />
+          <SidebarButton name="tutorHistory" selection={page.route} label="Work History" href={getPagePath($router, 'tutorHistory', { tutorId })} />
+          <SidebarButton name="tutorGradebooks" selection={page.route} label="Gradebooks" href={getPagePath($router, 'tutorGradebooks', { tutorId })} />
+        </>
+      ));
   const screen = screens[page.route];
 
   return (

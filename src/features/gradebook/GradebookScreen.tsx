@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getMyGradebooks } from '../../api/customers.ts';
+import { getTutorGradebooks } from '../../api/gradebooks.ts';
+import type { ApiResult } from '../../api/http.ts';
 import type { Gradebook, Id } from '../../contract/entities.ts';
 import { weightsAreComplete } from '../../lib/grades.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -10,26 +12,69 @@ import { GradeList } from './GradeList.tsx';
 import { GradeSummary } from './GradeSummary.tsx';
 import { GuaranteeWaived, Onboarding } from './Onboarding.tsx';
 import { SetupPanel } from './SetupPanel.tsx';
-import { useGradebookData } from './use-gradebook.ts';
+import { type GradebookData, useGradebookData } from './use-gradebook.ts';
 
 type Mode = 'auto' | 'onboarding' | 'setup' | 'grades' | 'waived';
+type Viewer = 'student' | 'tutor';
+/** undefined while loading, null when there is no such gradebook, 'error' when it could not be loaded. */
+type Lookup = Gradebook | null | 'error' | undefined;
+
+const isAuthFailure = (result: ApiResult<unknown>) =>
+  result.status === 'failure' && (result.error.type === 'Unauthorized' || result.error.type === 'NotAuthorized' || result.error.type === 'NoAuth');
 
 /** The student's gradebook screen (spec 2 §2): onboarding, setup, or summary with grades. */
 export function StudentGradebookScreen({ gradebookId }: { gradebookId: Id }) {
-  // undefined while loading, null when there is no such gradebook, 'error' when it could not be loaded
-  const [gradebook, setGradebook] = useState<Gradebook | null | 'error' | undefined>(undefined);
+  const [gradebook, setGradebook] = useState<Lookup>(undefined);
   const [data, reload] = useGradebookData(gradebookId);
-  const [mode, setMode] = useState<Mode>('auto');
 
   useEffect(() => {
     void getMyGradebooks().then((result) => {
       if (result.status === 'success') setGradebook(result.data.find((g) => String(g.id) === String(gradebookId)) ?? null);
-      else if (result.status === 'failure' && (result.error.type === 'Unauthorized' || result.error.type === 'NoAuth')) window.location.assign('/');
+      else if (isAuthFailure(result)) window.location.assign('/');
       else setGradebook('error');
     });
   }, [gradebookId]);
 
-  if (gradebook === undefined || data.status === 'loading') return <Loader text="Loading your gradebook…" />;
+  return <GradebookView viewer="student" gradebook={gradebook} data={data} reload={reload} />;
+}
+
+/**
+ * The tutor view of one gradebook (spec 2 §2): no onboarding, setup choices as for tutors. The
+ * gradebook is looked up in the tutor's list, then (a supervisor's all-gradebooks link) in all of them.
+ */
+export function TutorGradebookScreen({ tutorId, gradebookId }: { tutorId: string; gradebookId: Id }) {
+  const [gradebook, setGradebook] = useState<Lookup>(undefined);
+  const [data, reload] = useGradebookData(gradebookId);
+
+  useEffect(() => {
+    let current = true;
+    const find = (list: Gradebook[]) => list.find((g) => String(g.id) === String(gradebookId)) ?? null;
+    void (async () => {
+      const own = await getTutorGradebooks(tutorId, false);
+      if (!current) return;
+      if (own.status !== 'success') {
+        if (isAuthFailure(own)) return window.location.assign('/');
+        return setGradebook('error');
+      }
+      const found = find(own.data);
+      if (found) return setGradebook(found);
+      const all = await getTutorGradebooks(tutorId, true);
+      if (!current) return;
+      setGradebook(all.status === 'success' ? find(all.data) : null);
+    })();
+    return () => {
+      current = false;
+    };
+  }, [tutorId, gradebookId]);
+
+  return <GradebookView viewer="tutor" gradebook={gradebook} data={data} reload={reload} />;
+}
+
+function GradebookView({ viewer, gradebook, data, reload }: { viewer: Viewer; gradebook: Lookup; data: GradebookData; reload: () => void }) {
+  const [mode, setMode] = useState<Mode>('auto');
+
+  if (gradebook === undefined || data.status === 'loading')
+    return <Loader text={viewer === 'student' ? 'Loading your gradebook…' : 'Loading the gradebook…'} />;
   if (gradebook === 'error') {
     return (
       <>
@@ -50,7 +95,16 @@ export function StudentGradebookScreen({ gradebookId }: { gradebookId: Id }) {
       </>
     );
   }
-  const title = <h1>{gradebook.course.course_number} Gradebook</h1>;
+  const title = (
+    <>
+      <h1>{gradebook.course.course_number} Gradebook</h1>
+      {viewer === 'tutor' && (
+        <p className={styles.subtitle}>
+          {gradebook.customer.firstname} {gradebook.customer.lastname.charAt(0)}. · {gradebook.course.course_name}
+        </p>
+      )}
+    </>
+  );
   if (data.status === 'error') {
     return (
       <>
@@ -67,15 +121,24 @@ export function StudentGradebookScreen({ gradebookId }: { gradebookId: Id }) {
 
   const empty = data.categories.length === 0;
   // Grades show once setup is done: categories whose weights add up (a half-finished setup resumes).
-  const current: Mode = mode !== 'auto' ? mode : empty && !gradebook.archived ? 'onboarding' : weightsAreComplete(data.categories) ? 'grades' : 'setup';
+  // Students start with onboarding; the tutor view never shows it.
+  const setupDone = weightsAreComplete(data.categories);
+  const current: Mode = mode !== 'auto' ? mode : viewer === 'student' && empty && !gradebook.archived ? 'onboarding' : setupDone ? 'grades' : 'setup';
   return (
     <div className={styles.screen}>
-      {title}
+      {viewer === 'tutor' ? <div>{title}</div> : title}
       {current === 'onboarding' && (
-        <Onboarding gradebookId={gradebook.id} courseNumber={gradebook.course.course_number} onReady={() => setMode('setup')} onWaived={() => setMode('waived')} />
+        <Onboarding
+          gradebookId={gradebook.id}
+          courseNumber={gradebook.course.course_number}
+          onReady={() => setMode('setup')}
+          onWaived={() => setMode('waived')}
+        />
       )}
       {current === 'waived' && <GuaranteeWaived />}
-      {current === 'setup' && <SetupPanel gradebookId={gradebook.id} categories={data.categories} onChanged={reload} onDone={() => setMode('grades')} />}
+      {current === 'setup' && (
+        <SetupPanel viewer={viewer} gradebookId={gradebook.id} categories={data.categories} onChanged={reload} onDone={() => setMode('grades')} />
+      )}
       {current === 'grades' && (
         <>
           <GradeSummary categories={data.categories} grades={data.grades} />

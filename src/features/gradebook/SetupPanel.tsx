@@ -9,8 +9,17 @@ import { TextInput } from '../../ui/TextInput.tsx';
 import styles from './gradebook.module.css';
 import { type CategoryDraft, categoryError, setupError } from './validation.ts';
 
+export interface SetupPanelProps {
+  gradebookId: Id;
+  categories: GradeCategory[];
+  onChanged: () => void;
+  onDone: () => void;
+  /** Whose screen it is: a tutor sets up the student's syllabus. */
+  viewer?: 'student' | 'tutor';
+}
+
 /** 'Setup your gradebook' (spec 2 §2, §5): the syllabus's categories, their weights and drops. */
-export function SetupPanel({ gradebookId, categories, onChanged, onDone }: { gradebookId: Id; categories: GradeCategory[]; onChanged: () => void; onDone: () => void }) {
+export function SetupPanel({ gradebookId, categories, onChanged, onDone, viewer = 'student' }: SetupPanelProps) {
   const [draft, setDraft] = useState<CategoryDraft>({ name: '', weight: '', drops: '0' });
   const [error, setError] = useState<string | null>(null);
   const [doneError, setDoneError] = useState<string | null>(null);
@@ -34,7 +43,9 @@ export function SetupPanel({ gradebookId, categories, onChanged, onDone }: { gra
     <div className={styles.screen}>
       <section className={styles.panel} aria-labelledby="setup-title">
         <h2 id="setup-title">Setup your gradebook</h2>
-        <p className={styles.muted}>Enter each grade category of your syllabus with its weight, and how many lowest scores it drops.</p>
+        <p className={styles.muted}>
+          Enter each grade category of {viewer === 'tutor' ? "the student's" : 'your'} syllabus with its weight, and how many lowest scores it drops.
+        </p>
         <form
           className={styles.form}
           noValidate

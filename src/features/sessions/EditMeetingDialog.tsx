@@ -1,0 +1,120 @@
+import { useId, useState } from 'react';
+import { setMeetingDuration, setMeetingOccurrence } from '../../api/meetings.ts';
+import type { Meeting } from '../../contract/entities.ts';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../lib/time-format.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { TextInput } from '../../ui/TextInput.tsx';
+import { durationWarnings, editMeetingMessage, NOT_STARTED_MESSAGE } from './meeting-messages.ts';
+import styles from './sessions.module.css';
+
+export interface EditMeetingDialogProps {
+  meeting: Pick<Meeting, 'id' | 'occurrence_epoch' | 'duration_mins'>;
+  /** Called when the dialog closes; `changed` is true once something was saved. */
+  onClose: (changed: boolean) => void;
+}
+
+/**
+ * 'Edit Meeting Time + Duration' (spec 2 §2, §5): a start time and, once the meeting has started, its
+ * duration. Update sends only what changed; the warnings of spec 2 §5 show while they apply.
+ */
+export function EditMeetingDialog({ meeting, onClose }: EditMeetingDialogProps) {
+  const formId = useId();
+  // What the server holds now: the meeting's values, then whatever this dialog saved.
+  const [saved, setSaved] = useState({ start: toDateTimeLocal(meeting.occurrence_epoch), duration: meeting.duration_mins });
+  const [start, setStart] = useState(saved.start);
+  const [duration, setDuration] = useState(String(meeting.duration_mins));
+  const [error, setError] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+  const [changed, setChanged] = useState(false);
+  // Whether the meeting has started, as of the dialog's opening.
+  const [started] = useState(() => meeting.occurrence_epoch * 1000 <= Date.now());
+  const minutes = duration.trim() === '' ? NaN : Number(duration);
+  const warnings = durationWarnings(minutes, saved.duration);
+
+  const close = () => {
+    if (!working) onClose(changed);
+  };
+
+  async function update() {
+    if (working) return;
+    const epoch = fromDateTimeLocal(start);
+    if (Number.isNaN(epoch)) return setError('Please pick a start time.');
+    const timeChanged = start !== saved.start;
+    const durationChanged = started && minutes !== saved.duration;
+    if (durationChanged && !(Number.isInteger(minutes) && minutes >= 1 && minutes <= 600)) {
+      return setError('Please enter a duration from 1 to 600 minutes.');
+    }
+    if (!timeChanged && !durationChanged) return onClose(changed);
+    setWorking(true);
+    setError(null);
+    let now = saved;
+    if (timeChanged) {
+      const result = await setMeetingOccurrence(meeting.id, epoch);
+      if (result.status !== 'success') {
+        setWorking(false);
+        return setError(editMeetingMessage(result));
+      }
+      now = { ...now, start };
+      setSaved(now);
+      setChanged(true);
+    }
+    if (durationChanged) {
+      const result = await setMeetingDuration(meeting.id, minutes);
+      if (result.status !== 'success') {
+        setWorking(false);
+        return setError(editMeetingMessage(result));
+      }
+      now = { ...now, duration: minutes };
+      setSaved(now);
+    }
+    setWorking(false);
+    onClose(true);
+  }
+
+  return (
+    <Modal
+      open
+      onClose={close}
+      dismissible={!working}
+      title="Edit Meeting Time + Duration"
+      primary={{ label: 'Update', form: formId, loading: working }}
+      secondary={[{ label: 'Close', onClick: close, disabled: working }]}
+    >
+      <form
+        id={formId}
+        className={styles.dialogForm}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void update();
+        }}
+      >
+        <TextInput label="Start time" type="datetime-local" step={60} required value={start} onChange={setStart} />
+        <TextInput
+          label="Duration (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={600}
+          step={1}
+          disabled={!started}
+          value={duration}
+          onChange={setDuration}
+          hint={started ? undefined : NOT_STARTED_MESSAGE}
+        />
+        {warnings.length > 0 && (
+          <ul className={styles.warnings} aria-label="Warnings">
+            {warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        )}
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { cancelMeeting } from '../../api/meetings.ts';
+import type { Meeting } from '../../contract/entities.ts';
+import { paymentChipLabel } from '../../lib/labels.ts';
+import { formatPhone } from '../../lib/phone.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Chip } from '../../ui/Chip.tsx';
+import { EditIcon, RepeatIcon } from '../../ui/icons.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { EditMeetingDialog } from './EditMeetingDialog.tsx';
+import { attendeesOf, hasActivePayments, isUpcoming, type StaffPayment } from './group-payments.ts';
+import { MeetingCard, statusTone } from './MeetingCard.tsx';
+import { MeetingSummaryBox } from './MeetingSummaryBox.tsx';
+import styles from './sessions.module.css';
+
+export const UNBOOKED_TEXT = 'This slot is unbooked';
+export const EDIT_TOOLTIP = 'Reschedule/Enter Overtime';
+
+export interface StaffMeetingCardProps {
+  meeting: Meeting;
+  /** The meeting's payments (a tutor's meeting list carries them without the meeting). */
+  payments: StaffPayment[];
+  /** Called after the meeting was canceled, moved or its duration changed. */
+  onChanged: () => void;
+  /** Shows the footer for a past meeting too (upcoming meetings always have it). */
+  forceFooter?: boolean;
+  /** Work history: the one-line summary box, and a marker while the summary is missing. */
+  withSummary?: boolean;
+}
+
+/**
+ * The staff's meeting card (spec 2 §2): the shared card with the attendees (name, phone, email, a
+ * weekly-subscription mark and a line per payment), the edit icon, and Cancel Meeting and
+ * Reschedule/Edit Duration in the footer.
+ */
+export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = false, withSummary = false }: StaffMeetingCardProps) {
+  const [dialog, setDialog] = useState<'edit' | 'cancel' | null>(null);
+  // The summary saved here shows at once; a reload that brings other notes replaces it.
+  const [notes, setNotes] = useState({ from: meeting.notes, value: meeting.notes });
+  if (notes.from !== meeting.notes) setNotes({ from: meeting.notes, value: meeting.notes });
+  const attendees = attendeesOf(payments);
+  const active = hasActivePayments(payments);
+  const showFooter = forceFooter || isUpcoming(meeting);
+  const closeDialog = (changed: boolean) => {
+    setDialog(null);
+    if (changed) onChanged();
+  };
+
+  return (
+    <MeetingCard
+      meeting={meeting}
+      bodyTitle="Attendees"
+      marker={
+        withSummary && notes.value.trim() === '' ? (
+          <span className={styles.missing} role="img" aria-label="Summary missing" title="Summary missing" />
+        ) : undefined
+      }
+      action={
+        <button type="button" className={styles.iconButton} title={EDIT_TOOLTIP} aria-label={EDIT_TOOLTIP} onClick={() => setDialog('edit')}>
+          <EditIcon />
+        </button>
+      }
+      footer={
+        showFooter && (
+          <>
+            {active && (
+              <Button variant="secondary" thin onClick={() => setDialog('cancel')}>
+                Cancel Meeting
+              </Button>
+            )}
+            <Button variant="secondary" thin onClick={() => setDialog('edit')}>
+              Reschedule/Edit Duration
+            </Button>
+          </>
+        )
+      }
+      extra={
+        <>
+          {dialog === 'edit' && <EditMeetingDialog meeting={meeting} onClose={closeDialog} />}
+          {dialog === 'cancel' && (
+            <ConfirmDialog
+              open
+              action="Cancel Meeting"
+              what="Tutor Meeting"
+              body="Every attendee of this meeting is refunded and told that it is canceled."
+              run={() => cancelMeeting(meeting.id)}
+              onClose={closeDialog}
+            />
+          )}
+        </>
+      }
+    >
+      {!active && <p className={styles.unbooked}>{UNBOOKED_TEXT}</p>}
+      {attendees.length > 0 && (
+        <ul className={styles.attendees}>
+          {attendees.map(({ customer, payments: own, weekly }) => {
+            const name = `${customer.firstname} ${customer.lastname}`.trim();
+            return (
+              <li key={String(customer.id)} className={styles.attendee}>
+                <p className={styles.attendeeName}>
+                  <strong>{name}</strong>
+                  {weekly && (
+                    <span className={styles.weekly} role="img" aria-label="Weekly subscription" title="Weekly subscription">
+                      <RepeatIcon />
+                    </span>
+                  )}
+                </p>
+                <p className={styles.contact}>
+                  <a href={`tel:+1${customer.phone}`}>{formatPhone(customer.phone)}</a>
+                  <a href={`mailto:${customer.email}`}>{customer.email}</a>
+                </p>
+                <ul className={styles.paymentLines} aria-label={`Payments of ${name}`}>
+                  {own.map((payment) => (
+                    <li key={String(payment.id)}>
+                      <Chip tone={statusTone[payment.payment_status] ?? 'neutral'}>{paymentChipLabel(payment)}</Chip>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {withSummary && (
+        <MeetingSummaryBox key={meeting.notes} meetingId={meeting.id} notes={notes.value} onSaved={(value) => setNotes({ from: meeting.notes, value })} />
+      )}
+    </MeetingCard>
+  );
+}

@@ -1,0 +1,91 @@
+import { useId, useState } from 'react';
+import { createMeeting, createSlot } from '../../api/meetings.ts';
+import { dateTimeLocalMin, fromDateTimeLocal } from '../../lib/time-format.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { TextInput } from '../../ui/TextInput.tsx';
+import { availabilityMessage, EARLY_ANCHOR_MESSAGE } from './availability-messages.ts';
+import styles from './tutor.module.css';
+
+export interface AddAvailabilityDialogProps {
+  /** The route's tutor: 'myself' or an id (a supervisor may add for another tutor). */
+  tutorId: string;
+  /** Called when the dialog closes; `created` is true after a success. */
+  onClose: (created: boolean) => void;
+}
+
+/** The contract's `tutor` form field: the word 'myself' or the tutor's id, sent as the route has it. */
+const tutorField = (tutorId: string) => tutorId as 'myself' | number;
+
+/**
+ * 'Add availability' (spec 2 §2, §4, §5): a start time no earlier than now and the one-time box.
+ * Unchecked makes a weekly 60-minute slot, checked a single meeting. Errors stay in the dialog.
+ */
+export function AddAvailabilityDialog({ tutorId, onClose }: AddAvailabilityDialogProps) {
+  const formId = useId();
+  const checkboxId = useId();
+  const [start, setStart] = useState('');
+  const [oneTime, setOneTime] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+  const min = dateTimeLocalMin();
+
+  async function create() {
+    if (working) return;
+    const epoch = fromDateTimeLocal(start);
+    if (Number.isNaN(epoch)) return setError('Please pick a start time.');
+    if (epoch * 1000 <= Date.now()) return setError(EARLY_ANCHOR_MESSAGE);
+    setWorking(true);
+    setError(null);
+    const result = oneTime
+      ? await createMeeting({ occurrence_epoch: epoch, tutor: tutorField(tutorId) })
+      : await createSlot({ duration_mins: 60, anchor_epoch: epoch, tutor: tutorField(tutorId) });
+    setWorking(false);
+    if (result.status === 'success') onClose(true);
+    else setError(availabilityMessage(oneTime, result));
+  }
+
+  const close = () => {
+    if (!working) onClose(false);
+  };
+
+  return (
+    <Modal
+      open
+      onClose={close}
+      dismissible={!working}
+      title="Add availability"
+      primary={{ label: oneTime ? 'Create One-off Availability' : 'Create Weekly Availability', form: formId, loading: working }}
+      secondary={[{ label: 'Cancel', onClick: close, disabled: working }]}
+    >
+      <form
+        id={formId}
+        className={styles.dialogForm}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void create();
+        }}
+      >
+        <TextInput
+          label="Start time"
+          type="datetime-local"
+          min={min}
+          step={60}
+          required
+          value={start}
+          onChange={setStart}
+          hint={oneTime ? 'A single meeting at this time.' : 'A 60-minute meeting every week at this time until the end of the semester.'}
+        />
+        <div className={styles.checkbox}>
+          <input id={checkboxId} type="checkbox" checked={oneTime} onChange={(event) => setOneTime(event.target.checked)} />
+          <label htmlFor={checkboxId}>Is this a one-time meeting?</label>
+        </div>
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,111 @@
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { getTutorGradebooks } from '../../api/gradebooks.ts';
+import type { TutorGradebook } from '../../contract/entities.ts';
+import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { formatOverall, gradePercent } from '../../lib/grades.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Chip } from '../../ui/Chip.tsx';
+import { Loader } from '../../ui/Loader.tsx';
+import { isAuthFailure, shortName } from './tutor-meetings.ts';
+import styles from './tutor.module.css';
+
+type Load = { status: 'loading' } | { status: 'ready'; gradebooks: TutorGradebook[] } | { status: 'error'; message: string };
+
+export interface GradebooksScreenProps {
+  /** The route's tutor: 'myself' or an id. */
+  tutorId: string;
+  /** The address of one gradebook's tutor view. */
+  gradebookPath: (gradebookId: string) => string;
+}
+
+export const GRADEBOOKS_EMPTY = 'No gradebooks yet';
+
+/** 'Your Gradebooks' (spec 2 §2): a card per student gradebook, from one call. */
+export function GradebooksScreen({ tutorId, gradebookPath }: GradebooksScreenProps) {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => {
+    setLoad({ status: 'loading' });
+    setVersion((v) => v + 1);
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    void getTutorGradebooks(tutorId, false).then((result) => {
+      if (!current) return;
+      if (result.status === 'success') return setLoad({ status: 'ready', gradebooks: result.data });
+      if (result.status === 'failure' && isAuthFailure(result.error.type)) return window.location.assign('/');
+      setLoad({ status: 'error', message: result.status === 'network-error' ? NETWORK_MESSAGE : result.error.type });
+    });
+    return () => {
+      current = false;
+    };
+  }, [tutorId, version]);
+
+  let content: ReactNode;
+  if (load.status === 'loading') content = <Loader text="Loading gradebooks…" />;
+  else if (load.status === 'error') {
+    content = (
+      <div className={styles.empty}>
+        <p role="alert" className={styles.error}>
+          {load.message}
+        </p>
+        <Button variant="secondary" onClick={reload}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (load.gradebooks.length === 0) {
+    content = (
+      <div className={styles.empty}>
+        <p className={styles.emptyTitle}>{GRADEBOOKS_EMPTY}</p>
+        <p className={styles.muted}>A gradebook appears here when one of your students books a session for a course.</p>
+      </div>
+    );
+  } else {
+    content = (
+      <ul className={styles.gradebooks} aria-label="Gradebooks">
+        {load.gradebooks.map((gradebook) => {
+          const id = String(gradebook.id);
+          const nameId = `gradebook-${id}-name`;
+          const grade = gradebook.last_grade;
+          return (
+            <li key={id} className={styles.gradebook}>
+              <p className={styles.overall} aria-label={`Overall grade ${formatOverall(gradebook.overall_score)}`}>
+                {formatOverall(gradebook.overall_score)}
+              </p>
+              <div className={styles.gradebookText}>
+                <h2 id={nameId} className={styles.gradebookName}>
+                  {shortName(gradebook.customer.firstname, gradebook.customer.lastname)}
+                </h2>
+                <p className={styles.course}>
+                  {gradebook.course.course_name} <span className={styles.muted}>({gradebook.course.course_number})</span>
+                </p>
+                <p className={styles.lastGrade}>
+                  {grade ? (
+                    <>
+                      Last grade: {grade.name} <strong>{gradePercent(grade)}</strong>
+                    </>
+                  ) : (
+                    <span className={styles.muted}>No grades yet</span>
+                  )}
+                </p>
+                {gradebook.archived && <Chip>Guarantee waived</Chip>}
+              </div>
+              <a className={styles.viewLink} href={gradebookPath(id)} aria-describedby={nameId}>
+                View Gradebook
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby="gradebooks-title">
+      <h1 id="gradebooks-title">Your Gradebooks</h1>
+      {content}
+    </section>
+  );
+}

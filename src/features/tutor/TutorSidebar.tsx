@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { checkAuth } from '../../api/auth.ts';
+import { getTutor } from '../../api/catalog.ts';
+import type { AuthData, PublicTutor } from '../../contract/entities.ts';
+import { BackIcon } from '../../ui/icons.tsx';
+import { SidebarButton } from '../../ui/SidebarButton.tsx';
+import { firstName, isAuthFailure } from './tutor-meetings.ts';
+import styles from './tutor.module.css';
+
+export interface TutorSidebarPaths {
+  schedule: string;
+  availability: string;
+  history: string;
+  gradebooks: string;
+  allGradebooks: string;
+  supervisor: string;
+  allSummaries: string;
+  /** The supervisor's own team view, where Back leads from another tutor's dashboard. */
+  back: string;
+}
+
+export interface TutorSidebarProps {
+  /** The route's tutor: 'myself' or an id. */
+  tutorId: string;
+  /** The current route's name. */
+  route: string;
+  paths: TutorSidebarPaths;
+}
+
+const home = () => window.location.assign('/');
+
+/**
+ * The tutor sidebar (spec 2 §2): a profile card, Schedule, Availability, Work History and Gradebooks;
+ * a supervisor viewing 'myself' also gets All Gradebooks, Team View and Summaries, and one viewing
+ * another tutor a Back link. Visitors, customers and unknown tutors are sent home.
+ */
+export function TutorSidebar({ tutorId, route, paths }: TutorSidebarProps) {
+  const [viewer, setViewer] = useState<NonNullable<AuthData['tutor']> | null>(null);
+  const [tutor, setTutor] = useState<PublicTutor | null>(null);
+  const [photoFailed, setPhotoFailed] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    void checkAuth().then((result) => {
+      if (!current) return;
+      if (result.status === 'success') {
+        if (result.data.user_type !== 'tutor') return home();
+        setViewer(result.data.tutor ?? null);
+      } else if (result.status === 'failure' && isAuthFailure(result.error.type)) home();
+    });
+    void getTutor(tutorId).then((result) => {
+      if (!current) return;
+      if (result.status === 'success') {
+        if (result.data === null) return home();
+        setTutor(result.data);
+      } else if (result.status === 'failure' && isAuthFailure(result.error.type)) home();
+    });
+    return () => {
+      current = false;
+    };
+  }, [tutorId]);
+
+  const supervisor = viewer?.role === 'Supervisor';
+  const viewingOther = tutorId !== 'myself' && viewer !== null && String(viewer.id) !== tutorId;
+  const selection = route === 'tutorHome' ? 'tutorSchedule' : route === 'tutorGradebook' ? 'tutorGradebooks' : route;
+
+  return (
+    <>
+      {supervisor && viewingOther && <SidebarButton name="back" selection={selection} label="Back" icon={<BackIcon />} href={paths.back} />}
+      <div className={styles.profile} aria-busy={tutor === null || undefined}>
+        {tutor && !photoFailed ? (
+          <img className={styles.profilePhoto} src={`/tutor_images/${tutor.id}.jpg`} alt="" width="48" height="48" onError={() => setPhotoFailed(true)} />
+        ) : (
+          <span className={styles.profilePhoto} aria-hidden="true">
+            {tutor ? firstName(tutor.name).charAt(0) : ''}
+          </span>
+        )}
+        <span className={styles.profileText}>
+          <strong className={styles.profileName}>{tutor ? firstName(tutor.name) : ''}</strong>
+          <span className={styles.profileRole}>{tutor?.role ?? ''}</span>
+        </span>
+      </div>
+      <SidebarButton name="tutorSchedule" selection={selection} label="Schedule" href={paths.schedule} />
+      <SidebarButton name="tutorAvailability" selection={selection} label="Availability" href={paths.availability} />
+      <SidebarButton name="tutorHistory" selection={selection} label="Work History" href={paths.history} />
+      <SidebarButton name="tutorGradebooks" selection={selection} label="Gradebooks" href={paths.gradebooks} />
+      {supervisor && tutorId === 'myself' && (
+        <>
+          <SidebarButton name="tutorAllGradebooks" selection={selection} label="All Gradebooks" href={paths.allGradebooks} />
+          <SidebarButton name="tutorSupervisor" selection={selection} label="Team View" href={paths.supervisor} />
+          <SidebarButton name="tutorAllSummaries" selection={selection} label="Summaries" href={paths.allSummaries} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useState } from 'react';
+import { getTutorMeetings } from '../../api/meetings.ts';
+import type { MeetingWithPayments } from '../../contract/entities.ts';
+import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { isAuthFailure } from './tutor-meetings.ts';
+
+export type MeetingsLoad =
+  { status: 'loading' } | { status: 'ready'; items: MeetingWithPayments[]; refreshing: boolean } | { status: 'error'; message: string };
+
+/**
+ * The tutor's meetings (one GET /api/tutors/{id}/meetings); `reload` fetches them again while the
+ * current list stays on screen. Mount it again (a React key) for another tutor. A missing or insufficient session leads home.
+ */
+export function useTutorMeetings(tutorId: string): [MeetingsLoad, () => void] {
+  const [load, setLoad] = useState<MeetingsLoad>({ status: 'loading' });
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    void getTutorMeetings(tutorId).then((result) => {
+      if (!current) return;
+      if (result.status === 'success') return setLoad({ status: 'ready', items: result.data, refreshing: false });
+      if (result.status === 'failure' && isAuthFailure(result.error.type)) return window.location.assign('/');
+      setLoad({ status: 'error', message: result.status === 'network-error' ? NETWORK_MESSAGE : result.error.type });
+    });
+    return () => {
+      current = false;
+    };
+  }, [tutorId, version]);
+
+  const reload = useCallback(() => {
+    setLoad((previous) => (previous.status === 'ready' ? { ...previous, refreshing: true } : { status: 'loading' }));
+    setVersion((v) => v + 1);
+  }, []);
+  return [load, reload];
+}

@@ -1,0 +1,49 @@
+import { getPagePath } from '@nanostores/router';
+import { $router } from '../features/dashboard/router.ts';
+import { TutorGradebookScreen } from '../features/gradebook/GradebookScreen.tsx';
+import { StaffMeetingCard } from '../features/sessions/StaffMeetingCard.tsx';
+import { GradebooksScreen } from '../features/tutor/GradebooksScreen.tsx';
+import { AvailabilityScreen, type RenderMeeting, ScheduleScreen, WorkHistoryScreen } from '../features/tutor/TutorMeetingsScreen.tsx';
+import { TutorSidebar } from '../features/tutor/TutorSidebar.tsx';
+
+/**
+ * The tutor side of the dashboard island, composed from the tutor, sessions and gradebook features.
+ * DashboardApp.tsx loads this module on first use, so a student's first load does not carry it.
+ */
+
+const card: RenderMeeting = ({ meeting, payments }, onChanged) => <StaffMeetingCard meeting={meeting} payments={payments} onChanged={onChanged} />;
+const historyCard: RenderMeeting = ({ meeting, payments }, onChanged) => (
+  <StaffMeetingCard meeting={meeting} payments={payments} onChanged={onChanged} withSummary />
+);
+
+export const TutorSchedule = ({ tutorId }: { tutorId: string }) => <ScheduleScreen tutorId={tutorId} renderMeeting={card} />;
+export const TutorAvailability = ({ tutorId }: { tutorId: string }) => <AvailabilityScreen tutorId={tutorId} renderMeeting={card} />;
+export const TutorHistory = ({ tutorId }: { tutorId: string }) => <WorkHistoryScreen tutorId={tutorId} renderMeeting={historyCard} />;
+export const TutorGradebooks = ({ tutorId }: { tutorId: string }) => (
+  <GradebooksScreen tutorId={tutorId} gradebookPath={(gradebookId) => getPagePath($router, 'tutorGradebook', { tutorId, gradebookId })} />
+);
+export const TutorGradebook = ({ tutorId, gradebookId }: { tutorId: string; gradebookId: string }) => (
+  <TutorGradebookScreen tutorId={tutorId} gradebookId={gradebookId} />
+);
+
+export function TutorDashboardSidebar({ tutorId, route }: { tutorId: string; route: string }) {
+  const path = (
+    name: 'tutorSchedule' | 'tutorAvailability' | 'tutorHistory' | 'tutorGradebooks' | 'tutorAllGradebooks' | 'tutorSupervisor' | 'tutorAllSummaries',
+  ) => getPagePath($router, name, { tutorId });
+  return (
+    <TutorSidebar
+      tutorId={tutorId}
+      route={route}
+      paths={{
+        schedule: path('tutorSchedule'),
+        availability: path('tutorAvailability'),
+        history: path('tutorHistory'),
+        gradebooks: path('tutorGradebooks'),
+        allGradebooks: path('tutorAllGradebooks'),
+        supervisor: path('tutorSupervisor'),
+        allSummaries: path('tutorAllSummaries'),
+        back: getPagePath($router, 'tutorSupervisor', { tutorId: 'myself' }),
+      }}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import type { ApiError } from '../contract/envelope.ts';
+import { overlapMessage } from './time-format.ts';
+
+/** What a screen says when the server could not be reached at all. */
+export const NETWORK_MESSAGE = "Couldn't contact server. Try again later.";
+
+/** The start of the conflicting meeting named by an Overlap failure (`error.meeting`), when present. */
+export function overlapConflictEpoch(error: ApiError): number | null {
+  const meeting = error.meeting as { occurrence_epoch?: unknown } | null | undefined;
+  return typeof meeting?.occurrence_epoch === 'number' ? meeting.occurrence_epoch : null;
+}
+
+/**
+ * Spec 2 §8, Overlap: 'This meeting overlaps with your meeting on …' (or 'This slot …' for weekly
+ * availability); without the conflict's time, a plain sentence.
+ */
+export function overlapFailureMessage(subject: 'meeting' | 'slot', error: ApiError, timeZone?: string): string {
+  const epoch = overlapConflictEpoch(error);
+  return epoch === null ? `This ${subject} overlaps with one of your meetings` : overlapMessage(subject, epoch, timeZone);
+}
