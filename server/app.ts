@@ -18,6 +18,7 @@ import { offlineProvider } from './payments/offline.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { stripeProvider } from './payments/stripe.ts';
 import { bookingRoutes } from './routes/booking.ts';
+import { meetingRoutes } from './routes/meetings.ts';
 import { offlinePaymentRoutes, stripeWebhookRoutes } from './routes/payment-events.ts';
 import type { Sender } from './notify/sender.ts';
 
@@ -61,6 +62,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   api.route('/', customerRoutes(db, payments));
   api.route('/', gradebookRoutes(db));
   api.route('/', bookingRoutes(db, payments));
+  api.route('/', meetingRoutes({ db, payments, sender: messages, log }));
   if (payments.name === 'offline' && config.mode === 'demo') api.route('/', offlinePaymentRoutes(db));
   if (payments.name === 'stripe' && config.stripeWebhookSecret) {
     api.route('/', stripeWebhookRoutes(db, (payments as ReturnType<typeof stripeProvider>).client, config.stripeWebhookSecret, payments));

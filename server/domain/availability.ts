@@ -1,17 +1,127 @@
+import { TZDate } from '@date-fns/tz';
+import { addWeeks } from 'date-fns';
+import type { Transaction } from 'kysely';
+import type { Meeting, OverlapMeeting } from '../../src/contract/entities.ts';
 import { site } from '../../src/config/site.ts';
+import { nowMs } from '../clock.ts';
+import type { Db } from '../db/connection.ts';
+import { type Database, toEpoch } from '../db/schema.ts';
+import { meetingsById } from './meetings-view.ts';
+import { Refusal } from './refusal.ts';
 
-const WEEK_MS = 7 * 24 * 3600 * 1000;
+type Trx = Transaction<Database>;
 
-/** The end (23:59:59 UTC) of the semester's last reading day: weekly slots repeat until then. */
-export function semesterEnd(lastReadingDay: string = site.semesterLastReadingDay): Date {
-  const end = new Date(`${lastReadingDay}T23:59:59Z`);
+/** Weekly availability is made of one-hour meetings (spec 2 §9). */
+export const SLOT_MINUTES = 60;
+const MINUTE_MS = 60_000;
+
+/** The end (23:59:59 in the site's zone) of the semester's last reading day: weekly slots repeat until then. */
+export function semesterEnd(lastReadingDay: string = site.semesterLastReadingDay, timeZone: string = site.timeZone): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(lastReadingDay);
+  if (!match) throw new Error(`Bad semester last reading day: ${lastReadingDay}`);
+  const end = new TZDate(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59, timeZone);
   if (Number.isNaN(end.getTime())) throw new Error(`Bad semester last reading day: ${lastReadingDay}`);
-  return end;
+  return new Date(end.getTime());
 }
 
-/** The start times of a weekly slot: the anchor, then every 7 days up to and including `lastDay`. */
-export function weeklyOccurrences(anchor: Date, lastDay: Date): Date[] {
+/**
+ * The start times of a weekly slot: the anchor, then the same wall-clock time in the site's zone
+ * every week (so a 6 PM slot stays at 6 PM across daylight-saving changes), up to `lastDay`.
+ */
+export function weeklyOccurrences(anchor: Date, lastDay: Date, timeZone: string = site.timeZone): Date[] {
+  const start = new TZDate(anchor.getTime(), timeZone);
   const occurrences: Date[] = [];
-  for (let t = anchor.getTime(); t <= lastDay.getTime(); t += WEEK_MS) occurrences.push(new Date(t));
-  return occurrences;
+  for (let week = 0; ; week++) {
+    const time = addWeeks(start, week).getTime();
+    if (time > lastDay.getTime()) return occurrences;
+    occurrences.push(new Date(time));
+  }
+}
+
+/**
+ * Serialises every change of one tutor's calendar: the tutor's row is locked until the transaction
+ * ends, so two requests can never both see a free hour and both take it.
+ */
+export async function lockTutorCalendar(trx: Trx, tutorId: number): Promise<void> {
+  const tutor = await trx.selectFrom('tutors').select('id').where('id', '=', tutorId).forUpdate().executeTakeFirst();
+  if (!tutor) throw new Refusal('TutorNotFound');
+}
+
+interface Interval {
+  start: Date;
+  minutes: number;
+}
+
+/**
+ * The tutor's first meeting (not canceled) that overlaps one of these intervals, or undefined.
+ * Touching edges (one ends when the next starts) do not overlap.
+ */
+export async function findOverlap(trx: Trx, tutorId: number, intervals: Interval[], ignoreMeetingId?: number): Promise<OverlapMeeting | undefined> {
+  if (intervals.length === 0) return undefined;
+  const starts = intervals.map((i) => i.start.getTime());
+  const ends = intervals.map((i) => i.start.getTime() + i.minutes * MINUTE_MS);
+  // Meetings last at most a day, so nothing starting earlier than that can reach the first interval.
+  let query = trx
+    .selectFrom('meetings')
+    .select(['id', 'occurrence', 'duration_mins'])
+    .where('tutor_id', '=', tutorId)
+    .where('canceled', '=', false)
+    .where('occurrence', '>', new Date(Math.min(...starts) - 24 * 3600_000))
+    .where('occurrence', '<', new Date(Math.max(...ends)))
+    .orderBy('occurrence');
+  if (ignoreMeetingId !== undefined) query = query.where('id', '!=', ignoreMeetingId);
+  const existing = await query.execute();
+  for (const meeting of existing) {
+    const start = new Date(meeting.occurrence).getTime();
+    const end = start + meeting.duration_mins * MINUTE_MS;
+    if (starts.some((s, i) => start < ends[i]! && end > s)) {
+      return { id: meeting.id, occurrence_epoch: toEpoch(meeting.occurrence), duration_mins: meeting.duration_mins };
+    }
+  }
+  return undefined;
+}
+
+export async function refuseOverlap(trx: Trx, tutorId: number, intervals: Interval[], ignoreMeetingId?: number): Promise<void> {
+  const overlap = await findOverlap(trx, tutorId, intervals, ignoreMeetingId);
+  if (overlap) throw new Refusal('Overlap', { meeting: overlap });
+}
+
+function refuseThePast(start: Date): void {
+  if (start.getTime() <= nowMs()) throw new Refusal('EarlyAnchor');
+}
+
+/** One-off availability: a single unbooked one-hour meeting (POST /api/meetings). */
+export async function createOneOffMeeting(db: Db, tutorId: number, start: Date): Promise<Meeting> {
+  refuseThePast(start);
+  const id = await db.transaction().execute(async (trx) => {
+    await lockTutorCalendar(trx, tutorId);
+    await refuseOverlap(trx, tutorId, [{ start, minutes: SLOT_MINUTES }]);
+    const row = await trx.insertInto('meetings').values({ tutor_id: tutorId, occurrence: start, duration_mins: SLOT_MINUTES }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  });
+  return (await meetingsById(db, [id])).get(id)!;
+}
+
+/**
+ * Weekly availability (POST /api/slots): one-hour meetings every week from the anchor until the
+ * semester's last reading day, refused as a whole if any of them overlaps the tutor's calendar.
+ */
+export async function createWeeklySlot(db: Db, tutorId: number, anchor: Date, lastDay: Date = semesterEnd()) {
+  refuseThePast(anchor);
+  const occurrences = weeklyOccurrences(anchor, lastDay);
+  if (occurrences.length === 0) throw new Refusal('BadInput', { fields: { anchor_epoch: 'The semester ends before this date' } });
+  return db.transaction().execute(async (trx) => {
+    await lockTutorCalendar(trx, tutorId);
+    await refuseOverlap(trx, tutorId, occurrences.map((start) => ({ start, minutes: SLOT_MINUTES })));
+    const slot = await trx
+      .insertInto('slots')
+      .values({ tutor_id: tutorId, anchor, duration_mins: SLOT_MINUTES, last_day: lastDay })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('meetings')
+      .values(occurrences.map((occurrence) => ({ tutor_id: tutorId, slot_id: slot.id, occurrence, duration_mins: SLOT_MINUTES })))
+      .execute();
+    return { id: slot.id, anchor_epoch: toEpoch(anchor), duration_mins: SLOT_MINUTES };
+  });
 }

@@ -1,4 +1,4 @@
-import type { Meeting, Payment } from '../../src/contract/entities.ts';
+import type { Meeting, MeetingWithPayments, Payment } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
 import { toEpoch } from '../db/schema.ts';
 
@@ -46,11 +46,13 @@ export async function meetingsById(db: Db, ids: number[]): Promise<Map<number, M
 }
 
 /**
- * A customer's payments with their meetings, newest meeting first. Checkouts still in progress
- * (a held seat awaiting a card) and abandoned ones are left out: they are not payments yet.
+ * Payments in the contract's shape with their meetings: a customer's (newest meeting first) or
+ * those of some meetings. Checkouts still in progress (a held seat awaiting a card) and abandoned
+ * ones are left out: they are not payments yet.
  */
-export async function listCustomerPayments(db: Db, customerId: number): Promise<Payment[]> {
-  const rows = await db
+async function listPayments(db: Db, filter: { customerId: number } | { meetingIds: number[] }): Promise<Payment[]> {
+  if ('meetingIds' in filter && filter.meetingIds.length === 0) return [];
+  let query = db
     .selectFrom('payments as p')
     .innerJoin('customers as cu', 'cu.id', 'p.customer_id')
     .innerJoin('meetings as m', 'm.id', 'p.meeting_id')
@@ -68,7 +70,6 @@ export async function listCustomerPayments(db: Db, customerId: number): Promise<
       'cu.phone',
       'cu.email',
     ])
-    .where('p.customer_id', '=', customerId)
     .where('p.payment_status', '!=', 'abandoned')
     .where((eb) =>
       eb.not(
@@ -79,8 +80,9 @@ export async function listCustomerPayments(db: Db, customerId: number): Promise<
       ),
     )
     .orderBy('m.occurrence', 'desc')
-    .orderBy('p.id')
-    .execute();
+    .orderBy('p.id');
+  query = 'customerId' in filter ? query.where('p.customer_id', '=', filter.customerId) : query.where('p.meeting_id', 'in', filter.meetingIds);
+  const rows = await query.execute();
   const meetings = await meetingsById(db, [...new Set(rows.map((r) => r.meeting_id))]);
   return rows.map((row) => ({
     id: row.id,
@@ -92,4 +94,24 @@ export async function listCustomerPayments(db: Db, customerId: number): Promise<
     subscription: row.subscription_id !== null ? { id: row.subscription_id } : null,
     inserted_at_epoch: toEpoch(row.inserted_at),
   }));
+}
+
+/** A customer's payments with their meetings, newest meeting first. */
+export function listCustomerPayments(db: Db, customerId: number): Promise<Payment[]> {
+  return listPayments(db, { customerId });
+}
+
+/**
+ * A tutor's calendar (GET /api/tutors/{id}/meetings): every meeting not canceled, past and future,
+ * earliest first, each with the payments made for it.
+ */
+export async function listTutorMeetings(db: Db, tutorId: number): Promise<MeetingWithPayments[]> {
+  const ids = (await db.selectFrom('meetings').select('id').where('tutor_id', '=', tutorId).where('canceled', '=', false).orderBy('occurrence').orderBy('id').execute()).map((r) => r.id);
+  const [meetings, payments] = await Promise.all([meetingsById(db, ids), listPayments(db, { meetingIds: ids })]);
+  const byMeeting = new Map<number, Payment[]>();
+  for (const payment of [...payments].sort((a, b) => Number(a.id) - Number(b.id))) {
+    const id = Number(payment.meeting.id);
+    byMeeting.set(id, [...(byMeeting.get(id) ?? []), payment]);
+  }
+  return ids.map((id) => ({ meeting: meetings.get(id)!, payments: byMeeting.get(id) ?? [] }));
 }

@@ -1,4 +1,3 @@
-
 import type { Offering } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
 

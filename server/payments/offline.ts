@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ChargeOutcome, CreatedIntent, IntentRequest, PaymentProvider } from './provider.ts';
+import type { ChargeOutcome, CreatedIntent, IntentRequest, PaymentProvider, SavedCardCharge, SavedCardResult } from './provider.ts';
 
 /**
  * Demo and test payments: intents are made up locally and confirmed by the browser's Stripe
@@ -12,6 +12,12 @@ export const TEST_CARDS = {
   declined: '4000000000000002',
 } as const;
 
+/**
+ * A saved card whose off-session charges are declined; the name is Stripe's own test payment
+ * method for a declined charge, so tests read the same against both providers.
+ */
+export const DECLINING_SAVED_CARD = 'pm_card_chargeDeclined';
+
 export function offlineProvider(): PaymentProvider {
   return {
     name: 'offline',
@@ -23,6 +29,13 @@ export function offlineProvider(): PaymentProvider {
         clientSecret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
         providerCustomerId: request.customer.providerCustomerId ?? `cus_offline_${request.customer.id}`,
       };
+    },
+    async chargeSavedCard(charge: SavedCardCharge): Promise<SavedCardResult> {
+      // One intent per payment row, as Stripe's idempotency key would give.
+      const intentId = `pi_offline_saved_${charge.paymentId}`;
+      if (!charge.paymentMethodId) return { status: 'failed', intentId: null, code: 'no_saved_card' };
+      if (charge.paymentMethodId === DECLINING_SAVED_CARD) return { status: 'failed', intentId, code: 'card_declined' };
+      return { status: 'succeeded', intentId };
     },
     async refund() {
       // Nothing was charged: the payment's status records the refund.

@@ -29,11 +29,32 @@ export interface ChargeOutcome {
   card?: { paymentMethodId: string; label: string };
 }
 
+/** An off-session charge of the card on file (overtime; later weekly meetings). */
+export interface SavedCardCharge {
+  /** Our payment row: also the idempotency key, so a retry can never charge twice. */
+  paymentId: number;
+  amountCents: number;
+  customer: { id: number; email: string; name: string; providerCustomerId: string | null };
+  /** The card on file; null when the customer has none (the charge then fails). */
+  paymentMethodId: string | null;
+  description: string;
+}
+
+export type SavedCardResult =
+  | { status: 'succeeded'; intentId: string }
+  /** Accepted, settled later by the provider's webhook. */
+  | { status: 'processing'; intentId: string }
+  /** The bank wants the customer (3-D Secure): the payment stays open until they confirm it. */
+  | { status: 'requires_action'; intentId: string; clientSecret: string }
+  | { status: 'failed'; intentId: string | null; code: string };
+
 export interface PaymentProvider {
   readonly name: 'stripe' | 'offline';
   /** The publishable key the browser uses (the offline stand-in accepts any). */
   readonly publishableKey: string;
   createIntent(request: IntentRequest): Promise<CreatedIntent>;
+  /** Charges the saved card at once, off-session. A decline is an answer, not an exception. */
+  chargeSavedCard(charge: SavedCardCharge): Promise<SavedCardResult>;
   /** Returns a succeeded charge to the card (a skipped or canceled meeting). */
   refund(intentId: string): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { ChargeOutcome, CreatedIntent, IntentRequest, PaymentProvider } from './provider.ts';
+import type { ChargeOutcome, CreatedIntent, IntentRequest, PaymentProvider, SavedCardCharge, SavedCardResult } from './provider.ts';
 
 /** Real card payments through Stripe (STRIPE_SECRET_KEY and PUBLIC_STRIPE_KEY). */
 export function stripeProvider(secretKey: string, publishableKey: string): PaymentProvider & { client: Stripe } {
@@ -30,6 +30,34 @@ export function stripeProvider(secretKey: string, publishableKey: string): Payme
         { idempotencyKey: `payment-${request.paymentId}` },
       );
       return { intentId: intent.id, clientSecret: intent.client_secret ?? '', providerCustomerId: customerId };
+    },
+    async chargeSavedCard(charge: SavedCardCharge): Promise<SavedCardResult> {
+      if (!charge.paymentMethodId || !charge.customer.providerCustomerId) return { status: 'failed', intentId: null, code: 'no_saved_card' };
+      try {
+        const intent = await client.paymentIntents.create(
+          {
+            amount: charge.amountCents,
+            currency: 'usd',
+            customer: charge.customer.providerCustomerId,
+            payment_method: charge.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            description: charge.description,
+            metadata: { payment_id: String(charge.paymentId) },
+          },
+          { idempotencyKey: `payment-${charge.paymentId}` },
+        );
+        if (intent.status === 'succeeded') return { status: 'succeeded', intentId: intent.id };
+        if (intent.status === 'processing') return { status: 'processing', intentId: intent.id };
+        if (intent.status === 'requires_action') return { status: 'requires_action', intentId: intent.id, clientSecret: intent.client_secret ?? '' };
+        return { status: 'failed', intentId: intent.id, code: intent.last_payment_error?.code ?? intent.status };
+      } catch (error) {
+        // A declined off-session charge is thrown as a card error that still names its intent.
+        if (error instanceof Stripe.errors.StripeCardError) {
+          return { status: 'failed', intentId: error.payment_intent?.id ?? null, code: error.code ?? 'card_declined' };
+        }
+        throw error;
+      }
     },
     async refund(intentId: string) {
       await client.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });

@@ -101,10 +101,10 @@ export interface Payment {
   inserted_at_epoch: number;
 }
 
-/** A tutor's meeting with the payments made for it (GET /api/tutors/{id}/meetings). */
+/** A tutor's meeting with the payments made for it (GET /api/tutors/{id}/meetings), oldest payment first. */
 export interface MeetingWithPayments {
   meeting: Meeting;
-  payments: Omit<Payment, 'meeting'>[];
+  payments: Payment[];
 }
 
 export interface Customer {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import * as api from '../../src/api/index.ts';
-import { demoAccounts } from '../../server/db/seed.ts';
+import { demoAccounts } from '../../server/demo/seed.ts';
 import { describeApi, signInAs } from './harness.ts';
 
 /** The typed client of src/api/ against the real server, for the calls whose server side exists. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { configureApi } from '../../src/api/http.ts';
 import { createApiApp } from '../../server/app.ts';
 import { type DatabaseHandle, openDatabase } from '../../server/db/connection.ts';
-import { seedDemoData } from '../../server/db/seed.ts';
+import { seedDemoData } from '../../server/demo/seed.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
-import { demoAccounts } from '../../server/db/seed.ts';
+import { demoAccounts } from '../../server/demo/seed.ts';
 import { call, describeApi, type TestContext } from './harness.ts';
 
 async function latestMessage(ctx: TestContext, channel: 'email' | 'sms') {

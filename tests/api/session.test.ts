@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { demoAccounts } from '../../server/db/seed.ts';
+import { demoAccounts } from '../../server/demo/seed.ts';
 import { hashSecret } from '../../server/domain/tokens.ts';
 import { call, describeApi, signInAs } from './harness.ts';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { demoAccounts } from '../../server/db/seed.ts';
+import { demoAccounts } from '../../server/demo/seed.ts';
 import { call, describeApi, signInAs, type TestContext } from './harness.ts';
 import { confirmOffline, courseId, newCustomer, post } from './booking-helpers.ts';
 

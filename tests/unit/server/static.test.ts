@@ -116,7 +116,7 @@ describe('static helpers', () => {
 describe('weekly availability', () => {
   it('repeats every 7 days from the anchor through the last day', () => {
     const anchor = new Date('2026-11-23T17:00:00Z');
-    const times = weeklyOccurrences(anchor, new Date('2026-12-14T17:00:00Z'));
+    const times = weeklyOccurrences(anchor, new Date('2026-12-14T17:00:00Z'), 'America/Los_Angeles');
     expect(times.map((t) => t.toISOString())).toEqual([
       '2026-11-23T17:00:00.000Z',
       '2026-11-30T17:00:00.000Z',
@@ -126,8 +126,20 @@ describe('weekly availability', () => {
     expect(weeklyOccurrences(anchor, new Date('2026-11-22T00:00:00Z'))).toEqual([]);
   });
 
-  it('ends the semester at the end of its last reading day', () => {
-    expect(semesterEnd('2027-06-11').toISOString()).toBe('2027-06-11T23:59:59.000Z');
+  it('keeps the wall-clock time in the site zone across both daylight-saving changes', () => {
+    // 6 PM Pacific on Monday 2027-03-08 (PST, UTC-8); DST starts on Sunday 2027-03-14.
+    const spring = weeklyOccurrences(new Date('2027-03-09T02:00:00Z'), new Date('2027-03-23T00:00:00Z'), 'America/Los_Angeles');
+    expect(spring.map((t) => t.toISOString())).toEqual(['2027-03-09T02:00:00.000Z', '2027-03-16T01:00:00.000Z']);
+    // 6 PM Pacific on Monday 2026-10-26 (PDT, UTC-7); DST ends on Sunday 2026-11-01.
+    const autumn = weeklyOccurrences(new Date('2026-10-27T01:00:00Z'), new Date('2026-11-10T00:00:00Z'), 'America/Los_Angeles');
+    expect(autumn.map((t) => t.toISOString())).toEqual(['2026-10-27T01:00:00.000Z', '2026-11-03T02:00:00.000Z']);
+    const local = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', weekday: 'short' });
+    expect(new Set([...spring, ...autumn].map((t) => local.format(t)))).toEqual(new Set(['Mon 6 PM']));
+  });
+
+  it('ends the semester at the end of its last reading day in the site zone', () => {
+    expect(semesterEnd('2027-06-11', 'America/Los_Angeles').toISOString()).toBe('2027-06-12T06:59:59.000Z');
+    expect(semesterEnd('2027-01-15', 'UTC').toISOString()).toBe('2027-01-15T23:59:59.000Z');
     expect(() => semesterEnd('June')).toThrow();
   });
 });

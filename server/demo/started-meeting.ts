@@ -1,0 +1,44 @@
+import { now as clockNow } from '../clock.ts';
+import type { Db } from '../db/connection.ts';
+import { findOverlap } from '../domain/availability.ts';
+import { demoAccounts } from './seed.ts';
+
+const MINUTE = 60_000;
+
+/**
+ * Gives the demo tutor a session with the demo student that started 20 minutes before the server
+ * did, so overtime can be entered by hand (and by a journey) without touching any clock. Runs at
+ * every demo start; does nothing when such a meeting already exists or the hour is taken.
+ */
+export async function addStartedDemoMeeting(db: Db, now: Date = clockNow()): Promise<number | undefined> {
+  const start = new Date(Math.floor((now.getTime() - 20 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE);
+  return db.transaction().execute(async (trx) => {
+    const tutor = await trx.selectFrom('tutors').select('id').where('email', '=', demoAccounts.tutor.email).forUpdate().executeTakeFirst();
+    const customer = await trx.selectFrom('customers').select('id').where('email', '=', demoAccounts.customer.email).executeTakeFirst();
+    const offering = tutor && (await trx.selectFrom('offerings as o').innerJoin('courses as c', 'c.id', 'o.course_id').select('o.id').where('o.tutor_id', '=', tutor.id).where('c.course_number', '=', 'CS 122').executeTakeFirst());
+    if (!tutor || !customer || !offering) return undefined;
+    const recent = await trx
+      .selectFrom('meetings')
+      .select('id')
+      .where('tutor_id', '=', tutor.id)
+      .where('canceled', '=', false)
+      .where('reservations_taken', '>', 0)
+      .where('occurrence', '>', new Date(now.getTime() - 45 * MINUTE))
+      .where('occurrence', '<=', now)
+      .executeTakeFirst();
+    if (recent) return recent.id;
+    if (await findOverlap(trx, tutor.id, [{ start, minutes: 60 }])) return undefined;
+
+    const meeting = await trx
+      .insertInto('meetings')
+      .values({ tutor_id: tutor.id, occurrence: start, offering_id: offering.id, course_style: 'online', capacity: 1, reservations_taken: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('reservations').values({ meeting_id: meeting.id, customer_id: customer.id, subscription_id: null, status: 'confirmed', expires_at: null }).execute();
+    await trx
+      .insertInto('payments')
+      .values({ customer_id: customer.id, meeting_id: meeting.id, minutes_paid: 60, amount_cents: 5500, payment_status: 'succeeded', provider: 'offline', provider_intent_id: `pi_demo_started_${meeting.id}` })
+      .execute();
+    return meeting.id;
+  });
+}

@@ -1,0 +1,73 @@
+import { gradebooksQuery, id, idOrMyself, meetingCreateForm, meetingDurationForm, meetingNotesForm, meetingOccurrenceForm, slotCreateForm } from '../../src/contract/schemas.ts';
+import { fromEpoch } from '../db/schema.ts';
+import { createOneOffMeeting, createWeeklySlot } from '../domain/availability.ts';
+import { cancelMeeting, type MeetingServices, reschedule, setDuration, setNotes } from '../domain/meeting-changes.ts';
+import { listTutorMeetings } from '../domain/meetings-view.ts';
+import { notAuthorized } from '../domain/refusal.ts';
+import { listTutorGradebooks } from '../domain/tutor-gradebooks.ts';
+import { ok } from '../http/envelope.ts';
+import { router } from '../http/router.ts';
+import { isSupervisor, requireTutor, resolveTutorId } from '../http/session.ts';
+import { parseForm, parseParam, parseQuery } from '../http/validate.ts';
+
+/**
+ * The tutor's calls: their calendar, availability (one-off meetings and weekly slots), the changes
+ * staff make to a meeting, and the gradebooks of their students. A tutor reaches only their own;
+ * a supervisor reaches every tutor's.
+ */
+export function meetingRoutes(services: MeetingServices) {
+  const { db } = services;
+  const app = router();
+
+  app.get('/tutors/:id/meetings', async (c) => {
+    const tutorId = resolveTutorId(c, parseParam(c, 'id', idOrMyself));
+    return ok(c, await listTutorMeetings(db, tutorId));
+  });
+
+  app.get('/tutors/:id/gradebooks', async (c) => {
+    const tutorId = resolveTutorId(c, parseParam(c, 'id', idOrMyself));
+    const { show_all } = parseQuery(c, gradebooksQuery);
+    if (show_all && !isSupervisor(c.get('auth'))) throw notAuthorized();
+    return ok(c, await listTutorGradebooks(db, show_all ? 'all' : { tutorId }));
+  });
+
+  app.post('/meetings', async (c) => {
+    const input = await parseForm(c, meetingCreateForm);
+    const tutorId = resolveTutorId(c, input.tutor);
+    return ok(c, await createOneOffMeeting(db, tutorId, fromEpoch(input.occurrence_epoch)), 201);
+  });
+
+  app.post('/slots', async (c) => {
+    const input = await parseForm(c, slotCreateForm);
+    const tutorId = resolveTutorId(c, input.tutor);
+    return ok(c, await createWeeklySlot(db, tutorId, fromEpoch(input.anchor_epoch)), 201);
+  });
+
+  app.post('/meetings/:id/notes', async (c) => {
+    const staff = requireTutor(c);
+    const meetingId = parseParam(c, 'id', id);
+    const { notes } = await parseForm(c, meetingNotesForm);
+    return ok(c, await setNotes(db, staff, meetingId, notes));
+  });
+
+  app.post('/meetings/:id/occurrence_epoch', async (c) => {
+    const staff = requireTutor(c);
+    const meetingId = parseParam(c, 'id', id);
+    const { occurrence_epoch } = await parseForm(c, meetingOccurrenceForm);
+    return ok(c, await reschedule(services, staff, meetingId, fromEpoch(occurrence_epoch)));
+  });
+
+  app.post('/meetings/:id/duration_mins', async (c) => {
+    const staff = requireTutor(c);
+    const meetingId = parseParam(c, 'id', id);
+    const { duration_mins } = await parseForm(c, meetingDurationForm);
+    return ok(c, await setDuration(services, staff, meetingId, duration_mins));
+  });
+
+  app.post('/meetings/:id/cancel', async (c) => {
+    const staff = requireTutor(c);
+    return ok(c, await cancelMeeting(services, staff, parseParam(c, 'id', id)));
+  });
+
+  return app;
+}
