@@ -1,9 +1,16 @@
 import Stripe from 'stripe';
 import type { ChargeOutcome, CreatedIntent, IntentRequest, PaymentProvider, SavedCardCharge, SavedCardResult } from './provider.ts';
 
-/** Real card payments through Stripe (STRIPE_SECRET_KEY and PUBLIC_STRIPE_KEY). */
-export function stripeProvider(secretKey: string, publishableKey: string): PaymentProvider & { client: Stripe } {
-  const client = new Stripe(secretKey);
+/**
+ * Real card payments through Stripe (STRIPE_SECRET_KEY and PUBLIC_STRIPE_KEY). `api` points the SDK
+ * at another host speaking Stripe's API (tests use a local stub; stripe-mock would do too).
+ */
+export function stripeProvider(
+  secretKey: string,
+  publishableKey: string,
+  api?: { host: string; port: number; protocol: 'http' | 'https' },
+): PaymentProvider & { client: Stripe } {
+  const client = new Stripe(secretKey, api ? { ...api, maxNetworkRetries: 0 } : {});
   return {
     name: 'stripe',
     publishableKey,

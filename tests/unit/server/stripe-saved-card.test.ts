@@ -1,0 +1,86 @@
+// @vitest-environment node
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { stripeProvider } from '../../../server/payments/stripe.ts';
+
+/**
+ * The Stripe adapter's off-session charge against a local stub that speaks Stripe's REST API
+ * (no network): what it sends, and how it reads a success, a 3-D Secure request and a decline.
+ */
+interface Seen {
+  path: string;
+  idempotencyKey: string | undefined;
+  form: URLSearchParams;
+}
+
+const seen: Seen[] = [];
+let server: Server;
+let port = 0;
+
+async function body(request: IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of request) text += chunk;
+  return text;
+}
+
+beforeAll(async () => {
+  server = createServer(async (request, response) => {
+    const form = new URLSearchParams(await body(request));
+    seen.push({ path: request.url ?? '', idempotencyKey: request.headers['idempotency-key'] as string | undefined, form });
+    const amount = Number(form.get('amount'));
+    response.setHeader('content-type', 'application/json');
+    if (form.get('payment_method') === 'pm_card_chargeDeclined') {
+      response.statusCode = 402;
+      response.end(JSON.stringify({ error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.', payment_intent: { id: 'pi_declined', object: 'payment_intent', status: 'requires_payment_method' } } }));
+      return;
+    }
+    const status = form.get('payment_method') === 'pm_card_authenticationRequired' ? 'requires_action' : 'succeeded';
+    response.end(JSON.stringify({ id: `pi_${amount}`, object: 'payment_intent', amount, status, client_secret: `pi_${amount}_secret_x` }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const provider = () => stripeProvider('sk_test_stub', 'pk_test_stub', { host: '127.0.0.1', port, protocol: 'http' });
+const charge = (paymentId: number, paymentMethodId: string | null, providerCustomerId: string | null = 'cus_1') => ({
+  paymentId,
+  amountCents: 2750,
+  customer: { id: 1, email: 'a@example.com', name: 'A B', providerCustomerId },
+  paymentMethodId,
+  description: '30 min overtime',
+});
+
+it('charges the saved card off-session and at once, keyed by the payment id', async () => {
+  const result = await provider().chargeSavedCard(charge(41, 'pm_card_visa'));
+  expect(result).toEqual({ status: 'succeeded', intentId: 'pi_2750' });
+  const request = seen.at(-1)!;
+  expect(request.path).toBe('/v1/payment_intents');
+  expect(request.idempotencyKey).toBe('payment-41');
+  expect(Object.fromEntries(request.form)).toMatchObject({
+    amount: '2750',
+    currency: 'usd',
+    customer: 'cus_1',
+    payment_method: 'pm_card_visa',
+    off_session: 'true',
+    confirm: 'true',
+    'metadata[payment_id]': '41',
+  });
+});
+
+it('reads a decline as a failed charge that names its intent', async () => {
+  expect(await provider().chargeSavedCard(charge(42, 'pm_card_chargeDeclined'))).toEqual({ status: 'failed', intentId: 'pi_declined', code: 'card_declined' });
+});
+
+it('keeps a charge that needs the customer (3-D Secure) open with its secret', async () => {
+  expect(await provider().chargeSavedCard(charge(43, 'pm_card_authenticationRequired'))).toEqual({ status: 'requires_action', intentId: 'pi_2750', clientSecret: 'pi_2750_secret_x' });
+});
+
+it('fails without calling Stripe when no card is on file', async () => {
+  const before = seen.length;
+  expect(await provider().chargeSavedCard(charge(44, null))).toEqual({ status: 'failed', intentId: null, code: 'no_saved_card' });
+  expect(await provider().chargeSavedCard(charge(45, 'pm_card_visa', null))).toEqual({ status: 'failed', intentId: null, code: 'no_saved_card' });
+  expect(seen.length).toBe(before);
+});
