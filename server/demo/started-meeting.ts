@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { now as clockNow } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { findOverlap } from '../domain/availability.ts';
@@ -6,12 +7,13 @@ import { demoAccounts } from './seed.ts';
 const MINUTE = 60_000;
 
 /**
- * Gives the demo tutor a session with the demo student that started 20 minutes before the server
- * did, so overtime can be entered by hand (and by a journey) without touching any clock. Runs at
- * every demo start; does nothing when such a meeting already exists or the hour is taken.
+ * Gives the demo tutor a session with the demo student that started shortly before the server did
+ * (20 to 60 minutes), so overtime can be entered by hand (and by a journey) without touching any
+ * clock. Runs at every demo start; keeps a booked meeting that started within the last hour. Free
+ * availability in the way gives way; another booked session never does.
  */
 export async function addStartedDemoMeeting(db: Db, now: Date = clockNow()): Promise<number | undefined> {
-  const start = new Date(Math.floor((now.getTime() - 20 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE);
+  const latest = Math.floor((now.getTime() - 20 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE;
   return db.transaction().execute(async (trx) => {
     const tutor = await trx.selectFrom('tutors').select('id').where('email', '=', demoAccounts.tutor.email).forUpdate().executeTakeFirst();
     const customer = await trx.selectFrom('customers').select('id').where('email', '=', demoAccounts.customer.email).executeTakeFirst();
@@ -23,11 +25,30 @@ export async function addStartedDemoMeeting(db: Db, now: Date = clockNow()): Pro
       .where('tutor_id', '=', tutor.id)
       .where('canceled', '=', false)
       .where('reservations_taken', '>', 0)
-      .where('occurrence', '>', new Date(now.getTime() - 45 * MINUTE))
+      .where('occurrence', '>', new Date(now.getTime() - 60 * MINUTE))
       .where('occurrence', '<=', now)
       .executeTakeFirst();
     if (recent) return recent.id;
-    if (await findOverlap(trx, tutor.id, [{ start, minutes: 60 }])) return undefined;
+
+    let start: Date | undefined;
+    for (let time = latest; time >= now.getTime() - 60 * MINUTE && !start; time -= 5 * MINUTE) {
+      const overlap = await findOverlap(trx, tutor.id, [{ start: new Date(time), minutes: 60 }]);
+      const blocking = overlap && (await trx.selectFrom('meetings').select('id').where('id', '=', Number(overlap.id)).where('reservations_taken', '>', 0).executeTakeFirst());
+      if (!blocking) start = new Date(time);
+    }
+    if (!start) return undefined;
+    // Unbooked availability in that hour gives way to the session.
+    const end = new Date(start.getTime() + 60 * MINUTE);
+    await trx
+      .updateTable('meetings')
+      .set({ canceled: true })
+      .where('tutor_id', '=', tutor.id)
+      .where('reservations_taken', '=', 0)
+      .where('canceled', '=', false)
+      .where('occurrence', '>', new Date(start.getTime() - 24 * 60 * MINUTE))
+      .where('occurrence', '<', end)
+      .where(sql<boolean>`occurrence + make_interval(mins => duration_mins) > ${start}`)
+      .execute();
 
     const meeting = await trx
       .insertInto('meetings')
