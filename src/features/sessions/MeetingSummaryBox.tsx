@@ -11,7 +11,7 @@ export const SUMMARY_UNSAVED_HINT = 'Remember to submit!';
 
 export interface MeetingSummaryBoxProps {
   meetingId: Id;
-  /** The summary the server holds. */
+  /** The summary the server holds (give the box a new key when it changes elsewhere). */
   notes: string;
   /** Called with the summary once the server has it. */
   onSaved: (notes: string) => void;
@@ -20,6 +20,7 @@ export interface MeetingSummaryBoxProps {
 /** 'One-Line Meeting Summary:' (spec 2 §2): a tutor is paid for a session once it has a summary. */
 export function MeetingSummaryBox({ meetingId, notes, onSaved }: MeetingSummaryBoxProps) {
   const inputId = useId();
+  const [saved, setSaved] = useState(notes);
   const [draft, setDraft] = useState(notes);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -27,12 +28,13 @@ export function MeetingSummaryBox({ meetingId, notes, onSaved }: MeetingSummaryB
 
   async function submit() {
     const text = draft.trim();
-    if (saving || text === notes) return setDraft(text);
+    if (saving || text === saved) return setDraft(text);
     setSaving(true);
     setError(null);
     const result = await setMeetingNotes(meetingId, text);
     setSaving(false);
     if (result.status !== 'success') return setError(result.status === 'network-error' ? NETWORK_MESSAGE : result.error.type);
+    setSaved(text);
     setDraft(text);
     setJustSaved(true);
     onSaved(text);
@@ -40,7 +42,7 @@ export function MeetingSummaryBox({ meetingId, notes, onSaved }: MeetingSummaryB
 
   let hint: { text: string; tone: 'warn' | 'ok' | 'muted' } | null = null;
   if (draft.trim() === '') hint = { text: SUMMARY_EMPTY_HINT, tone: 'warn' };
-  else if (draft !== notes) hint = { text: SUMMARY_UNSAVED_HINT, tone: 'warn' };
+  else if (draft !== saved) hint = { text: SUMMARY_UNSAVED_HINT, tone: 'warn' };
   else if (justSaved) hint = { text: 'Saved', tone: 'ok' };
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { NETWORK_MESSAGE, overlapConflictEpoch, overlapFailureMessage } from '../../../src/lib/api-messages.ts';
+import { dateTimeLocalMin, formatMeetingMoment, fromDateTimeLocal, overlapMessage, toDateTimeLocal } from '../../../src/lib/time-format.ts';
+
+// Tuesday 24 November 2026, 5:00 PM in Los Angeles (PST, UTC-8).
+const tuesdayFivePm = Date.UTC(2026, 10, 25, 1, 0) / 1000;
+
+describe('overlap messages', () => {
+  it('names the weekday, month, day and time of the conflict in the given zone', () => {
+    expect(formatMeetingMoment(tuesdayFivePm, 'America/Los_Angeles')).toBe('Tuesday November 24 at 5:00 PM');
+    expect(formatMeetingMoment(tuesdayFivePm, 'America/New_York')).toBe('Tuesday November 24 at 8:00 PM');
+    expect(formatMeetingMoment(tuesdayFivePm, 'UTC')).toBe('Wednesday November 25 at 1:00 AM');
+  });
+
+  it('words a one-off meeting and a weekly slot as spec 2 §8 does', () => {
+    expect(overlapMessage('meeting', tuesdayFivePm, 'America/Los_Angeles')).toBe('This meeting overlaps with your meeting on Tuesday November 24 at 5:00 PM');
+    expect(overlapMessage('slot', tuesdayFivePm + 30 * 60, 'America/Los_Angeles')).toBe(
+      'This slot overlaps with your meeting on Tuesday November 24 at 5:30 PM',
+    );
+  });
+
+  it("reads the conflict from an Overlap failure's error.meeting, with a plain sentence without it", () => {
+    const error = { type: 'Overlap', meeting: { id: 4, occurrence_epoch: tuesdayFivePm, duration_mins: 60 } };
+    expect(overlapConflictEpoch(error)).toBe(tuesdayFivePm);
+    expect(overlapFailureMessage('slot', error, 'America/Los_Angeles')).toBe('This slot overlaps with your meeting on Tuesday November 24 at 5:00 PM');
+    expect(overlapConflictEpoch({ type: 'Overlap' })).toBeNull();
+    expect(overlapFailureMessage('meeting', { type: 'Overlap', meeting: { id: 4 } })).toBe('This meeting overlaps with one of your meetings');
+    expect(NETWORK_MESSAGE).toBe("Couldn't contact server. Try again later.");
+  });
+});
+
+describe('datetime-local values', () => {
+  it('round-trips epoch seconds through the input value in the browser zone', () => {
+    const epoch = new Date(2026, 10, 24, 17, 5).getTime() / 1000;
+    expect(toDateTimeLocal(epoch)).toBe('2026-11-24T17:05');
+    expect(fromDateTimeLocal('2026-11-24T17:05')).toBe(epoch);
+    expect(fromDateTimeLocal('2026-11-24T17:05:30')).toBe(epoch + 30);
+  });
+
+  it('refuses values that are not a date-time', () => {
+    expect(fromDateTimeLocal('')).toBeNaN();
+    expect(fromDateTimeLocal('2026-11-24')).toBeNaN();
+    expect(fromDateTimeLocal('tomorrow')).toBeNaN();
+  });
+
+  it('sets the minimum at the next whole minute', () => {
+    const now = new Date(2026, 10, 24, 17, 5, 20).getTime();
+    expect(dateTimeLocalMin(now)).toBe('2026-11-24T17:06');
+    expect(dateTimeLocalMin(new Date(2026, 10, 24, 17, 5, 0).getTime())).toBe('2026-11-24T17:05');
+  });
+});

@@ -1,0 +1,35 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { $router } from '../../../src/features/dashboard/router.ts';
+import DashboardIsland from '../../../src/islands/DashboardApp.tsx';
+import { fakeApi, success } from '../fake-api.ts';
+import { item, meeting, openSlot } from './fixtures.ts';
+
+const maya = { id: 5, name: 'Maya Chen', role: 'Supervisor', background: '', email: 'maya@beacontutoring.com', phone: '2065550105' };
+
+describe('the dashboard island on tutor addresses', () => {
+  it('loads the tutor sidebar and schedule on first use', async () => {
+    fakeApi({
+      'GET /api/checkauth': () => success({ user_type: 'tutor', tutor: { id: 5, name: 'Maya Chen', role: 'Supervisor' } }),
+      'GET /api/tutors/myself': () => success(maya),
+      'GET /api/tutors/myself/meetings': () => success([item(meeting(24)), item(openSlot(30), [])]),
+    });
+    $router.open('/tutors/myself/dashboard');
+    render(<DashboardIsland />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Schedule' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Team View' })).toBeInTheDocument();
+    expect(await screen.findAllByRole('article')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  it('keeps the placeholder for the supervisor screens that are still on their way', async () => {
+    fakeApi({
+      'GET /api/checkauth': () => success({ user_type: 'tutor', tutor: { id: 5, name: 'Maya Chen', role: 'Supervisor' } }),
+      'GET /api/tutors/myself': () => success(maya),
+    });
+    $router.open('/tutors/myself/dashboard/supervisor');
+    render(<DashboardIsland />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Team' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Team View' })).toHaveAttribute('aria-current', 'page');
+  });
+});

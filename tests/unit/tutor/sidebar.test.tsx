@@ -1,0 +1,116 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DashboardApp } from '../../../src/features/dashboard/DashboardApp.tsx';
+import { $router } from '../../../src/features/dashboard/router.ts';
+import { TutorSidebar, type TutorSidebarPaths } from '../../../src/features/tutor/TutorSidebar.tsx';
+import { failure, fakeApi, never, success } from '../fake-api.ts';
+
+const paths = (tutorId: string): TutorSidebarPaths => ({
+  schedule: `/tutors/${tutorId}/dashboard/schedule`,
+  availability: `/tutors/${tutorId}/dashboard/availability`,
+  history: `/tutors/${tutorId}/dashboard/history`,
+  gradebooks: `/tutors/${tutorId}/dashboard/gradebooks`,
+  allGradebooks: `/tutors/${tutorId}/dashboard/all-gradebooks`,
+  supervisor: `/tutors/${tutorId}/dashboard/supervisor`,
+  allSummaries: `/tutors/${tutorId}/dashboard/all-summaries`,
+  back: '/tutors/myself/dashboard/supervisor',
+});
+
+const jordan = { id: 2, name: 'Jordan Alvarez', role: 'Tutor', background: '', email: 'jordan@beacontutoring.com', phone: '2065550102' };
+const maya = { id: 5, name: 'Maya Chen', role: 'Supervisor', background: '', email: 'maya@beacontutoring.com', phone: '2065550105' };
+const auth = (tutor: typeof jordan) => success({ user_type: 'tutor', tutor: { id: tutor.id, name: tutor.name, role: tutor.role } });
+
+let assign: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+const renderSidebar = (tutorId: string, route = 'tutorSchedule') => render(<TutorSidebar tutorId={tutorId} route={route} paths={paths(tutorId)} />);
+
+describe('TutorSidebar', () => {
+  it("shows the profile card and the four links of a tutor's own dashboard", async () => {
+    const seen = fakeApi({ 'GET /api/checkauth': () => auth(jordan), 'GET /api/tutors/myself': () => success(jordan) });
+    renderSidebar('myself', 'tutorHome');
+    expect(await screen.findByText('Jordan')).toBeInTheDocument();
+    expect(screen.getByText('Tutor')).toBeInTheDocument();
+    expect(document.querySelector('img')).toHaveAttribute('src', '/tutor_images/2.jpg');
+    expect(screen.getByRole('link', { name: 'Schedule' })).toHaveAttribute('href', '/tutors/myself/dashboard/schedule');
+    expect(screen.getByRole('link', { name: 'Schedule' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Availability' })).toHaveAttribute('href', '/tutors/myself/dashboard/availability');
+    expect(screen.getByRole('link', { name: 'Work History' })).toHaveAttribute('href', '/tutors/myself/dashboard/history');
+    expect(screen.getByRole('link', { name: 'Gradebooks' })).toHaveAttribute('href', '/tutors/myself/dashboard/gradebooks');
+    for (const name of ['All Gradebooks', 'Team View', 'Summaries', 'Back']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+    // The profile card is not a control (the photo dialog comes later).
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(seen.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /api/checkauth', 'GET /api/tutors/myself']);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('gives a supervisor viewing myself All Gradebooks, Team View and Summaries', async () => {
+    fakeApi({ 'GET /api/checkauth': () => auth(maya), 'GET /api/tutors/myself': () => success(maya) });
+    renderSidebar('myself', 'tutorGradebook');
+    expect(await screen.findByRole('link', { name: 'All Gradebooks' })).toHaveAttribute('href', '/tutors/myself/dashboard/all-gradebooks');
+    expect(screen.getByRole('link', { name: 'Team View' })).toHaveAttribute('href', '/tutors/myself/dashboard/supervisor');
+    expect(screen.getByRole('link', { name: 'Summaries' })).toHaveAttribute('href', '/tutors/myself/dashboard/all-summaries');
+    expect(screen.getByRole('link', { name: 'Gradebooks' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('Supervisor')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back' })).not.toBeInTheDocument();
+  });
+
+  it("gives a supervisor viewing another tutor a Back link and that tutor's links, without the supervisor's own", async () => {
+    fakeApi({ 'GET /api/checkauth': () => auth(maya), 'GET /api/tutors/2': () => success(jordan) });
+    renderSidebar('2');
+    expect(await screen.findByRole('link', { name: 'Back' })).toHaveAttribute('href', '/tutors/myself/dashboard/supervisor');
+    expect(await screen.findByText('Jordan')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Schedule' })).toHaveAttribute('href', '/tutors/2/dashboard/schedule');
+    for (const name of ['All Gradebooks', 'Team View', 'Summaries']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+  });
+
+  it('shows a regular tutor no supervisor links and no Back link', async () => {
+    fakeApi({ 'GET /api/checkauth': () => auth(jordan), 'GET /api/tutors/2': () => success(jordan) });
+    renderSidebar('2');
+    expect(await screen.findByText('Jordan')).toBeInTheDocument();
+    for (const name of ['All Gradebooks', 'Team View', 'Summaries', 'Back']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+  });
+
+  it('sends an anonymous visitor home (NoAuth)', async () => {
+    fakeApi({ 'GET /api/checkauth': () => failure('NoAuth', 401), 'GET /api/tutors/myself': () => failure('NoAuth', 401) });
+    renderSidebar('myself');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+  });
+
+  it("sends a customer home (a customer's session)", async () => {
+    fakeApi({
+      'GET /api/checkauth': () => success({ user_type: 'customer', customer: { id: 1, firstname: 'Alex' } }),
+      'GET /api/tutors/myself': () => failure('NotAuthorized', 403),
+    });
+    renderSidebar('myself');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+  });
+
+  it('sends the user home when the tutor lookup answers null', async () => {
+    fakeApi({ 'GET /api/checkauth': () => auth(maya), 'GET /api/tutors/99': () => success(null) });
+    renderSidebar('99');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+  });
+
+  it('stays put on a network failure', async () => {
+    const seen = fakeApi({ 'GET /api/checkauth': () => 'network-error', 'GET /api/tutors/myself': () => 'network-error' });
+    renderSidebar('myself');
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(assign).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Schedule' })).toBeInTheDocument();
+  });
+});
+
+describe('DashboardApp with a tutor sidebar', () => {
+  it('puts the tutor sidebar in place of the default entries on tutor routes, with Log out', () => {
+    fakeApi({ 'GET /api/checkauth': never, 'GET /api/tutors/myself': never });
+    $router.open('/tutors/myself/dashboard/availability');
+    render(<DashboardApp tutorSidebar={(page) => <TutorSidebar tutorId="myself" route={page.route} paths={paths('myself')} />} />);
+    expect(screen.getByRole('link', { name: 'Availability' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getAllByRole('link', { name: 'Schedule' })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+});
