@@ -18,3 +18,16 @@ export function overlapFailureMessage(subject: 'meeting' | 'slot', error: ApiErr
   const epoch = overlapConflictEpoch(error);
   return epoch === null ? `This ${subject} overlaps with one of your meetings` : overlapMessage(subject, epoch, timeZone);
 }
+
+/**
+ * A failure type shown as is (spec: other types are shown raw), or, for bad input whose answer names
+ * the offending fields (`error.fields`: field → reason), those reasons.
+ */
+export function rawFailureText(error: ApiError): string {
+  const fields = error.fields;
+  if (error.type === 'BadInput' && typeof fields === 'object' && fields !== null) {
+    const reasons = Object.values(fields).filter((reason): reason is string => typeof reason === 'string' && reason.trim() !== '');
+    if (reasons.length > 0) return reasons.join('. ');
+  }
+  return error.type;
+}

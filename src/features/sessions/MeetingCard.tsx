@@ -55,14 +55,14 @@ export function MeetingCard({ meeting, chips, action, marker, bodyTitle, childre
           {action}
         </div>
         <p className={styles.chips}>
-          <Chip tone="brand">{title}</Chip>
+          {meeting.offering && <Chip tone="brand">{title}</Chip>}
           {meeting.course_style && <Chip>{styleLabel(meeting.course_style)}</Chip>}
           <Chip>{capacityLabel(meeting.capacity)}</Chip>
           {chips}
         </p>
       </header>
       <div className={styles.body}>
-        <h3 className={styles.bodyTitle}>{bodyTitle}</h3>
+        <h2 className={styles.bodyTitle}>{bodyTitle}</h2>
         {children}
       </div>
       {footer && <footer className={styles.footer}>{footer}</footer>}

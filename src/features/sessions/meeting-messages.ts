@@ -1,5 +1,5 @@
 import type { ApiResult } from '../../api/http.ts';
-import { NETWORK_MESSAGE, overlapFailureMessage } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE, overlapFailureMessage, rawFailureText } from '../../lib/api-messages.ts';
 
 export { NETWORK_MESSAGE };
 
@@ -19,7 +19,7 @@ export function editMeetingMessage(result: Unsuccessful): string {
     case 'MeetingNotStarted':
       return NOT_STARTED_MESSAGE;
     default:
-      return result.error.type;
+      return rawFailureText(result.error);
   }
 }
 

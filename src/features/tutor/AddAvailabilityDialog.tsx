@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { createMeeting, createSlot } from '../../api/meetings.ts';
+import { site } from '../../config/site.ts';
 import { dateTimeLocalMin, fromDateTimeLocal } from '../../lib/time-format.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
@@ -70,6 +71,7 @@ export function AddAvailabilityDialog({ tutorId, onClose }: AddAvailabilityDialo
           label="Start time"
           type="datetime-local"
           min={min}
+          max={oneTime ? undefined : `${site.semesterLastReadingDay}T23:59`}
           step={60}
           required
           value={start}

@@ -1,5 +1,5 @@
 import type { ApiResult } from '../../api/http.ts';
-import { NETWORK_MESSAGE, overlapFailureMessage } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE, overlapFailureMessage, rawFailureText } from '../../lib/api-messages.ts';
 
 export const EARLY_ANCHOR_MESSAGE = 'Please pick a time in the future (consider next week at the same time)';
 
@@ -8,5 +8,5 @@ export function availabilityMessage(oneTime: boolean, result: Exclude<ApiResult<
   if (result.status === 'network-error') return NETWORK_MESSAGE;
   if (result.error.type === 'Overlap') return overlapFailureMessage(oneTime ? 'meeting' : 'slot', result.error);
   if (result.error.type === 'EarlyAnchor') return EARLY_ANCHOR_MESSAGE;
-  return result.error.type;
+  return rawFailureText(result.error);
 }

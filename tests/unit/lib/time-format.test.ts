@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORK_MESSAGE, overlapConflictEpoch, overlapFailureMessage } from '../../../src/lib/api-messages.ts';
+import { NETWORK_MESSAGE, overlapConflictEpoch, overlapFailureMessage, rawFailureText } from '../../../src/lib/api-messages.ts';
 import { dateTimeLocalMin, formatMeetingMoment, fromDateTimeLocal, overlapMessage, toDateTimeLocal } from '../../../src/lib/time-format.ts';
 
 // Tuesday 24 November 2026, 5:00 PM in Los Angeles (PST, UTC-8).
@@ -26,6 +26,15 @@ describe('overlap messages', () => {
     expect(overlapConflictEpoch({ type: 'Overlap' })).toBeNull();
     expect(overlapFailureMessage('meeting', { type: 'Overlap', meeting: { id: 4 } })).toBe('This meeting overlaps with one of your meetings');
     expect(NETWORK_MESSAGE).toBe("Couldn't contact server. Try again later.");
+  });
+});
+
+describe('raw failure text', () => {
+  it("shows the type, or a bad input's field reasons when the answer names them", () => {
+    expect(rawFailureText({ type: 'TutorNotFound' })).toBe('TutorNotFound');
+    expect(rawFailureText({ type: 'BadInput' })).toBe('BadInput');
+    expect(rawFailureText({ type: 'BadInput', fields: { anchor_epoch: 'The semester ends before this date' } })).toBe('The semester ends before this date');
+    expect(rawFailureText({ type: 'BadInput', fields: { a: '', b: 3 } })).toBe('BadInput');
   });
 });
 

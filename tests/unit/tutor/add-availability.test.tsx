@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { site } from '../../../src/config/site.ts';
 import { AddAvailabilityDialog } from '../../../src/features/tutor/AddAvailabilityDialog.tsx';
 import { availabilityMessage } from '../../../src/features/tutor/availability-messages.ts';
 import { AvailabilityScreen } from '../../../src/features/tutor/TutorMeetingsScreen.tsx';
@@ -44,12 +45,15 @@ describe('AddAvailabilityDialog', () => {
     expect(fromDateTimeLocal(min)).toBeGreaterThanOrEqual(nowEpoch() - 60);
     expect(fromDateTimeLocal(min)).toBeLessThanOrEqual(nowEpoch() + 60);
     expect(startField()).toHaveFocus();
+    // Weekly slots repeat until the semester's last reading day: no later anchor is offered.
+    expect(startField()).toHaveAttribute('max', `${site.semesterLastReadingDay}T23:59`);
     const box = screen.getByRole('checkbox', { name: 'Is this a one-time meeting?' });
     expect(box).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Create Weekly Availability' })).toBeInTheDocument();
     await userEvent.click(box);
     expect(screen.getByRole('button', { name: 'Create One-off Availability' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create Weekly Availability' })).not.toBeInTheDocument();
+    expect(startField()).not.toHaveAttribute('max');
     await userEvent.click(box);
     expect(screen.getByRole('button', { name: 'Create Weekly Availability' })).toBeInTheDocument();
   });
@@ -117,6 +121,19 @@ describe('AddAvailabilityDialog', () => {
     reply = 'other';
     await userEvent.click(create);
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('TutorNotFound'));
+  });
+
+  it("shows the reason of a bad input when the server names it (a slot after the semester's end)", async () => {
+    fakeApi({
+      'POST /api/slots': () => ({
+        status: 400,
+        body: { status: 'failure', error: { type: 'BadInput', fields: { anchor_epoch: 'The semester ends before this date' } } },
+      }),
+    });
+    openDialog();
+    fireEvent.change(startField(), { target: { value: inAWeek() } });
+    await userEvent.click(screen.getByRole('button', { name: 'Create Weekly Availability' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The semester ends before this date');
   });
 
   it('checks for a time, and for one in the future, before asking the server; Cancel closes', async () => {
