@@ -22,7 +22,7 @@ export const AVAILABILITY_EMPTY = 'Use the + button above to add availability';
 export const HISTORY_EMPTY = 'You have no work history, please check back after working some sessions';
 
 /** Long lists (weekly availability runs to the semester's end) show this many at first. */
-const PAGE = 20;
+const PAGE = 100;
 
 interface MeetingListProps {
   load: MeetingsLoad;

@@ -89,12 +89,12 @@ describe('Schedule screen', () => {
   });
 
   it('shows long lists a page at a time', async () => {
-    const many = Array.from({ length: 25 }, (_, n) => item(meeting(n + 1)));
+    const many = Array.from({ length: 105 }, (_, n) => item(meeting(n + 1)));
     fakeApi({ 'GET /api/tutors/myself/meetings': () => success(many) });
     render(<ScheduleScreen tutorId="myself" renderMeeting={renderCard} />);
-    expect(await screen.findAllByText(/^meeting /)).toHaveLength(20);
+    expect(await screen.findAllByText(/^meeting /)).toHaveLength(100);
     await userEvent.click(screen.getByRole('button', { name: 'Show more (5 more)' }));
-    expect(screen.getAllByText(/^meeting /)).toHaveLength(25);
+    expect(screen.getAllByText(/^meeting /)).toHaveLength(105);
     expect(screen.queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument();
   });
 });
