@@ -30,23 +30,3 @@ export function formatMeetingMoment(epoch: number, timeZone?: string): string {
 export function overlapMessage(subject: 'meeting' | 'slot', conflictEpoch: number, timeZone?: string): string {
   return `This ${subject} overlaps with your meeting on ${formatMeetingMoment(conflictEpoch, timeZone)}`;
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Epoch seconds → the value of a `<input type="datetime-local">` ("2026-11-24T17:00") in the browser's zone. */
-export function toDateTimeLocal(epoch: number): string {
-  const d = new Date(epoch * 1000);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A `datetime-local` value read in the browser's zone → epoch seconds; NaN when it is not a date-time. */
-export function fromDateTimeLocal(value: string): number {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)) return NaN;
-  const ms = new Date(value).getTime();
-  return Number.isNaN(ms) ? NaN : Math.floor(ms / 1000);
-}
-
-/** The earliest `datetime-local` value that is not in the past: now, rounded up to the next minute. */
-export function dateTimeLocalMin(nowMs: number = Date.now()): string {
-  return toDateTimeLocal(Math.ceil(nowMs / 60_000) * 60);
-}

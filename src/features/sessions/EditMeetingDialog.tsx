@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { setMeetingDuration, setMeetingOccurrence } from '../../api/meetings.ts';
 import type { Meeting } from '../../contract/entities.ts';
-import { fromDateTimeLocal, toDateTimeLocal } from '../../lib/time-format.ts';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../lib/datetime-local.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { durationWarnings, editMeetingMessage, NOT_STARTED_MESSAGE } from './meeting-messages.ts';
-import styles from './sessions.module.css';
+import styles from './staff.module.css';
 
 export interface EditMeetingDialogProps {
   meeting: Pick<Meeting, 'id' | 'occurrence_epoch' | 'duration_mins'>;

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { setMeetingNotes } from '../../api/meetings.ts';
 import type { Id } from '../../contract/entities.ts';
-import { SendIcon } from '../../ui/icons.tsx';
+import { SendIcon } from '../../ui/action-icons.tsx';
 import { Spinner } from '../../ui/Loader.tsx';
 import { NETWORK_MESSAGE } from './meeting-messages.ts';
-import styles from './sessions.module.css';
+import styles from './staff.module.css';
 
 export const SUMMARY_EMPTY_HINT = 'Please enter a summary to get paid for this session.';
 export const SUMMARY_UNSAVED_HINT = 'Remember to submit!';

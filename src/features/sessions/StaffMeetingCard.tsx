@@ -5,13 +5,14 @@ import { paymentChipLabel } from '../../lib/labels.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Chip } from '../../ui/Chip.tsx';
-import { EditIcon, RepeatIcon } from '../../ui/icons.tsx';
+import { EditIcon, RepeatIcon } from '../../ui/action-icons.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { EditMeetingDialog } from './EditMeetingDialog.tsx';
-import { attendeesOf, hasActivePayments, isUpcoming, type StaffPayment } from './group-payments.ts';
+import { attendeesOf, hasActivePayments, type StaffPayment } from './attendees.ts';
+import { isUpcoming } from './group-payments.ts';
 import { MeetingCard, statusTone } from './MeetingCard.tsx';
 import { MeetingSummaryBox } from './MeetingSummaryBox.tsx';
-import styles from './sessions.module.css';
+import styles from './staff.module.css';
 
 export const UNBOOKED_TEXT = 'This slot is unbooked';
 export const EDIT_TOOLTIP = 'Reschedule/Enter Overtime';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { createMeeting, createSlot } from '../../api/meetings.ts';
 import { site } from '../../config/site.ts';
-import { dateTimeLocalMin, fromDateTimeLocal } from '../../lib/time-format.ts';
+import { dateTimeLocalMin, fromDateTimeLocal } from '../../lib/datetime-local.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { availabilityMessage, EARLY_ANCHOR_MESSAGE } from './availability-messages.ts';

@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import type { MeetingWithPayments } from '../../contract/entities.ts';
 import { Button } from '../../ui/Button.tsx';
-import { PlusIcon } from '../../ui/icons.tsx';
+import { PlusIcon } from '../../ui/action-icons.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { AddAvailabilityDialog } from './AddAvailabilityDialog.tsx';
 import { availabilityMeetings, historyMeetings, scheduleMeetings } from './tutor-meetings.ts';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { checkAuth } from '../../api/auth.ts';
 import { getTutor } from '../../api/catalog.ts';
 import type { AuthData, PublicTutor } from '../../contract/entities.ts';
-import { BackIcon } from '../../ui/icons.tsx';
+import { BackIcon } from '../../ui/action-icons.tsx';
 import { SidebarButton } from '../../ui/SidebarButton.tsx';
 import { firstName, isAuthFailure } from './tutor-meetings.ts';
 import styles from './tutor.module.css';

@@ -5,7 +5,8 @@ import { site } from '../../../src/config/site.ts';
 import { AddAvailabilityDialog } from '../../../src/features/tutor/AddAvailabilityDialog.tsx';
 import { availabilityMessage } from '../../../src/features/tutor/availability-messages.ts';
 import { AvailabilityScreen } from '../../../src/features/tutor/TutorMeetingsScreen.tsx';
-import { fromDateTimeLocal, overlapMessage, toDateTimeLocal } from '../../../src/lib/time-format.ts';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../../src/lib/datetime-local.ts';
+import { overlapMessage } from '../../../src/lib/time-format.ts';
 import { failure, fakeApi, success } from '../fake-api.ts';
 import { HOUR, nowEpoch } from './fixtures.ts';
 

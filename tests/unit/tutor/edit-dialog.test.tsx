@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { EditMeetingDialog } from '../../../src/features/sessions/EditMeetingDialog.tsx';
 import { durationWarnings, WARNING_BILLED, WARNING_NO_REFUND, WARNING_NOT_RESCHEDULABLE } from '../../../src/features/sessions/meeting-messages.ts';
-import { overlapMessage, toDateTimeLocal } from '../../../src/lib/time-format.ts';
+import { toDateTimeLocal } from '../../../src/lib/datetime-local.ts';
+import { overlapMessage } from '../../../src/lib/time-format.ts';
 import { failure, fakeApi, success } from '../fake-api.ts';
 import { HOUR, meeting } from './fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { attendeesOf } from '../../../src/features/sessions/group-payments.ts';
+import { attendeesOf } from '../../../src/features/sessions/attendees.ts';
 import { StaffMeetingCard } from '../../../src/features/sessions/StaffMeetingCard.tsx';
 import { StudentMeetingCard } from '../../../src/features/sessions/MeetingCard.tsx';
 import { fakeApi, success } from '../fake-api.ts';
