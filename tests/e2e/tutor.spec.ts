@@ -1,0 +1,187 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
+import { chooseAndList, fillContact } from './booking-steps.ts';
+import { signInThroughOutbox } from './outbox.ts';
+
+/**
+ * The tutor's side, in order: availability (keyboard only), a visitor booking it, the schedule,
+ * overtime and the summary on the demo session in progress, a cancel, and the gradebooks.
+ * Times are read and typed in UTC so the expected texts do not depend on the machine's zone.
+ */
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+test.use({ timezoneId: 'UTC', locale: 'en-US' });
+
+const TUTOR = 'jordan@beacontutoring.com';
+const DAY = 24 * 3600_000;
+const today = new Date(Math.floor(Date.now() / DAY) * DAY);
+const at = (days: number, hour: number, minute: number) => new Date(today.getTime() + days * DAY + (hour * 60 + minute) * 60_000);
+const weeklyStart = at(3, 7, 30);
+const oneOffStart = at(4, 9, 30);
+
+const utc = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options });
+const overlapText = (kind: 'meeting' | 'slot', start: Date) =>
+  `This ${kind} overlaps with your meeting on ${utc({ weekday: 'long' }).format(start)} ${utc({ month: 'long' }).format(start)} ${utc({ day: 'numeric' }).format(start)} at ${utc({ hour: 'numeric', minute: '2-digit' }).format(start)}`;
+
+/**
+ * Types a date and time into a focused datetime-local field, as a keyboard user does (en-US):
+ * Chromium moves to the next part by itself once a part is complete (the field's max year makes
+ * four digits complete).
+ */
+async function typeDateTime(page: Page, date: Date) {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const hour = date.getUTCHours() % 12 || 12;
+  await page.keyboard.type(`${two(date.getUTCMonth() + 1)}${two(date.getUTCDate())}${date.getUTCFullYear()}`);
+  await page.keyboard.type(`${two(hour)}${two(date.getUTCMinutes())}${date.getUTCHours() < 12 ? 'A' : 'P'}`);
+}
+
+/** Presses Tab until the target has the focus (a keyboard user's way to a control). */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 15; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('The control cannot be reached with Tab');
+}
+
+async function addAvailability(page: Page, start: Date, oneTime: boolean) {
+  await page.getByRole('button', { name: 'Add availability' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Add availability' });
+  await expect(dialog).toBeVisible();
+  const field = dialog.getByLabel('Start time');
+  await tabTo(page, field);
+  await typeDateTime(page, start);
+  if (oneTime) {
+    await tabTo(page, dialog.getByLabel('Is this a one-time meeting?'));
+    await page.keyboard.press('Space');
+  }
+  const create = dialog.getByRole('button', { name: oneTime ? 'Create One-off Availability' : 'Create Weekly Availability' });
+  await tabTo(page, create);
+  await page.keyboard.press('Enter');
+  return dialog;
+}
+
+test('visitors and customers are sent home from the tutor dashboard', async ({ page }) => {
+  await page.goto('/tutors/myself/dashboard');
+  await expect(page).toHaveURL(/\/$/);
+  await signInThroughOutbox(page, 'alex@example.com');
+  await expect(page).toHaveURL(/\/student\/dashboard$/);
+  await page.goto('/tutors/myself/dashboard/availability');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a tutor publishes weekly and one-off hours with the keyboard and is told of an overlap', async ({ page }) => {
+  await signInThroughOutbox(page, TUTOR, 'tutor');
+  await expect(page).toHaveURL(/\/tutors\/myself\/dashboard$/);
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(sidebar.getByText('Jordan', { exact: true })).toBeVisible();
+  for (const link of ['Schedule', 'Availability', 'Work History', 'Gradebooks']) await expect(sidebar.getByRole('link', { name: link })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Team View' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await sidebar.getByRole('link', { name: 'Availability' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Availability' })).toBeVisible();
+  const weekly = await addAvailability(page, weeklyStart, false);
+  await expect(weekly).toHaveCount(0);
+  const cards = page.locator('article');
+  const weeklyCard = cards.filter({ hasText: utc({ hour: 'numeric', minute: '2-digit' }).format(weeklyStart) });
+  await expect.poll(() => weeklyCard.count()).toBeGreaterThan(10);
+  await expect(weeklyCard.first()).toContainText('This slot is unbooked');
+
+  // A one-off on the weekly hour a week later overlaps it.
+  const clash = new Date(weeklyStart.getTime() + 7 * DAY + 15 * 60_000);
+  const refused = await addAvailability(page, clash, true);
+  await expect(refused.getByRole('alert')).toHaveText(overlapText('meeting', new Date(weeklyStart.getTime() + 7 * DAY)));
+  await expectAccessible(page);
+  await refused.getByRole('button', { name: 'Cancel' }).click();
+
+  const oneOff = await addAvailability(page, oneOffStart, true);
+  await expect(oneOff).toHaveCount(0);
+  await expect(cards.filter({ hasText: utc({ month: 'long', day: 'numeric' }).format(oneOffStart) }).filter({ hasText: '9:30' })).toHaveCount(1);
+  await expectAccessible(page);
+});
+
+test('a new visitor books the new hour from the home page and the tutor sees it, then cancels it', async ({ page, browser }) => {
+  const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US' });
+  const visitor = await context.newPage();
+  await chooseAndList(visitor, { course: 'CS 121', size: 'One-on-one', frequency: 'One Time', place: 'Online' });
+  const time = utc({ hour: 'numeric', minute: '2-digit' }).format(oneOffStart);
+  await visitor.getByRole('button', { name: new RegExp(`^Book Jordan Alvarez, ${utc({ weekday: 'long' }).format(oneOffStart)} ${time}`) }).click();
+  await expect(visitor.getByRole('heading', { name: 'Finalize Booking' })).toBeVisible();
+  await fillContact(visitor, { first: 'Rosa', last: 'Diaz', email: 'rosa.diaz@example.com', phone: '2065550166' });
+  await visitor.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await visitor.getByRole('button', { name: 'Pay' }).click();
+  await expect(visitor).toHaveURL(/\/student\/dashboard/);
+  await context.close();
+
+  await signInThroughOutbox(page, TUTOR, 'tutor');
+  await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
+  const booked = page.locator('article').filter({ hasText: 'Rosa Diaz' });
+  await expect(booked).toHaveCount(1);
+  await expect(booked).toContainText('(206) 555-0166');
+  await expect(booked).toContainText('rosa.diaz@example.com');
+  await expect(booked).toContainText('Complete');
+  await expect(booked.getByRole('button', { name: 'Reschedule/Enter Overtime' })).toBeVisible();
+  await expectAccessible(page);
+
+  await booked.getByRole('button', { name: 'Cancel Meeting' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Cancel Meeting' }).click();
+  await expect(page.getByRole('dialog', { name: 'Tutor Meeting canceled' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.locator('article').filter({ hasText: 'Rosa Diaz' })).toHaveCount(0);
+
+  const outbox = (await (await page.request.get('/dev/outbox.json')).json()) as { to: string; subject: string }[];
+  expect(outbox.some((m) => m.to === 'rosa.diaz@example.com' && /canceled/.test(m.subject))).toBe(true);
+});
+
+test('the tutor enters overtime on the session in progress with the keyboard and writes its summary', async ({ page }) => {
+  await signInThroughOutbox(page, TUTOR, 'tutor');
+  await page.getByRole('link', { name: 'Work History' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Work History' })).toBeVisible();
+  const session = page.locator('article').filter({ hasText: 'Intro to Programming II' }).first();
+  await expect(session).toContainText('Alex Rivera');
+  await expect(session.getByRole('img', { name: 'Summary missing' })).toBeVisible();
+  await expect(session).toContainText('Please enter a summary to get paid for this session.');
+  await expectAccessible(page);
+
+  await session.getByRole('button', { name: 'Reschedule/Enter Overtime' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Edit Meeting Time + Duration' });
+  await expect(dialog).toBeVisible();
+  const duration = dialog.getByLabel('Duration (minutes)');
+  await expect(duration).toBeEnabled();
+  await tabTo(page, duration);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('95');
+  await expect(dialog.getByRole('list', { name: 'Warnings' })).toContainText('30 minutes');
+  await expectAccessible(page);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(session).toContainText('Complete: 30 min overtime');
+
+  const summary = session.getByLabel('One-Line Meeting Summary:');
+  await summary.fill('Linked lists and the second project');
+  await expect(session).toContainText('Remember to submit!');
+  await session.getByRole('button', { name: 'Submit summary' }).click();
+  await expect(session).toContainText('Saved');
+  await expect(session.getByRole('img', { name: 'Summary missing' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('article').filter({ hasText: 'Intro to Programming II' }).first().getByLabel('One-Line Meeting Summary:')).toHaveValue('Linked lists and the second project');
+});
+
+test('the tutor opens a student\'s gradebook from Your Gradebooks', async ({ page }) => {
+  await signInThroughOutbox(page, TUTOR, 'tutor');
+  await page.getByRole('link', { name: 'Gradebooks' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Gradebooks' })).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: 'Alex R.' });
+  await expect(card).toContainText('Intro to Programming I');
+  await expect(card).toContainText(/\d+%/);
+  await expectAccessible(page);
+  await card.getByRole('link', { name: 'View Gradebook' }).click();
+  await expect(page).toHaveURL(/\/tutors\/myself\/dashboard\/gradebooks\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'CS 121 Gradebook' })).toBeVisible();
+  await expect(page.getByText('Recently Entered Grades')).toBeVisible();
+  await expectAccessible(page);
+});
