@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
+import { signInThroughOutbox } from './outbox.ts';
 
 test('the home page renders its sections and the tutor gallery without archived tutors', async ({ page }) => {
   const response = await page.goto('/');
@@ -34,11 +35,14 @@ test('a page without an island ships no JavaScript', async ({ page }) => {
 });
 
 test('a dashboard deep link loads the app shell and its screen', async ({ page }) => {
-  const response = await page.goto('/tutors/17/dashboard/gradebooks/5');
+  // The tutor dashboard sends visitors home, so the deep link is opened signed in.
+  await signInThroughOutbox(page, 'maya@beacontutoring.com', 'tutor');
+  await expect(page).toHaveURL(/\/tutors\/myself\/dashboard$/);
+  const response = await page.goto('/tutors/myself/dashboard/gradebooks');
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gradebook');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Gradebooks');
   await page.getByRole('link', { name: 'Availability' }).click();
-  await expect(page).toHaveURL(/\/tutors\/17\/dashboard\/availability$/);
+  await expect(page).toHaveURL(/\/tutors\/myself\/dashboard\/availability$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage Availability');
   await expectAccessible(page);
 });
