@@ -95,9 +95,16 @@ export const tutorBackgroundForm = z.object({ background: text(2000) });
 export const tutorArchiveQuery = z.object({ unarchive: booleanText.default(false) });
 export const offeringCreateForm = z.object({ tutor: idOrMyself, course: id, qualification: requiredText(200) });
 
-/** What a caller passes for a schema: its parsed shape, with numbers also accepted as text. */
+/**
+ * What a caller passes for a schema: its parsed shape, with numbers (alone or in a union such as
+ * an id or `myself`) also accepted as text, since ids are opaque strings to the client.
+ */
 export type FormInput<S extends z.ZodType> = {
-  [K in keyof z.output<S>]: z.output<S>[K] extends number ? number | string : z.output<S>[K];
+  [K in keyof z.output<S>]: z.output<S>[K] extends number
+    ? number | string
+    : number extends z.output<S>[K]
+      ? z.output<S>[K] | string
+      : z.output<S>[K];
 };
 
 export type LoginRequestInput = FormInput<typeof loginRequestQuery>;

@@ -1,8 +1,8 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { getMyPayments } from '../../api/customers.ts';
 import type { Payment } from '../../contract/entities.ts';
-import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
+import { LoadError } from '../../ui/LoadError.tsx';
 import { historyGroups, upcomingGroups } from './group-payments.ts';
 import { StudentMeetingCard } from './MeetingCard.tsx';
 import styles from './sessions.module.css';
@@ -38,16 +38,7 @@ export function SessionsScreen({ kind, renderBooking }: SessionsScreenProps) {
   let content: ReactNode;
   if (load.status === 'loading') content = <Loader text="Loading your sessions…" />;
   else if (load.status === 'error') {
-    content = (
-      <div className={styles.empty}>
-        <p role="alert" className={styles.error}>
-          {load.message}
-        </p>
-        <Button variant="secondary" onClick={reload}>
-          Try again
-        </Button>
-      </div>
-    );
+    content = <LoadError message={load.message} onRetry={reload} />;
   } else {
     const groups = kind === 'upcoming' ? upcomingGroups(load.payments) : historyGroups(load.payments);
     if (groups.length === 0 && kind === 'upcoming') {

@@ -14,9 +14,6 @@ export interface AddAvailabilityDialogProps {
   onClose: (created: boolean) => void;
 }
 
-/** The contract's `tutor` form field: the word 'myself' or the tutor's id, sent as the route has it. */
-const tutorField = (tutorId: string) => tutorId as 'myself' | number;
-
 /**
  * 'Add availability' (spec 2 §2, §4, §5): a start time no earlier than now and the one-time box.
  * Unchecked makes a weekly 60-minute slot, checked a single meeting. Errors stay in the dialog.
@@ -38,8 +35,8 @@ export function AddAvailabilityDialog({ tutorId, onClose }: AddAvailabilityDialo
     setWorking(true);
     setError(null);
     const result = oneTime
-      ? await createMeeting({ occurrence_epoch: epoch, tutor: tutorField(tutorId) })
-      : await createSlot({ duration_mins: 60, anchor_epoch: epoch, tutor: tutorField(tutorId) });
+      ? await createMeeting({ occurrence_epoch: epoch, tutor: tutorId })
+      : await createSlot({ duration_mins: 60, anchor_epoch: epoch, tutor: tutorId });
     setWorking(false);
     if (result.status === 'success') onClose(true);
     else setError(availabilityMessage(oneTime, result));

@@ -3,9 +3,9 @@ import { getTutorGradebooks } from '../../api/gradebooks.ts';
 import type { TutorGradebook } from '../../contract/entities.ts';
 import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
 import { formatOverall, gradePercent } from '../../lib/grades.ts';
-import { Button } from '../../ui/Button.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import { Loader } from '../../ui/Loader.tsx';
+import { LoadError } from '../../ui/LoadError.tsx';
 import { isAuthFailure, shortName } from './tutor-meetings.ts';
 import styles from './tutor.module.css';
 
@@ -45,16 +45,7 @@ export function GradebooksScreen({ tutorId, gradebookPath }: GradebooksScreenPro
   let content: ReactNode;
   if (load.status === 'loading') content = <Loader text="Loading gradebooks…" />;
   else if (load.status === 'error') {
-    content = (
-      <div className={styles.empty}>
-        <p role="alert" className={styles.error}>
-          {load.message}
-        </p>
-        <Button variant="secondary" onClick={reload}>
-          Try again
-        </Button>
-      </div>
-    );
+    content = <LoadError message={load.message} onRetry={reload} />;
   } else if (load.gradebooks.length === 0) {
     content = (
       <div className={styles.empty}>

@@ -3,6 +3,7 @@ import type { MeetingWithPayments } from '../../contract/entities.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PlusIcon } from '../../ui/action-icons.tsx';
 import { Loader } from '../../ui/Loader.tsx';
+import { LoadError } from '../../ui/LoadError.tsx';
 import { AddAvailabilityDialog } from './AddAvailabilityDialog.tsx';
 import { availabilityMeetings, historyMeetings, scheduleMeetings } from './tutor-meetings.ts';
 import styles from './tutor.module.css';
@@ -37,16 +38,7 @@ function MeetingList({ load, reload, select, empty, renderMeeting, label }: Meet
   const [shown, setShown] = useState(PAGE);
   if (load.status === 'loading') return <Loader text="Loading your meetings…" />;
   if (load.status === 'error') {
-    return (
-      <div className={styles.empty}>
-        <p role="alert" className={styles.error}>
-          {load.message}
-        </p>
-        <Button variant="secondary" onClick={reload}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError message={load.message} onRetry={reload} />;
   }
   const items = select(load.items);
   if (items.length === 0) return <p className={styles.emptyTitle}>{empty}</p>;
