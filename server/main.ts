@@ -11,6 +11,8 @@ import { ConfigError, type Config, loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { demoAccounts } from './demo/seed.ts';
 import { createSiteApp } from './site.ts';
+import { semesterEnd } from './domain/availability.ts';
+import { nowMs } from './clock.ts';
 
 function readConfig(): Config {
   try {
@@ -25,6 +27,9 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
+if (semesterEnd().getTime() < nowMs()) {
+  console.warn('PUBLIC_SEMESTER_LAST_READING_DAY has passed: tutors cannot add weekly availability until it names the coming semester.');
+}
 const database = await openConfiguredDatabase(config);
 const api = createApiApp({
     database,

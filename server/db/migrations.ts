@@ -208,6 +208,15 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
+  '002_refund_pending': {
+    async up(db: Kysely<unknown>) {
+      // A canceled payment whose refund the provider has not confirmed yet: retried until it is.
+      await runStatements(db, `
+        alter table payments add column refund_pending boolean not null default false;
+        create index payments_refund_pending on payments (meeting_id) where refund_pending
+      `);
+    },
+  },
 };
 
 /** PGlite's query protocol takes one statement at a time, so a script is split at its semicolons. */

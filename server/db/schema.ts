@@ -89,6 +89,8 @@ export interface Database {
     provider: string;
     provider_intent_id: string | null;
     client_secret: string | null;
+    /** Canceled, and the provider's refund not confirmed yet. */
+    refund_pending: Generated<boolean>;
     inserted_at: Timestamp;
   };
   webhook_events: { id: string; received_at: Timestamp };

@@ -15,7 +15,7 @@ const MINUTE = 60_000;
 export async function addStartedDemoMeeting(db: Db, now: Date = clockNow()): Promise<number | undefined> {
   const latest = Math.floor((now.getTime() - 20 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE;
   return db.transaction().execute(async (trx) => {
-    const tutor = await trx.selectFrom('tutors').select('id').where('email', '=', demoAccounts.tutor.email).forUpdate().executeTakeFirst();
+    const tutor = await trx.selectFrom('tutors').select('id').where('email', '=', demoAccounts.tutor.email).forNoKeyUpdate().executeTakeFirst();
     const customer = await trx.selectFrom('customers').select('id').where('email', '=', demoAccounts.customer.email).executeTakeFirst();
     const offering = tutor && (await trx.selectFrom('offerings as o').innerJoin('courses as c', 'c.id', 'o.course_id').select('o.id').where('o.tutor_id', '=', tutor.id).where('c.course_number', '=', 'CS 122').executeTakeFirst());
     if (!tutor || !customer || !offering) return undefined;

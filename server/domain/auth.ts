@@ -59,7 +59,7 @@ export async function sendLoginLink(db: Db, sender: Sender, siteUrl: string, use
   const token = newSecret();
   await db
     .insertInto('login_tokens')
-    .values({ ...owner, token_hash: hashSecret(token), expires_at: minutesFromNow(LINK_MINUTES) })
+    .values({ ...owner, token_hash: hashSecret(token), expires_at: minutesFromNow(LINK_MINUTES), created_at: now() })
     .execute();
   const link = `${siteUrl}/login?token=${token}`;
   await sender.send({
@@ -122,7 +122,7 @@ export async function sendLoginCode(db: Db, sender: Sender, email: string): Prom
     if (recent) return undefined;
     return trx
       .insertInto('verification_codes')
-      .values({ ...owner, id: newSecret(16), code_hash: hashCode(code), expires_at: minutesFromNow(CODE_MINUTES) })
+      .values({ ...owner, id: newSecret(16), code_hash: hashCode(code), expires_at: minutesFromNow(CODE_MINUTES), created_at: now() })
       .returning('id')
       .executeTakeFirstOrThrow();
   });

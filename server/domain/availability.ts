@@ -43,7 +43,7 @@ export function weeklyOccurrences(anchor: Date, lastDay: Date, timeZone: string 
  * ends, so two requests can never both see a free hour and both take it.
  */
 export async function lockTutorCalendar(trx: Trx, tutorId: number): Promise<void> {
-  const tutor = await trx.selectFrom('tutors').select('id').where('id', '=', tutorId).forUpdate().executeTakeFirst();
+  const tutor = await trx.selectFrom('tutors').select('id').where('id', '=', tutorId).forNoKeyUpdate().executeTakeFirst();
   if (!tutor) throw new Refusal('TutorNotFound');
 }
 

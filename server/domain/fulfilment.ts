@@ -27,7 +27,13 @@ export async function fulfilCharge(db: Db, outcome: ChargeOutcome): Promise<Fulf
       .executeTakeFirst();
     if (!payment) return undefined;
     if (payment.payment_status === 'abandoned' || payment.payment_status === 'canceled') return { paymentId: payment.id, result: 'expired' };
-    if (!outcome.succeeded) return { paymentId: payment.id, result: 'declined' };
+    if (!outcome.succeeded) {
+      // A charge made without the customer (overtime) that later fails is shown as failed.
+      if (payment.payment_status === 'processing' || payment.payment_status === 'requires_action') {
+        await trx.updateTable('payments').set({ payment_status: 'requires_payment_method' }).where('id', '=', payment.id).execute();
+      }
+      return { paymentId: payment.id, result: 'declined' };
+    }
     if (payment.payment_status === 'succeeded') return { paymentId: payment.id, result: 'paid' };
 
     await trx.updateTable('payments').set({ payment_status: 'succeeded' }).where('id', '=', payment.id).execute();

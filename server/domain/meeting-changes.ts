@@ -5,7 +5,7 @@ import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { type Attendee, type NoticeMeeting, noticeCanceled, noticeRescheduled } from '../notify/meeting-notices.ts';
 import type { Sender } from '../notify/sender.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProvider, SavedCardResult } from '../payments/provider.ts';
 import { lockTutorCalendar, refuseOverlap } from './availability.ts';
 import { meetingsById } from './meetings-view.ts';
 import { BOOKED_MINUTES, billableOvertimeMinutes, overtimeCents } from './overtime.ts';
@@ -85,9 +85,10 @@ export async function setNotes(db: Db, staff: Staff, meetingId: number, notes: s
 }
 
 /**
- * Moves a meeting to another start time. It must not overlap the tutor's other meetings, and a
- * meeting whose duration was changed (overtime was billed for it) cannot move into the future.
- * The attendees are told of the new time.
+ * Moves a meeting to another start time. It must not overlap the tutor's other meetings; a meeting
+ * whose duration was changed (overtime may have been billed) cannot move into the future; and only
+ * a meeting that has started may move into the past (to correct when it really began), so no
+ * session that never happened can be made to look worked. The attendees are told of the new time.
  */
 export async function reschedule(services: MeetingServices, staff: Staff, meetingId: number, start: Date): Promise<Meeting> {
   const { db } = services;
@@ -95,7 +96,10 @@ export async function reschedule(services: MeetingServices, staff: Staff, meetin
   const previous = await db.transaction().execute(async (trx) => {
     await lockTutorCalendar(trx, tutorId);
     const meeting = await staffMeeting(trx, staff, meetingId);
-    if (meeting.duration_mins !== BOOKED_MINUTES && start.getTime() > nowMs()) throw new Refusal('DurationChanged');
+    const started = new Date(meeting.occurrence).getTime() <= nowMs();
+    const intoFuture = start.getTime() > nowMs();
+    if (!intoFuture && !started) throw new Refusal('EarlyAnchor');
+    if (intoFuture && meeting.duration_mins !== BOOKED_MINUTES) throw new Refusal('DurationChanged');
     await refuseOverlap(trx, tutorId, [{ start, minutes: meeting.duration_mins }], meetingId);
     await trx.updateTable('meetings').set({ occurrence: start }).where('id', '=', meetingId).execute();
     return new Date(meeting.occurrence);
@@ -106,112 +110,175 @@ export async function reschedule(services: MeetingServices, staff: Staff, meetin
   return meetingView(db, meetingId);
 }
 
-interface OvertimeCharge {
-  paymentId: number;
-  amountCents: number;
-  minutes: number;
-  customer: { id: number; email: string; name: string; providerCustomerId: string | null; paymentMethodId: string | null };
-}
+/** Overtime payments that count as billed: paid, settling, or waiting for the customer (3-D Secure). */
+const BILLED_STATUSES = ['succeeded', 'processing', 'requires_action'];
 
 /**
- * Sets how long a meeting that has started really lasted. Above 75 minutes each attendee is charged
- * the extra time rounded to the nearest 30 minutes, at their hourly price, to their card on file:
- * one incremental payment per attendee for the minutes not billed yet (so raising it twice never
- * bills twice). A decrease refunds nothing.
+ * Sets how long a meeting that has started really lasted. It must not run into the tutor's next
+ * meeting. Above 75 minutes each attendee is charged the extra time rounded to the nearest 30
+ * minutes, at their hourly price, to their card on file: one incremental payment per attendee for
+ * the minutes not billed yet (so raising it twice never bills twice; a declined charge does not
+ * count, so entering the time again tries again). A decrease refunds nothing.
  *
- * The payments are written first (status processing) and the cards charged after the commit, each
- * with the payment's id as its idempotency key: no transaction waits on the card network, and a
- * declined card is recorded as a failed payment ('Failed'), never lost.
+ * The payments are written first (status processing, no intent yet) and the cards charged after the
+ * commit by `sendOvertimeCharges`, so no transaction waits on the card network.
  */
 export async function setDuration(services: MeetingServices, staff: Staff, meetingId: number, durationMins: number): Promise<Meeting> {
   const { db, payments } = services;
-  const charges = await db.transaction().execute(async (trx) => {
+  const tutorId = await meetingOwner(db, staff, meetingId);
+  await db.transaction().execute(async (trx) => {
+    await lockTutorCalendar(trx, tutorId);
     const meeting = await staffMeeting(trx, staff, meetingId);
     if (new Date(meeting.occurrence).getTime() > nowMs()) throw new Refusal('MeetingNotStarted');
+    await refuseOverlap(trx, tutorId, [{ start: new Date(meeting.occurrence), minutes: durationMins }], meetingId);
     await trx.updateTable('meetings').set({ duration_mins: durationMins }).where('id', '=', meetingId).execute();
 
     const owed = billableOvertimeMinutes(durationMins);
-    if (owed === 0) return [];
-    const billed: OvertimeCharge[] = [];
+    if (owed === 0) return;
     for (const attendee of await attendeesOf(trx, meetingId)) {
       const previous = await trx
         .selectFrom('payments')
         .select(['is_incremental', 'minutes_paid', 'amount_cents', 'payment_status'])
         .where('meeting_id', '=', meetingId)
         .where('customer_id', '=', attendee.customerId)
-        .where('payment_status', 'not in', ['canceled', 'abandoned'])
         .execute();
-      const booking = previous.find((p) => !p.is_incremental);
+      const booking = previous.find((p) => !p.is_incremental && ['succeeded', 'subscription_pending', 'processing'].includes(p.payment_status));
       if (!booking) continue;
-      const minutes = owed - previous.filter((p) => p.is_incremental).reduce((sum, p) => sum + p.minutes_paid, 0);
+      const billed = previous.filter((p) => p.is_incremental && BILLED_STATUSES.includes(p.payment_status)).reduce((sum, p) => sum + p.minutes_paid, 0);
+      const minutes = owed - billed;
       if (minutes <= 0) continue;
-      const amountCents = overtimeCents(booking.amount_cents, minutes);
-      const payment = await trx
+      await trx
         .insertInto('payments')
-        .values({ customer_id: attendee.customerId, meeting_id: meetingId, is_incremental: true, minutes_paid: minutes, amount_cents: amountCents, payment_status: 'processing', provider: payments.name })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const customer = await trx
-        .selectFrom('customers')
-        .select(['id', 'email', 'firstname', 'lastname', 'provider_customer_id', 'payment_method_id'])
-        .where('id', '=', attendee.customerId)
-        .executeTakeFirstOrThrow();
-      billed.push({
-        paymentId: payment.id,
-        amountCents,
-        minutes,
-        customer: { id: customer.id, email: customer.email, name: `${customer.firstname} ${customer.lastname}`, providerCustomerId: customer.provider_customer_id, paymentMethodId: customer.payment_method_id },
-      });
+        .values({
+          customer_id: attendee.customerId,
+          meeting_id: meetingId,
+          is_incremental: true,
+          minutes_paid: minutes,
+          amount_cents: overtimeCents(booking.amount_cents, minutes),
+          payment_status: 'processing',
+          provider: payments.name,
+        })
+        .execute();
     }
-    return billed;
   });
-
-  for (const charge of charges) {
-    const result = await payments.chargeSavedCard({
-      paymentId: charge.paymentId,
-      amountCents: charge.amountCents,
-      customer: charge.customer,
-      paymentMethodId: charge.customer.paymentMethodId,
-      description: `${charge.minutes} min overtime`,
-    });
-    const status = result.status === 'succeeded' ? 'succeeded' : result.status === 'processing' ? 'processing' : 'requires_payment_method';
-    await db
-      .updateTable('payments')
-      .set({ payment_status: status, provider_intent_id: result.intentId, client_secret: result.status === 'requires_action' ? result.clientSecret : null })
-      .where('id', '=', charge.paymentId)
-      .execute();
-  }
+  await sendOvertimeCharges(services, meetingId);
   return meetingView(db, meetingId);
 }
 
 /**
- * A tutor cancels a meeting: every payment made for it is canceled and refunded, every seat
- * freed, the meeting leaves the calendar, and the attendees are told. Refunds go to the provider
- * after the commit, each keyed by its intent, so no transaction waits on the card network.
+ * Charges the meeting's overtime payments that have not reached the provider yet (processing, no
+ * intent). Each call carries the payment's id as its idempotency key, so sending one again after a
+ * crash or a provider error never charges twice; an error leaves the row for the next attempt and
+ * does not stop the others. The outcome is written only while the payment is still processing: if
+ * the meeting was canceled meanwhile, a charge that went through is refunded at once.
+ */
+export async function sendOvertimeCharges(services: MeetingServices, meetingId: number): Promise<void> {
+  const { db, payments } = services;
+  const log = services.log ?? console.log;
+  const queued = await db
+    .selectFrom('payments as p')
+    .innerJoin('customers as cu', 'cu.id', 'p.customer_id')
+    .select(['p.id', 'p.amount_cents', 'p.minutes_paid', 'cu.id as customer_id', 'cu.email', 'cu.firstname', 'cu.lastname', 'cu.provider_customer_id', 'cu.payment_method_id'])
+    .where('p.meeting_id', '=', meetingId)
+    .where('p.is_incremental', '=', true)
+    .where('p.payment_status', '=', 'processing')
+    .where('p.provider_intent_id', 'is', null)
+    .orderBy('p.id')
+    .execute();
+  for (const row of queued) {
+    let result: SavedCardResult;
+    try {
+      result = await payments.chargeSavedCard({
+        paymentId: row.id,
+        amountCents: row.amount_cents,
+        customer: { id: row.customer_id, email: row.email, name: `${row.firstname} ${row.lastname}`, providerCustomerId: row.provider_customer_id },
+        paymentMethodId: row.payment_method_id,
+        description: `${row.minutes_paid} min overtime`,
+      });
+    } catch (error) {
+      log(`overtime charge of payment ${row.id} not sent: ${(error as Error).message}`);
+      continue;
+    }
+    const status = { succeeded: 'succeeded', processing: 'processing', requires_action: 'requires_action', failed: 'requires_payment_method' }[result.status];
+    const written = await db
+      .updateTable('payments')
+      .set({ payment_status: status, provider_intent_id: result.intentId, client_secret: result.status === 'requires_action' ? result.clientSecret : null })
+      .where('id', '=', row.id)
+      .where('payment_status', '=', 'processing')
+      .where('provider_intent_id', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!written && result.status === 'succeeded') {
+      await db.updateTable('payments').set({ provider_intent_id: result.intentId, refund_pending: true }).where('id', '=', row.id).execute();
+      await sendRefunds(services, meetingId);
+    }
+  }
+}
+
+/**
+ * Asks the provider to refund the meeting's canceled payments whose refund is not confirmed yet.
+ * A refund is keyed by its intent, so asking again is safe; one that fails stays pending for the
+ * next attempt and does not stop the others. Returns how many are still pending.
+ */
+async function sendRefunds(services: MeetingServices, meetingId: number): Promise<number> {
+  const { db } = services;
+  const log = services.log ?? console.log;
+  const pending = await db.selectFrom('payments').select(['id', 'provider_intent_id']).where('meeting_id', '=', meetingId).where('refund_pending', '=', true).execute();
+  let left = 0;
+  for (const payment of pending) {
+    try {
+      if (payment.provider_intent_id) await services.payments.refund(payment.provider_intent_id);
+      await db.updateTable('payments').set({ refund_pending: false }).where('id', '=', payment.id).execute();
+    } catch (error) {
+      left += 1;
+      log(`refund of payment ${payment.id} not confirmed: ${(error as Error).message}`);
+    }
+  }
+  return left;
+}
+
+/**
+ * A tutor cancels a meeting: every payment made for it is canceled, every seat freed, the meeting
+ * leaves the calendar and the attendees are told, in one transaction and then by email. Charged
+ * payments are marked for a refund in that transaction and refunded after the commit; a refund the
+ * provider did not confirm stays pending, and canceling the meeting again retries it. A charge still
+ * settling is canceled without a refund call: the provider's webhook refunds it when it settles.
  */
 export async function cancelMeeting(services: MeetingServices, staff: Staff, meetingId: number): Promise<Meeting> {
   const { db } = services;
-  const { refunds, attendees, notice } = await db.transaction().execute(async (trx) => {
+  const canceled = await db.selectFrom('meetings').select(['tutor_id', 'canceled']).where('id', '=', meetingId).executeTakeFirst();
+  if (canceled?.canceled) {
+    // Canceled before: only refunds left pending may remain to be done.
+    if (canceled.tutor_id !== staff.tutorId && staff.role !== 'Supervisor') throw notAuthorized();
+    const pending = await db.selectFrom('payments').select('id').where('meeting_id', '=', meetingId).where('refund_pending', '=', true).executeTakeFirst();
+    if (!pending) throw new Refusal('MeetingNotFound');
+    await sendRefunds(services, meetingId);
+    return meetingView(db, meetingId);
+  }
+  const { attendees, notice } = await db.transaction().execute(async (trx) => {
     await staffMeeting(trx, staff, meetingId);
     const attendees = await attendeesOf(trx, meetingId);
     const notice = await noticeMeeting(trx, meetingId);
-    const paid = await trx
-      .selectFrom('payments')
-      .select(['id', 'payment_status', 'provider_intent_id'])
+    await trx
+      .updateTable('payments')
+      .set({ payment_status: 'canceled', refund_pending: true })
       .where('meeting_id', '=', meetingId)
-      .where('payment_status', 'in', ['succeeded', 'processing', 'subscription_pending'])
+      .where('payment_status', '=', 'succeeded')
+      .where('provider_intent_id', 'is not', null)
       .execute();
-    if (paid.length > 0) {
-      await trx.updateTable('payments').set({ payment_status: 'canceled' }).where('id', 'in', paid.map((p) => p.id)).execute();
-    }
+    await trx
+      .updateTable('payments')
+      .set({ payment_status: 'canceled' })
+      .where('meeting_id', '=', meetingId)
+      .where('payment_status', 'in', ['succeeded', 'processing', 'requires_action', 'subscription_pending'])
+      .execute();
     // A checkout still in progress for this meeting ends too.
-    await trx.updateTable('payments').set({ payment_status: 'abandoned' }).where('meeting_id', '=', meetingId).where('payment_status', '=', 'requires_payment_method').execute();
+    await trx.updateTable('payments').set({ payment_status: 'abandoned' }).where('meeting_id', '=', meetingId).where('payment_status', '=', 'requires_payment_method').where('is_incremental', '=', false).execute();
     await trx.updateTable('reservations').set({ status: 'released', expires_at: null }).where('meeting_id', '=', meetingId).where('status', '!=', 'released').execute();
     await trx.updateTable('meetings').set({ canceled: true, reservations_taken: 0, capacity: 0, offering_id: null, course_style: null }).where('id', '=', meetingId).execute();
-    const refunds = paid.filter((p) => p.payment_status !== 'subscription_pending' && p.provider_intent_id).map((p) => p.provider_intent_id!);
-    return { refunds, attendees, notice };
+    return { attendees, notice };
   });
-  for (const intentId of refunds) await services.payments.refund(intentId);
+  await sendRefunds(services, meetingId);
   await noticeCanceled(services.sender, notice, attendees, services.log);
   return meetingView(db, meetingId);
 }

@@ -1,9 +1,16 @@
+import { nowMs, setClock } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
 import { call, signInAs, type TestClient, type TestContext } from './harness.ts';
 
 export const HOUR = 3600;
 export const DAY = 24 * HOUR;
+
+/**
+ * The tutor tests run at a fixed date inside the configured semester, so that weekly availability
+ * (which ends on the semester's last reading day) works whatever day they run.
+ */
+export const pinClock = () => setClock(new Date('2026-11-23T12:00:00Z'));
 
 export async function staffClient(ctx: TestContext, email: string): Promise<{ client: TestClient; id: number }> {
   const client = ctx.client();
@@ -24,7 +31,7 @@ let serial = 0;
  */
 export function freeHour(daysAhead = 2): number {
   serial += 1;
-  const base = Math.floor(Date.now() / 1000 / DAY) * DAY;
+  const base = Math.floor(nowMs() / 1000 / DAY) * DAY;
   return base + (daysAhead + (serial % 20)) * DAY + (4 + (Math.floor(serial / 20) % 8)) * HOUR + 30 * 60;
 }
 
@@ -36,7 +43,7 @@ let weeklySerial = 0;
  */
 export function freeWeeklyHour(): number {
   weeklySerial += 1;
-  const base = Math.floor(Date.now() / 1000 / DAY) * DAY;
+  const base = Math.floor(nowMs() / 1000 / DAY) * DAY;
   return base + (1 + (weeklySerial % 7)) * DAY + (12 + (Math.floor(weeklySerial / 7) % 2)) * HOUR + 30 * 60;
 }
 

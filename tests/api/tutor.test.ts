@@ -1,10 +1,11 @@
-import { afterEach, expect, it } from 'vitest';
-import { advanceClock, resetClock, setClock } from '../../server/clock.ts';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { nowMs, resetClock, setClock } from '../../server/clock.ts';
 import { DECLINING_SAVED_CARD } from '../../server/payments/offline.ts';
 import { courseId, newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi } from './harness.ts';
-import { bookedMeeting, DAY, freeHour, freeWeeklyHour, HOUR, jordan, maya, priya, tutorMeeting } from './tutor-helpers.ts';
+import { bookedMeeting, DAY, freeHour, freeWeeklyHour, HOUR, jordan, maya, pinClock, priya, tutorMeeting } from './tutor-helpers.ts';
 
+beforeEach(() => pinClock());
 afterEach(() => resetClock());
 
 describeApi('tutor availability', (ctx) => {
@@ -69,7 +70,7 @@ describeApi('tutor availability', (ctx) => {
 
   it('answers EarlyAnchor for a time in the past', async () => {
     const tutor = await jordan(ctx());
-    const past = Math.floor(Date.now() / 1000) - HOUR;
+    const past = Math.floor(nowMs() / 1000) - HOUR;
     const slot = await post(tutor.client, '/api/slots', { duration_mins: 60, anchor_epoch: past, tutor: 'myself' });
     expect(slot.status).toBe(400);
     expect(slot.body.error.type).toBe('EarlyAnchor');
@@ -142,7 +143,7 @@ describeApi('the tutor calendar and meeting changes', (ctx) => {
     expect(notice.text).toMatch(/moved from .* to /);
 
     // Once the meeting has run long, it may be corrected in the past but not moved into the future.
-    advanceClock((start + HOUR + 10 * 60) * 1000 - Date.now());
+    setClock(new Date((start + HOUR + 10 * 60) * 1000));
     expect((await post(tutor.client, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 70 })).status).toBe(200);
     const refused = await post(tutor.client, `/api/meetings/${meetingId}/occurrence_epoch`, { occurrence_epoch: start + 6 * HOUR });
     expect(refused.status).toBe(409);

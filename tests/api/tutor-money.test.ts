@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createApiApp } from '../../server/app.ts';
+import { nowMs, resetClock, setClock } from '../../server/clock.ts';
+import { offlineProvider } from '../../server/payments/offline.ts';
+import type { PaymentProvider, SavedCardCharge, SavedCardResult } from '../../server/payments/provider.ts';
+import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
+import { call, describeApi, signInAs, TestClient, type TestContext } from './harness.ts';
+import { freeHour, HOUR, offeringOf, pinClock } from './tutor-helpers.ts';
+
+beforeEach(() => pinClock());
+afterEach(() => resetClock());
+
+/**
+ * Money around a tutor's meeting, with a provider that records every call and can fail on demand:
+ * refunds on cancel (and their retry), overtime for each attendee, provider errors, and a cancel
+ * that lands while an overtime charge is in flight.
+ */
+function recordingProvider() {
+  const base = offlineProvider();
+  const calls = { refunds: [] as string[], charges: [] as SavedCardCharge[] };
+  const faults = { refund: 0, charge: 0 };
+  let hold: Promise<void> | undefined;
+  const provider: PaymentProvider = {
+    ...base,
+    async refund(intentId) {
+      if (faults.refund > 0) {
+        faults.refund -= 1;
+        throw new Error('provider unavailable');
+      }
+      calls.refunds.push(intentId);
+    },
+    async chargeSavedCard(charge): Promise<SavedCardResult> {
+      if (faults.charge > 0) {
+        faults.charge -= 1;
+        throw new Error('provider unavailable');
+      }
+      if (hold) await hold;
+      calls.charges.push(charge);
+      return base.chargeSavedCard(charge);
+    },
+  };
+  return { provider, calls, faults, holdCharges: (until: Promise<void>) => (hold = until) };
+}
+
+describeApi('money around a tutor\'s meeting', (ctx) => {
+  function world() {
+    const recorder = recordingProvider();
+    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, payments: recorder.provider, log: () => {} });
+    const client = () => new TestClient(app);
+    return { ...recorder, client };
+  }
+
+  /** A group-of-two meeting of Jordan's at `start`, paid by two new customers with cards on file. */
+  async function groupMeeting(c: TestContext, w: ReturnType<typeof world>, start: number) {
+    const tutor = w.client();
+    const tutorId = await signInAs(c, tutor, 'jordan@beacontutoring.com');
+    const meetingId = (await post(tutor, '/api/meetings', { occurrence_epoch: start, tutor: 'myself' })).body.data.id as number;
+    const offering = await offeringOf(c, tutorId, 'CS 121');
+    const intents: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const buyer = await newCustomer(c);
+      const student = w.client();
+      student.cookies = buyer.client.cookies;
+      const intent = await post(student, '/api/payments', { meeting: meetingId, offering, capacity: 2, course_style: 'online' });
+      await confirmOffline(student, intent.body.data.client_secret, '4242424242424242');
+      const row = await c.database.db.selectFrom('payments').select('provider_intent_id').where('id', '=', intent.body.data.payment_id).executeTakeFirstOrThrow();
+      intents.push(row.provider_intent_id!);
+    }
+    return { tutor, meetingId, intents };
+  }
+
+  const paymentsOf = (c: TestContext, meetingId: number) =>
+    c.database.db.selectFrom('payments').select(['id', 'customer_id', 'is_incremental', 'minutes_paid', 'amount_cents', 'payment_status', 'provider_intent_id', 'refund_pending']).where('meeting_id', '=', meetingId).orderBy('id').execute();
+
+  it('bills each attendee\'s overtime once, and a cancel refunds every charge', async () => {
+    const w = world();
+    const start = freeHour();
+    const { tutor, meetingId, intents } = await groupMeeting(ctx(), w, start);
+    setClock(new Date((start + 30 * 60) * 1000));
+    expect((await post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 100 })).status).toBe(200);
+    const overtime = (await paymentsOf(ctx(), meetingId)).filter((p) => p.is_incremental);
+    // Group-of-two: 3500 cents an hour each; 100 minutes bills 90, so 30 extra minutes each.
+    expect(overtime.map((p) => [p.minutes_paid, p.amount_cents, p.payment_status])).toEqual([
+      [30, 1750, 'succeeded'],
+      [30, 1750, 'succeeded'],
+    ]);
+    expect(new Set(overtime.map((p) => p.customer_id)).size).toBe(2);
+    expect(w.calls.charges.map((c) => c.paymentId)).toEqual(overtime.map((p) => p.id));
+
+    expect((await call(tutor, `/api/meetings/${meetingId}/cancel`, { method: 'POST' })).status).toBe(200);
+    expect(w.calls.refunds.sort()).toEqual([...intents, ...overtime.map((p) => p.provider_intent_id!)].sort());
+    expect((await paymentsOf(ctx(), meetingId)).map((p) => [p.payment_status, p.refund_pending])).toEqual(Array.from({ length: 4 }, () => ['canceled', false]));
+  });
+
+  it('keeps a refund the provider did not confirm, and canceling again finishes it', async () => {
+    const w = world();
+    const { tutor, meetingId, intents } = await groupMeeting(ctx(), w, freeHour());
+    w.faults.refund = 1;
+    expect((await call(tutor, `/api/meetings/${meetingId}/cancel`, { method: 'POST' })).status).toBe(200);
+    expect(w.calls.refunds).toHaveLength(1);
+    expect((await paymentsOf(ctx(), meetingId)).filter((p) => p.refund_pending)).toHaveLength(1);
+    // Both customers were told, whatever the provider said.
+    const told = await ctx().database.db.selectFrom('outbox').select('to').where('subject', 'like', '%canceled%').execute();
+    expect(told.length).toBeGreaterThanOrEqual(2);
+
+    expect((await call(tutor, `/api/meetings/${meetingId}/cancel`, { method: 'POST' })).status).toBe(200);
+    expect(w.calls.refunds.sort()).toEqual([...intents].sort());
+    expect((await paymentsOf(ctx(), meetingId)).filter((p) => p.refund_pending)).toEqual([]);
+    expect((await call(tutor, `/api/meetings/${meetingId}/cancel`, { method: 'POST' })).body.error.type).toBe('MeetingNotFound');
+  });
+
+  it('sends an overtime charge again after a provider error, never twice', async () => {
+    const w = world();
+    const start = freeHour();
+    const { tutor, meetingId } = await groupMeeting(ctx(), w, start);
+    setClock(new Date((start + 30 * 60) * 1000));
+    w.faults.charge = 1;
+    expect((await post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 90 })).status).toBe(200);
+    let overtime = (await paymentsOf(ctx(), meetingId)).filter((p) => p.is_incremental);
+    expect(overtime.map((p) => [p.payment_status, p.provider_intent_id === null])).toEqual([
+      ['processing', true],
+      ['succeeded', false],
+    ]);
+    // Entering the time again sends what is still queued and bills nothing new.
+    expect((await post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 90 })).status).toBe(200);
+    overtime = (await paymentsOf(ctx(), meetingId)).filter((p) => p.is_incremental);
+    expect(overtime.map((p) => p.payment_status)).toEqual(['succeeded', 'succeeded']);
+    expect(w.calls.charges.map((c) => c.paymentId).sort()).toEqual(overtime.map((p) => p.id).sort());
+  });
+
+  it('refunds an overtime charge that went through while the meeting was being canceled', async () => {
+    const w = world();
+    const start = freeHour();
+    const { tutor, meetingId } = await groupMeeting(ctx(), w, start);
+    setClock(new Date((start + 30 * 60) * 1000));
+    let release = () => {};
+    w.holdCharges(new Promise<void>((resolve) => (release = resolve)));
+    const raising = post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 90 });
+    await expect.poll(async () => (await paymentsOf(ctx(), meetingId)).filter((p) => p.is_incremental).length).toBe(2);
+    expect((await call(tutor, `/api/meetings/${meetingId}/cancel`, { method: 'POST' })).status).toBe(200);
+    release();
+    await raising;
+    const overtime = (await paymentsOf(ctx(), meetingId)).filter((p) => p.is_incremental);
+    expect(overtime.map((p) => [p.payment_status, p.refund_pending])).toEqual([
+      ['canceled', false],
+      ['canceled', false],
+    ]);
+    // Whatever reached the card was given back.
+    const charged = overtime.filter((p) => p.provider_intent_id).map((p) => p.provider_intent_id!);
+    expect(charged.every((intent) => w.calls.refunds.includes(intent))).toBe(true);
+  });
+
+  it('refuses overtime that runs into the next meeting, and moving an unstarted meeting into the past', async () => {
+    const w = world();
+    const start = freeHour();
+    const { tutor, meetingId } = await groupMeeting(ctx(), w, start);
+    const next = await post(tutor, '/api/meetings', { occurrence_epoch: start + 2 * HOUR, tutor: 'myself' });
+    const early = await post(tutor, `/api/meetings/${meetingId}/occurrence_epoch`, { occurrence_epoch: Math.floor(nowMs() / 1000) - HOUR });
+    expect(early.body.error.type).toBe('EarlyAnchor');
+    setClock(new Date((start + 30 * 60) * 1000));
+    const long = await post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 150 });
+    expect(long.status).toBe(409);
+    expect(long.body.error).toMatchObject({ type: 'Overlap', meeting: { id: next.body.data.id } });
+    expect((await paymentsOf(ctx(), meetingId)).filter((p) => p.is_incremental)).toEqual([]);
+    expect((await post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 120 })).status).toBe(200);
+  });
+});
