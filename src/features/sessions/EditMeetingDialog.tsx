@@ -4,7 +4,7 @@ import type { Meeting } from '../../contract/entities.ts';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../lib/datetime-local.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
-import { durationWarnings, editMeetingMessage, NOT_STARTED_MESSAGE } from './meeting-messages.ts';
+import { DURATION_CHANGED_MESSAGE, durationWarnings, editMeetingMessage, NOT_STARTED_MESSAGE, PAST_START_MESSAGE } from './meeting-messages.ts';
 import styles from './staff.module.css';
 
 export interface EditMeetingDialogProps {
@@ -45,9 +45,24 @@ export function EditMeetingDialog({ meeting, onClose }: EditMeetingDialogProps) 
       return setError('Please enter a duration from 1 to 600 minutes.');
     }
     if (!timeChanged && !durationChanged) return onClose(changed);
+    // Refused here rather than half-applied there: the server checks these rules one call at a time.
+    const intoFuture = epoch * 1000 > Date.now();
+    if (timeChanged && intoFuture && (durationChanged ? minutes : saved.duration) !== 60) return setError(DURATION_CHANGED_MESSAGE);
+    if (timeChanged && !intoFuture && !started) return setError(PAST_START_MESSAGE);
     setWorking(true);
     setError(null);
     let now = saved;
+    // The duration first: it needs the meeting to have started, which a move could undo.
+    if (durationChanged) {
+      const result = await setMeetingDuration(meeting.id, minutes);
+      if (result.status !== 'success') {
+        setWorking(false);
+        return setError(editMeetingMessage(result));
+      }
+      now = { ...now, duration: minutes };
+      setSaved(now);
+      setChanged(true);
+    }
     if (timeChanged) {
       const result = await setMeetingOccurrence(meeting.id, epoch);
       if (result.status !== 'success') {
@@ -57,15 +72,6 @@ export function EditMeetingDialog({ meeting, onClose }: EditMeetingDialogProps) 
       now = { ...now, start };
       setSaved(now);
       setChanged(true);
-    }
-    if (durationChanged) {
-      const result = await setMeetingDuration(meeting.id, minutes);
-      if (result.status !== 'success') {
-        setWorking(false);
-        return setError(editMeetingMessage(result));
-      }
-      now = { ...now, duration: minutes };
-      setSaved(now);
     }
     setWorking(false);
     onClose(true);

@@ -36,7 +36,9 @@ export function historyGroups(payments: Payment[], nowMs = Date.now()): MeetingG
 /** Spec 2 §2: a past meeting with more than one payment notes the extra time billed. */
 export function extraTimeNote(payments: Payment[]): string | null {
   if (payments.length <= 1) return null;
-  const minutes = payments.filter((p) => p.is_incremental).reduce((sum, p) => sum + p.minutes_paid, 0);
+  // Failed or refunded overtime was not billed.
+  const billed = payments.filter((p) => p.is_incremental && p.payment_status !== 'requires_payment_method' && p.payment_status !== 'canceled');
+  const minutes = billed.reduce((sum, p) => sum + p.minutes_paid, 0);
   const hours = Math.round((minutes / 60) * 100) / 100;
   return `${hours} ${hours === 1 ? 'hour' : 'hours'} of extra time billed in ${payments.length} separate transactions`;
 }

@@ -7,6 +7,7 @@ type Unsuccessful = Exclude<ApiResult<unknown>, { status: 'success' }>;
 
 export const DURATION_CHANGED_MESSAGE = 'A meeting whose duration was changed cannot be moved into the future.';
 export const NOT_STARTED_MESSAGE = 'The duration can be changed once the meeting has started.';
+export const PAST_START_MESSAGE = 'A meeting that has not started yet can only move to a time in the future.';
 
 /** The edit dialog's failure messages (reschedule and duration change). */
 export function editMeetingMessage(result: Unsuccessful): string {
@@ -18,6 +19,8 @@ export function editMeetingMessage(result: Unsuccessful): string {
       return DURATION_CHANGED_MESSAGE;
     case 'MeetingNotStarted':
       return NOT_STARTED_MESSAGE;
+    case 'EarlyAnchor':
+      return PAST_START_MESSAGE;
     default:
       return rawFailureText(result.error);
   }

@@ -62,7 +62,8 @@ export function GradebooksScreen({ tutorId, gradebookPath }: GradebooksScreenPro
           const grade = gradebook.last_grade;
           return (
             <li key={id} className={styles.gradebook}>
-              <p className={styles.overall} aria-label={`Overall grade ${formatOverall(gradebook.overall_score)}`}>
+              <p className={styles.overall}>
+                <span className="visually-hidden">Overall grade </span>
                 {formatOverall(gradebook.overall_score)}
               </p>
               <div className={styles.gradebookText}>

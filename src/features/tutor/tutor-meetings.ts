@@ -2,13 +2,15 @@ import type { MeetingWithPayments } from '../../contract/entities.ts';
 
 const startsAfter = (item: MeetingWithPayments, nowMs: number) => item.meeting.occurrence_epoch * 1000 > nowMs;
 const earliestFirst = (a: MeetingWithPayments, b: MeetingWithPayments) => a.meeting.occurrence_epoch - b.meeting.occurrence_epoch;
+/** Someone paid (or is scheduled to pay) for it; a seat held during a checkout does not count yet. */
+const booked = (item: MeetingWithPayments) => item.payments.some((p) => p.payment_status !== 'canceled');
 
 /** Schedule: upcoming meetings with someone booked, earliest first. */
 export function scheduleMeetings(items: MeetingWithPayments[], nowMs = Date.now()): MeetingWithPayments[] {
-  return items.filter((i) => startsAfter(i, nowMs) && i.meeting.reservations_taken > 0).sort(earliestFirst);
+  return items.filter((i) => startsAfter(i, nowMs) && booked(i)).sort(earliestFirst);
 }
 
-/** Availability: upcoming meetings nobody has booked yet, earliest first. */
+/** Availability: upcoming meetings nobody has booked or is booking, earliest first. */
 export function availabilityMeetings(items: MeetingWithPayments[], nowMs = Date.now()): MeetingWithPayments[] {
   return items.filter((i) => startsAfter(i, nowMs) && i.meeting.reservations_taken === 0).sort(earliestFirst);
 }
@@ -16,7 +18,7 @@ export function availabilityMeetings(items: MeetingWithPayments[], nowMs = Date.
 /** Work history: meetings that have started and had customers, newest first. */
 export function historyMeetings(items: MeetingWithPayments[], nowMs = Date.now()): MeetingWithPayments[] {
   return items
-    .filter((i) => !startsAfter(i, nowMs) && (i.meeting.reservations_taken > 0 || i.payments.some((p) => p.payment_status !== 'canceled')))
+    .filter((i) => !startsAfter(i, nowMs) && booked(i))
     .sort((a, b) => earliestFirst(b, a));
 }
 

@@ -96,19 +96,42 @@ describe('EditMeetingDialog', () => {
     fireEvent.change(startField(), { target: { value: toDateTimeLocal(earlier) } });
     setDuration('120');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
-    expect(seen.map((r) => r.path)).toEqual([`/api/meetings/${m.id}/occurrence_epoch`, `/api/meetings/${m.id}/duration_mins`]);
+    // The duration goes first: it needs the meeting to have started, which a move could undo.
+    expect(seen.map((r) => r.path)).toEqual([`/api/meetings/${m.id}/duration_mins`, `/api/meetings/${m.id}/occurrence_epoch`]);
     expect(onClose).toHaveBeenLastCalledWith(true);
+  });
+
+  it('refuses, without a request, a move the server would refuse after a half-applied change', async () => {
+    const seen = fakeApi({});
+    const started = meeting(-1);
+    open(started);
+    setDuration('90');
+    fireEvent.change(startField(), { target: { value: toDateTimeLocal(started.occurrence_epoch + 48 * HOUR) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A meeting whose duration was changed cannot be moved into the future.');
+    expect(seen).toEqual([]);
+  });
+
+  it('refuses, without a request, moving a meeting that has not started into the past', async () => {
+    const seen = fakeApi({});
+    const upcoming = meeting(24);
+    open(upcoming);
+    fireEvent.change(startField(), { target: { value: toDateTimeLocal(upcoming.occurrence_epoch - 48 * HOUR) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A meeting that has not started yet can only move to a time in the future.');
+    expect(seen).toEqual([]);
   });
 
   it.each([
     ['DurationChanged', 'A meeting whose duration was changed cannot be moved into the future.'],
     ['MeetingNotStarted', 'The duration can be changed once the meeting has started.'],
+    ['EarlyAnchor', 'A meeting that has not started yet can only move to a time in the future.'],
     ['TooLate', 'TooLate'],
   ])('shows %s inside the dialog and keeps the input', async (type, message) => {
-    const m = meeting(-1, { duration_mins: 90 });
+    const m = meeting(-1);
     fakeApi({ [`POST /api/meetings/${m.id}/occurrence_epoch`]: () => failure(type, 409) });
     const onClose = open(m);
-    const moved = toDateTimeLocal(m.occurrence_epoch + 48 * HOUR);
+    const moved = toDateTimeLocal(m.occurrence_epoch - 2 * HOUR);
     fireEvent.change(startField(), { target: { value: moved } });
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
@@ -136,20 +159,20 @@ describe('EditMeetingDialog', () => {
     expect(await screen.findByText("Couldn't contact server. Try again later.")).toBeInTheDocument();
   });
 
-  it('reports a change on Close when the time was saved but the duration failed', async () => {
+  it('reports a change on Close when the duration was saved but the time failed', async () => {
     const m = meeting(-1);
     const seen = fakeApi({
-      [`POST /api/meetings/${m.id}/occurrence_epoch`]: () => success(m),
-      [`POST /api/meetings/${m.id}/duration_mins`]: () => failure('BadInput'),
+      [`POST /api/meetings/${m.id}/occurrence_epoch`]: () => failure('BadInput'),
+      [`POST /api/meetings/${m.id}/duration_mins`]: () => success(m),
     });
     const onClose = open(m);
     fireEvent.change(startField(), { target: { value: toDateTimeLocal(m.occurrence_epoch - HOUR) } });
     setDuration('90');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('BadInput');
-    // A retry sends the duration alone: the time is saved already.
+    // A retry sends the time alone: the duration is saved already.
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
-    expect(seen.map((r) => r.path.split('/').at(-1))).toEqual(['occurrence_epoch', 'duration_mins', 'duration_mins']);
+    expect(seen.map((r) => r.path.split('/').at(-1))).toEqual(['duration_mins', 'occurrence_epoch', 'occurrence_epoch']);
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledWith(true);
   });

@@ -20,7 +20,9 @@ const pastEmpty = item(openSlot(-24), []);
 const pastSkipped = item(openSlot(-30), [{ payment_status: 'canceled' }]);
 // A past meeting whose seat count dropped but which still carries a paid payment (overtime, say).
 const pastPaid = item(openSlot(-50), [{}]);
-const all: MeetingWithPayments[] = [past1, booked1, open1, pastEmpty, past2, booked2, open2, pastSkipped, pastPaid];
+// A seat held while a customer enters a card: no payment yet, so neither booked nor open.
+const inCheckout = item(meeting(30), []);
+const all: MeetingWithPayments[] = [past1, booked1, open1, pastEmpty, past2, booked2, open2, pastSkipped, pastPaid, inCheckout];
 const ids = (items: MeetingWithPayments[]) => items.map((i) => i.meeting.id);
 const renderCard = (i: MeetingWithPayments) => <p>meeting {String(i.meeting.id)}</p>;
 
