@@ -2,6 +2,11 @@ import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
+/**
+ * The semester the journeys run in ends 20 weeks from today, so weekly availability has weeks to
+ * repeat whatever day the suite runs (the configured default is a fixed date).
+ */
+const semesterEnd = new Date(Date.now() + 20 * 7 * 24 * 3600_000).toISOString().slice(0, 10);
 export const baseURL = `http://localhost:${PORT}`;
 
 /**
@@ -33,6 +38,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { DATA_DIR: '.data/e2e', PORT: String(PORT), LOG_REQUESTS: '0', ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { DATA_DIR: '.data/e2e', PORT: String(PORT), LOG_REQUESTS: '0', ASTRO_TELEMETRY_DISABLED: '1', PUBLIC_SEMESTER_LAST_READING_DAY: semesterEnd },
   },
 });

@@ -1,4 +1,6 @@
+import { TZDate } from '@date-fns/tz';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { addWeeks } from 'date-fns';
 import { expectAccessible } from './axe.ts';
 import { chooseAndList, fillContact } from './booking-steps.ts';
 import { signInThroughOutbox } from './outbox.ts';
@@ -6,32 +8,34 @@ import { signInThroughOutbox } from './outbox.ts';
 /**
  * The tutor's side, in order: availability (keyboard only), a visitor booking it, the schedule,
  * overtime and the summary on the demo session in progress, a cancel, and the gradebooks.
- * Times are read and typed in UTC so the expected texts do not depend on the machine's zone.
+ * Browsers run in the site's zone, where weekly availability keeps its wall-clock time across
+ * daylight-saving changes, so the expected texts hold whatever the date.
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
-test.use({ timezoneId: 'UTC', locale: 'en-US' });
+const ZONE = 'America/Los_Angeles';
+test.use({ timezoneId: ZONE, locale: 'en-US' });
 
 const TUTOR = 'jordan@beacontutoring.com';
-const DAY = 24 * 3600_000;
-const today = new Date(Math.floor(Date.now() / DAY) * DAY);
-const at = (days: number, hour: number, minute: number) => new Date(today.getTime() + days * DAY + (hour * 60 + minute) * 60_000);
+const today = new TZDate(Date.now(), ZONE);
+/** A wall-clock time in the site's zone, `days` after today. */
+const at = (days: number, hour: number, minute: number) => new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + days, hour, minute, ZONE);
 const weeklyStart = at(3, 7, 30);
 const oneOffStart = at(4, 9, 30);
 
-const utc = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options });
+const local = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { timeZone: ZONE, ...options });
 const overlapText = (kind: 'meeting' | 'slot', start: Date) =>
-  `This ${kind} overlaps with your meeting on ${utc({ weekday: 'long' }).format(start)} ${utc({ month: 'long' }).format(start)} ${utc({ day: 'numeric' }).format(start)} at ${utc({ hour: 'numeric', minute: '2-digit' }).format(start)}`;
+  `This ${kind} overlaps with your meeting on ${local({ weekday: 'long' }).format(start)} ${local({ month: 'long' }).format(start)} ${local({ day: 'numeric' }).format(start)} at ${local({ hour: 'numeric', minute: '2-digit' }).format(start)}`;
 
 /**
  * Types a date and time into a focused datetime-local field, as a keyboard user does (en-US):
  * Chromium moves to the next part by itself once a part is complete (the field's max year makes
  * four digits complete).
  */
-async function typeDateTime(page: Page, date: Date) {
+async function typeDateTime(page: Page, date: TZDate) {
   const two = (n: number) => String(n).padStart(2, '0');
-  const hour = date.getUTCHours() % 12 || 12;
-  await page.keyboard.type(`${two(date.getUTCMonth() + 1)}${two(date.getUTCDate())}${date.getUTCFullYear()}`);
-  await page.keyboard.type(`${two(hour)}${two(date.getUTCMinutes())}${date.getUTCHours() < 12 ? 'A' : 'P'}`);
+  const hour = date.getHours() % 12 || 12;
+  await page.keyboard.type(`${two(date.getMonth() + 1)}${two(date.getDate())}${date.getFullYear()}`);
+  await page.keyboard.type(`${two(hour)}${two(date.getMinutes())}${date.getHours() < 12 ? 'A' : 'P'}`);
 }
 
 /**
@@ -60,7 +64,7 @@ async function tabTo(page: Page, target: Locator) {
   throw new Error('The control cannot be reached with Tab');
 }
 
-async function addAvailability(page: Page, start: Date, oneTime: boolean) {
+async function addAvailability(page: Page, start: TZDate, oneTime: boolean) {
   await page.getByRole('button', { name: 'Add availability' }).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Add availability' });
@@ -101,29 +105,29 @@ test('a tutor publishes weekly and one-off hours with the keyboard and is told o
   const weekly = await addAvailability(page, weeklyStart, false);
   await expect(weekly).toHaveCount(0);
   const cards = page.locator('article');
-  const weeklyCard = cards.filter({ hasText: utc({ hour: 'numeric', minute: '2-digit' }).format(weeklyStart) });
+  const weeklyCard = cards.filter({ hasText: local({ hour: 'numeric', minute: '2-digit' }).format(weeklyStart) });
   await expect.poll(() => weeklyCard.count()).toBeGreaterThan(10);
   await expect(weeklyCard.first()).toContainText('This slot is unbooked');
 
   // A one-off on the weekly hour a week later overlaps it.
-  const clash = new Date(weeklyStart.getTime() + 7 * DAY + 15 * 60_000);
-  const refused = await addAvailability(page, clash, true);
-  await expect(refused.getByRole('alert')).toHaveText(overlapText('meeting', new Date(weeklyStart.getTime() + 7 * DAY)));
+  const nextWeek = addWeeks(weeklyStart, 1);
+  const refused = await addAvailability(page, new TZDate(nextWeek.getTime() + 15 * 60_000, ZONE), true);
+  await expect(refused.getByRole('alert')).toHaveText(overlapText('meeting', nextWeek));
   await expectAccessible(page);
   await refused.getByRole('button', { name: 'Cancel' }).click();
 
   const oneOff = await addAvailability(page, oneOffStart, true);
   await expect(oneOff).toHaveCount(0);
-  await expect(cards.filter({ hasText: utc({ month: 'long', day: 'numeric' }).format(oneOffStart) }).filter({ hasText: '9:30' })).toHaveCount(1);
+  await expect(cards.filter({ hasText: local({ month: 'long', day: 'numeric' }).format(oneOffStart) }).filter({ hasText: '9:30' })).toHaveCount(1);
   await expectAccessible(page);
 });
 
 test('a new visitor books the new hour from the home page and the tutor sees it, then cancels it', async ({ page, browser }) => {
-  const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US' });
+  const context = await browser.newContext({ timezoneId: ZONE, locale: 'en-US' });
   const visitor = await context.newPage();
   await chooseAndList(visitor, { course: 'CS 121', size: 'One-on-one', frequency: 'One Time', place: 'Online' });
-  const time = utc({ hour: 'numeric', minute: '2-digit' }).format(oneOffStart);
-  await visitor.getByRole('button', { name: new RegExp(`^Book Jordan Alvarez, ${utc({ weekday: 'long' }).format(oneOffStart)} ${time}`) }).click();
+  const time = local({ hour: 'numeric', minute: '2-digit' }).format(oneOffStart);
+  await visitor.getByRole('button', { name: new RegExp(`^Book Jordan Alvarez, ${local({ weekday: 'long' }).format(oneOffStart)} ${time}`) }).click();
   await expect(visitor.getByRole('heading', { name: 'Finalize Booking' })).toBeVisible();
   await fillContact(visitor, { first: 'Rosa', last: 'Diaz', email: 'rosa.diaz@example.com', phone: '2065550166' });
   await visitor.getByLabel('Card number').fill('4242 4242 4242 4242');
