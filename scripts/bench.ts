@@ -4,8 +4,8 @@
  * 1. Builds the site on a fresh demo database and starts the production server on 127.0.0.1.
  * 2. For each page, loads it in Chromium without interacting (so islands that wait to be visible
  *    stay unloaded) and sums the HTML, JS and CSS it fetched: raw bytes and gzip bytes.
- * 3. Sends a bounded load (a few seconds, fixed concurrency) to the booking reads and reports
- *    requests per second and p99 latency.
+ * 3. Sends a bounded load (a few seconds, fixed concurrency) to the booking reads and the tutor's
+ *    calendar, and reports requests per second and p99 latency.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
@@ -15,8 +15,8 @@ import { type APIRequestContext, chromium } from '@playwright/test';
 const PORT = Number(process.env.BENCH_PORT ?? 4398);
 const base = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = '.data/bench';
-const pages = (process.env.BENCH_PAGES ?? '/,/terms,/placement,/login,/student/dashboard').split(',');
-const endpoints = (process.env.BENCH_ENDPOINTS ?? '/api/courses,/api/tutors,MEETINGS,SLOTS').split(',');
+const pages = (process.env.BENCH_PAGES ?? '/,/terms,/placement,/login,/student/dashboard,/tutors/myself/dashboard').split(',');
+const endpoints = (process.env.BENCH_ENDPOINTS ?? '/api/courses,/api/tutors,MEETINGS,SLOTS,/api/tutors/myself/meetings').split(',');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 
@@ -38,11 +38,22 @@ async function waitForServer(): Promise<void> {
   throw new Error('The server did not start');
 }
 
-/** Signs a browser context in as the demo student through the outbox's magic link. */
-async function signIn(request: APIRequestContext) {
-  await request.post(`${base}/api/login?user_type=customer&email=alex@example.com`);
+const STUDENT = { email: 'alex@example.com', userType: 'customer' } as const;
+const TUTOR = { email: 'jordan@beacontutoring.com', userType: 'tutor' } as const;
+
+/** Signs a browser context in as a demo account through the outbox's magic link. */
+async function signIn(request: APIRequestContext, account: { email: string; userType: string } = STUDENT) {
+  await request.post(`${base}/api/login?user_type=${account.userType}&email=${account.email}`);
   const outbox = (await (await request.get(`${base}/dev/outbox.json`)).json()) as { link: string }[];
   await request.get(`${base}/api/login?token=${new URL(outbox[0]!.link).searchParams.get('token')}`);
+}
+
+/** The session cookie of a demo account, for the load of the calls that need one. */
+async function sessionCookie(account: { email: string; userType: string }): Promise<string> {
+  await fetch(`${base}/api/login?user_type=${account.userType}&email=${account.email}`, { method: 'POST', headers: { origin: `http://localhost:${PORT}` } });
+  const outbox = (await (await fetch(`${base}/dev/outbox.json`)).json()) as { link: string }[];
+  const response = await fetch(`${base}/api/login?token=${new URL(outbox[0]!.link).searchParams.get('token')}`);
+  return response.headers.getSetCookie()[0]!.split(';')[0]!;
 }
 
 async function pageWeights() {
@@ -54,8 +65,11 @@ async function pageWeights() {
   // Signed in as the demo student, so the dashboard shows its screens instead of sending us home.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await signIn(context.request);
+  // The tutor dashboard is measured signed in as the demo tutor.
+  const tutorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await signIn(tutorContext.request, TUTOR);
   for (const path of pages) {
-    const page = await context.newPage();
+    const page = await (path.startsWith('/tutors/') ? tutorContext : context).newPage();
     const totals = { html: [0, 0], js: [0, 0], css: [0, 0] } as Record<'html' | 'js' | 'css', [number, number]>;
     const pending: Promise<void>[] = [];
     page.on('response', (response) => {
@@ -148,31 +162,34 @@ async function bookingIsland() {
   );
 }
 
-/** Median time from navigation to the student's sessions list being on screen (signed in). */
-async function dashboardTiming(runs = Number(process.env.BENCH_RUNS ?? 7)) {
+/** Median time from navigation to a dashboard's first meeting card being on screen (signed in). */
+async function dashboardTiming(label: string, path: string, account: { email: string; userType: string }, runs = Number(process.env.BENCH_RUNS ?? 7)) {
   const browser = await chromium.launch({
     executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await signIn(context.request);
+  await signIn(context.request, account);
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     await page.goto('about:blank');
     const started = performance.now();
-    await page.goto(`${base}/student/dashboard`);
+    await page.goto(`${base}${path}`);
     await page.locator('article').first().waitFor();
     times.push(performance.now() - started);
   }
   await browser.close();
   times.sort((a, b) => a - b);
-  console.log(`\nStudent dashboard: navigation to sessions list shown, median of ${runs} runs (warm cache): ${times[Math.floor(runs / 2)]!.toFixed(0)} ms (min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)})`);
+  console.log(`\n${label}: navigation to the first meeting card shown, median of ${runs} runs (warm cache): ${times[Math.floor(runs / 2)]!.toFixed(0)} ms (min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)})`);
 }
 
 async function throughput() {
   const rows: string[][] = [];
+  // Calls under /api/tutors/myself/ answer the demo tutor's own data, so they carry its session.
+  const tutorCookie = await sessionCookie(TUTOR);
   for (const path of await resolveEndpoints()) {
+    const headers = path.startsWith('/api/tutors/myself/') ? { cookie: tutorCookie } : undefined;
     const latencies: number[] = [];
     let failures = 0;
     const deadline = performance.now() + SECONDS * 1000;
@@ -180,7 +197,7 @@ async function throughput() {
       while (performance.now() < deadline) {
         const started = performance.now();
         try {
-          const response = await fetch(`${base}${path}`);
+          const response = await fetch(`${base}${path}`, { headers });
           await response.arrayBuffer();
           if (!response.ok) failures++;
         } catch {
@@ -218,7 +235,8 @@ try {
   await waitForServer();
   await pageWeights();
   await bookingIsland();
-  await dashboardTiming();
+  await dashboardTiming('Student dashboard', '/student/dashboard', STUDENT);
+  await dashboardTiming('Tutor dashboard (availability)', '/tutors/myself/dashboard/availability', TUTOR);
   await throughput();
 } finally {
   server.kill('SIGTERM');

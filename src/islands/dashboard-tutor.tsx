@@ -1,10 +1,14 @@
 import { getPagePath } from '@nanostores/router';
+import { lazy, Suspense } from 'react';
 import { $router } from '../features/dashboard/router.ts';
-import { TutorGradebookScreen } from '../features/gradebook/GradebookScreen.tsx';
 import { StaffMeetingCard } from '../features/sessions/StaffMeetingCard.tsx';
 import { GradebooksScreen } from '../features/tutor/GradebooksScreen.tsx';
 import { AvailabilityScreen, type RenderMeeting, ScheduleScreen, WorkHistoryScreen } from '../features/tutor/TutorMeetingsScreen.tsx';
 import { TutorSidebar } from '../features/tutor/TutorSidebar.tsx';
+import { Loader } from '../ui/Loader.tsx';
+
+// The gradebook (with react-select) loads when one is opened, not with the schedule.
+const TutorGradebookScreen = lazy(() => import('../features/gradebook/GradebookScreen.tsx').then((m) => ({ default: m.TutorGradebookScreen })));
 
 /**
  * The tutor side of the dashboard island, composed from the tutor, sessions and gradebook features.
@@ -23,7 +27,9 @@ export const TutorGradebooks = ({ tutorId }: { tutorId: string }) => (
   <GradebooksScreen tutorId={tutorId} gradebookPath={(gradebookId) => getPagePath($router, 'tutorGradebook', { tutorId, gradebookId })} />
 );
 export const TutorGradebook = ({ tutorId, gradebookId }: { tutorId: string; gradebookId: string }) => (
-  <TutorGradebookScreen tutorId={tutorId} gradebookId={gradebookId} />
+  <Suspense fallback={<Loader text="Loading…" />}>
+    <TutorGradebookScreen tutorId={tutorId} gradebookId={gradebookId} />
+  </Suspense>
 );
 
 export function TutorDashboardSidebar({ tutorId, route }: { tutorId: string; route: string }) {
