@@ -53,7 +53,8 @@ async function sessionCookie(account: { email: string; userType: string }): Prom
   await fetch(`${base}/api/login?user_type=${account.userType}&email=${account.email}`, { method: 'POST', headers: { origin: `http://localhost:${PORT}` } });
   const outbox = (await (await fetch(`${base}/dev/outbox.json`)).json()) as { link: string }[];
   const response = await fetch(`${base}/api/login?token=${new URL(outbox[0]!.link).searchParams.get('token')}`);
-  return response.headers.getSetCookie()[0]!.split(';')[0]!;
+  // The login clears any old cookie first (`sid=`), then sets the new one.
+  return response.headers.getSetCookie().map((line) => line.split(';')[0]!).filter((pair) => !pair.endsWith('=')).at(-1)!;
 }
 
 async function pageWeights() {

@@ -5,7 +5,12 @@ import { toEpoch } from '../db/schema.ts';
 /** Meetings as the dashboards see them (CONTRACT.md `Meeting`), by id. */
 export async function meetingsById(db: Db, ids: number[]): Promise<Map<number, Meeting>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
+  return meetingsWhere(db, { ids });
+}
+
+/** The meetings with these ids, or a tutor's meetings that are not canceled, by id in time order. */
+async function meetingsWhere(db: Db, filter: { ids: number[] } | { tutorId: number }): Promise<Map<number, Meeting>> {
+  let query = db
     .selectFrom('meetings as m')
     .innerJoin('tutors as t', 't.id', 'm.tutor_id')
     .leftJoin('offerings as o', 'o.id', 'm.offering_id')
@@ -25,8 +30,10 @@ export async function meetingsById(db: Db, ids: number[]): Promise<Map<number, M
       'c.course_number',
       'c.course_name',
     ])
-    .where('m.id', 'in', ids)
-    .execute();
+    .orderBy('m.occurrence')
+    .orderBy('m.id');
+  query = 'ids' in filter ? query.where('m.id', 'in', filter.ids) : query.where('m.tutor_id', '=', filter.tutorId).where('m.canceled', '=', false);
+  const rows = await query.execute();
   return new Map(
     rows.map((row) => [
       row.id,
@@ -50,8 +57,7 @@ export async function meetingsById(db: Db, ids: number[]): Promise<Map<number, M
  * those of some meetings. Checkouts still in progress (a held seat awaiting a card) and abandoned
  * ones are left out: they are not payments yet.
  */
-async function listPayments(db: Db, filter: { customerId: number } | { meetingIds: number[] }): Promise<Payment[]> {
-  if ('meetingIds' in filter && filter.meetingIds.length === 0) return [];
+async function listPayments(db: Db, filter: { customerId: number } | { tutorId: number; meetings: Map<number, Meeting> }): Promise<Payment[]> {
   let query = db
     .selectFrom('payments as p')
     .innerJoin('customers as cu', 'cu.id', 'p.customer_id')
@@ -81,9 +87,9 @@ async function listPayments(db: Db, filter: { customerId: number } | { meetingId
     )
     .orderBy('m.occurrence', 'desc')
     .orderBy('p.id');
-  query = 'customerId' in filter ? query.where('p.customer_id', '=', filter.customerId) : query.where('p.meeting_id', 'in', filter.meetingIds);
+  query = 'customerId' in filter ? query.where('p.customer_id', '=', filter.customerId) : query.where('m.tutor_id', '=', filter.tutorId).where('m.canceled', '=', false);
   const rows = await query.execute();
-  const meetings = await meetingsById(db, [...new Set(rows.map((r) => r.meeting_id))]);
+  const meetings = 'meetings' in filter ? filter.meetings : await meetingsById(db, [...new Set(rows.map((r) => r.meeting_id))]);
   return rows.map((row) => ({
     id: row.id,
     customer: { id: row.customer_id, firstname: row.firstname, lastname: row.lastname, phone: row.phone, email: row.email },
@@ -106,12 +112,15 @@ export function listCustomerPayments(db: Db, customerId: number): Promise<Paymen
  * earliest first, each with the payments made for it.
  */
 export async function listTutorMeetings(db: Db, tutorId: number): Promise<MeetingWithPayments[]> {
-  const ids = (await db.selectFrom('meetings').select('id').where('tutor_id', '=', tutorId).where('canceled', '=', false).orderBy('occurrence').orderBy('id').execute()).map((r) => r.id);
-  const [meetings, payments] = await Promise.all([meetingsById(db, ids), listPayments(db, { meetingIds: ids })]);
+  // Two queries whatever the length of the calendar: the meetings, then all their payments.
+  const meetings = await meetingsWhere(db, { tutorId });
+  const payments = await listPayments(db, { tutorId, meetings });
   const byMeeting = new Map<number, Payment[]>();
   for (const payment of [...payments].sort((a, b) => Number(a.id) - Number(b.id))) {
     const id = Number(payment.meeting.id);
-    byMeeting.set(id, [...(byMeeting.get(id) ?? []), payment]);
+    const list = byMeeting.get(id);
+    if (list) list.push(payment);
+    else byMeeting.set(id, [payment]);
   }
-  return ids.map((id) => ({ meeting: meetings.get(id)!, payments: byMeeting.get(id) ?? [] }));
+  return [...meetings.values()].map((meeting) => ({ meeting, payments: byMeeting.get(Number(meeting.id)) ?? [] }));
 }
