@@ -206,3 +206,14 @@ test('the tutor opens a student\'s gradebook from Your Gradebooks', async ({ pag
   await expect(page.getByText('Recently Entered Grades')).toBeVisible();
   await expectAccessible(page);
 });
+
+test('on a phone the tutor dashboard fits the width and its sidebar is a compact bar', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAsTutor(page);
+  await page.getByRole('link', { name: 'Work History' }).click();
+  await expect(page.locator('article').first()).toBeVisible();
+  const sidebar = await page.getByRole('navigation', { name: 'Dashboard' }).boundingBox();
+  expect(sidebar!.height).toBeLessThan(300);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAccessible(page);
+});
