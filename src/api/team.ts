@@ -1,4 +1,4 @@
-import type { Id, Offering, Tutor } from '../contract/entities.ts';
+import type { Id, Offering, Tutor, TutorHours } from '../contract/entities.ts';
 import type { OfferingCreateInput, TutorCreateInput } from '../contract/schemas.ts';
 import { normalizePhone } from '../lib/phone.ts';
 import { request, segment } from './http.ts';
@@ -18,3 +18,5 @@ export const archiveTutor = (tutorId: Id | 'myself', unarchive: boolean) =>
 export const createOffering = (input: OfferingCreateInput) => request<Offering>('POST', '/api/offerings', { form: input });
 /** Toggles the offering between archived and unarchived. */
 export const archiveOffering = (offeringId: Id) => request<Offering>('POST', `/api/offerings/${segment(offeringId)}/archive`);
+/** Every tutor's scheduled and confirmed minutes in the period (epoch seconds, inclusive). */
+export const getTeamHours = (fromEpoch: number, toEpoch: number) => request<TutorHours[]>('GET', '/api/team/hours', { query: { from: fromEpoch, to: toEpoch } });

@@ -175,6 +175,18 @@ export interface PaymentIntent {
   amount_cents: number;
 }
 
+/**
+ * A tutor's hours in a period (GET /api/team/hours, the team view's cards; additive to the spec).
+ * Scheduled: minutes of the tutor's booked meetings (someone paid or is scheduled to pay) that start
+ * in the period. Confirmed: of those, the minutes of meetings that have a one-line summary, which is
+ * what the tutor is paid for.
+ */
+export interface TutorHours {
+  tutor_id: Id;
+  scheduled_minutes: number;
+  confirmed_minutes: number;
+}
+
 /** `error.meeting` of an Overlap failure: the tutor's meeting that the new time collides with. */
 export interface OverlapMeeting {
   id: Id;
