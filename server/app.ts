@@ -19,6 +19,7 @@ import type { PaymentProvider } from './payments/provider.ts';
 import type { stripeProvider } from './payments/stripe.ts';
 import { bookingRoutes } from './routes/booking.ts';
 import { meetingRoutes } from './routes/meetings.ts';
+import { teamRoutes } from './routes/team.ts';
 import { offlinePaymentRoutes, stripeWebhookRoutes } from './routes/payment-events.ts';
 import type { Sender } from './notify/sender.ts';
 
@@ -63,6 +64,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   api.route('/', gradebookRoutes(db));
   api.route('/', bookingRoutes(db, payments));
   api.route('/', meetingRoutes({ db, payments, sender: messages, log }));
+  api.route('/', teamRoutes(db));
   if (payments.name === 'offline' && config.mode === 'demo') api.route('/', offlinePaymentRoutes(db));
   if (payments.name === 'stripe' && config.stripeWebhookSecret) {
     api.route('/', stripeWebhookRoutes(db, (payments as ReturnType<typeof stripeProvider>).client, config.stripeWebhookSecret, payments));

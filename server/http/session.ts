@@ -56,6 +56,13 @@ export function requireTutor(c: Context<AppEnv>) {
   return auth;
 }
 
+/** The team's calls: a supervisor's session only. */
+export function requireSupervisor(c: Context<AppEnv>) {
+  const auth = requireTutor(c);
+  if (auth.role !== 'Supervisor') throw notAuthorized();
+  return auth;
+}
+
 export function isSupervisor(auth: Auth | null): boolean {
   return auth?.userType === 'tutor' && auth.role === 'Supervisor';
 }

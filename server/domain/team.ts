@@ -1,0 +1,181 @@
+import type { Offering, Tutor, TutorHours } from '../../src/contract/entities.ts';
+import { nowMs } from '../clock.ts';
+import type { Db } from '../db/connection.ts';
+import { offeringColumns, toOffering } from './offerings.ts';
+import { Refusal } from './refusal.ts';
+
+/**
+ * The supervisor's team: hiring (a new tutor starts archived), archiving and unarchiving, bios,
+ * offerings (a tutor's qualification for a course) and the hours of the team view. Permission is
+ * the route's business (supervisors only); these rules keep the team consistent: an archived tutor
+ * has no bookable offering and cannot be signed in, and nobody is archived with work still ahead.
+ */
+
+const tutorColumns = ['id', 'name', 'email', 'phone', 'role', 'background'] as const;
+
+async function tutorById(db: Db, tutorId: number): Promise<Tutor> {
+  const tutor = await db.selectFrom('tutors').select([...tutorColumns]).where('id', '=', tutorId).executeTakeFirst();
+  if (!tutor) throw new Refusal('TutorNotFound');
+  return tutor;
+}
+
+const isUniqueViolation = (error: unknown) => String((error as { code?: string }).code) === '23505';
+
+/** A new tutor, archived until a supervisor unarchives them (when payroll and training are done). */
+export async function createTutor(db: Db, input: { name: string; email: string; phone: string; background: string }): Promise<Tutor> {
+  const taken = await db
+    .selectFrom('tutors')
+    .select('id')
+    .where((eb) => eb.or([eb('email', '=', input.email), eb('phone', '=', input.phone)]))
+    .executeTakeFirst();
+  if (taken) throw new Refusal('AlreadyExists');
+  try {
+    return await db
+      .insertInto('tutors')
+      .values({ ...input, role: 'Archived' })
+      .returning([...tutorColumns])
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    // Two forms sent at once with the same address: the unique index decides.
+    if (isUniqueViolation(error)) throw new Refusal('AlreadyExists');
+    throw error;
+  }
+}
+
+function offeringsQuery(db: Db) {
+  return db
+    .selectFrom('offerings as o')
+    .innerJoin('courses as c', 'c.id', 'o.course_id')
+    .innerJoin('tutors as t', 't.id', 'o.tutor_id')
+    .select(offeringColumns)
+    .orderBy('c.school')
+    .orderBy('c.course_number');
+}
+
+/** A tutor's offerings, archived ones included. */
+export async function listTutorOfferings(db: Db, tutorId: number): Promise<Offering[]> {
+  await tutorById(db, tutorId);
+  return (await offeringsQuery(db).where('o.tutor_id', '=', tutorId).execute()).map(toOffering);
+}
+
+/**
+ * Archives a tutor (not oneself; not with unarchived offerings or booked meetings ahead, which the
+ * refusal lists) and ends their sessions; or unarchives one, who comes back as a regular tutor,
+ * never as a supervisor.
+ */
+export async function setTutorArchived(db: Db, actingTutorId: number, tutorId: number, archived: boolean): Promise<Tutor> {
+  await tutorById(db, tutorId);
+  if (!archived) {
+    await db.updateTable('tutors').set({ role: 'Tutor' }).where('id', '=', tutorId).where('role', '=', 'Archived').execute();
+    return tutorById(db, tutorId);
+  }
+  if (tutorId === actingTutorId) throw new Refusal('CannotArchiveSelf');
+  const offerings = (await offeringsQuery(db).where('o.tutor_id', '=', tutorId).where('o.archived', '=', false).execute()).map(toOffering);
+  if (offerings.length > 0) throw new Refusal('HasAttachedOfferings', { offerings });
+  const meetings = await db
+    .selectFrom('meetings')
+    .select(['id', 'occurrence', 'duration_mins'])
+    .where('tutor_id', '=', tutorId)
+    .where('canceled', '=', false)
+    .where('reservations_taken', '>', 0)
+    .where('occurrence', '>', new Date(nowMs()))
+    .orderBy('occurrence')
+    .execute();
+  if (meetings.length > 0) {
+    throw new Refusal('HasAttachedMeetings', {
+      meetings: meetings.map((m) => ({ id: m.id, occurrence_epoch: Math.floor(new Date(m.occurrence).getTime() / 1000), duration_mins: m.duration_mins })),
+    });
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('tutors').set({ role: 'Archived' }).where('id', '=', tutorId).execute();
+    // An archived tutor is signed out everywhere at once.
+    await trx.deleteFrom('sessions').where('tutor_id', '=', tutorId).execute();
+  });
+  return tutorById(db, tutorId);
+}
+
+export async function setTutorBackground(db: Db, tutorId: number, background: string): Promise<Tutor> {
+  await tutorById(db, tutorId);
+  await db.updateTable('tutors').set({ background }).where('id', '=', tutorId).execute();
+  return tutorById(db, tutorId);
+}
+
+/**
+ * Adds the tutor's offering of a course, or changes its qualification when it exists (one per
+ * tutor and course). An archived tutor's new offering starts archived: it becomes bookable once
+ * the tutor is unarchived and the offering too.
+ */
+export async function saveOffering(db: Db, input: { tutor: number; course: number; qualification: string }): Promise<Offering> {
+  const tutor = await tutorById(db, input.tutor);
+  const course = await db.selectFrom('courses').select('id').where('id', '=', input.course).executeTakeFirst();
+  if (!course) throw new Refusal('CourseNotFound');
+  const row = await db
+    .insertInto('offerings')
+    .values({ tutor_id: input.tutor, course_id: course.id, qualification: input.qualification, archived: tutor.role === 'Archived' })
+    .onConflict((oc) => oc.columns(['tutor_id', 'course_id']).doUpdateSet({ qualification: input.qualification }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return toOffering((await offeringsQuery(db).where('o.id', '=', row.id).executeTakeFirstOrThrow()));
+}
+
+/**
+ * Toggles an offering. Archiving is refused while booked meetings of it lie ahead; unarchiving is
+ * refused while its tutor is archived.
+ */
+export async function toggleOffering(db: Db, offeringId: number): Promise<Offering> {
+  const offering = await offeringsQuery(db).where('o.id', '=', offeringId).executeTakeFirst();
+  if (!offering) throw new Refusal('OfferingNotFound');
+  if (offering.offering_archived) {
+    if (offering.tutor_role === 'Archived') throw new Refusal('ArchivedTutorCannotHaveUnarchivedOfferings');
+  } else {
+    const ahead = await db
+      .selectFrom('meetings')
+      .select('id')
+      .where('offering_id', '=', offeringId)
+      .where('canceled', '=', false)
+      .where('reservations_taken', '>', 0)
+      .where('occurrence', '>', new Date(nowMs()))
+      .executeTakeFirst();
+    if (ahead) throw new Refusal('UpcomingMeetings');
+  }
+  await db.updateTable('offerings').set({ archived: !offering.offering_archived }).where('id', '=', offeringId).execute();
+  return toOffering(await offeringsQuery(db).where('o.id', '=', offeringId).executeTakeFirstOrThrow());
+}
+
+/**
+ * Every tutor's hours in a period, in one query. Scheduled: minutes of booked meetings (someone
+ * paid or is scheduled to pay) starting in the period. Confirmed: of those, the minutes of meetings
+ * with a one-line summary, which is what a tutor is paid for.
+ */
+export async function teamHours(db: Db, from: Date, to: Date): Promise<TutorHours[]> {
+  const rows = await db
+    .selectFrom('tutors as t')
+    .leftJoin('meetings as m', (join) =>
+      join
+        .onRef('m.tutor_id', '=', 't.id')
+        .on('m.canceled', '=', false)
+        .on('m.occurrence', '>=', from)
+        .on('m.occurrence', '<=', to)
+        .on((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('payments as p')
+              .select('p.id')
+              .whereRef('p.meeting_id', '=', 'm.id')
+              .where('p.is_incremental', '=', false)
+              .where('p.payment_status', 'in', ['succeeded', 'subscription_pending', 'processing']),
+          ),
+        ),
+    )
+    .select((eb) => [
+      't.id as tutor_id',
+      eb.fn.coalesce(eb.fn.sum<number>('m.duration_mins'), eb.lit(0)).as('scheduled_minutes'),
+      eb.fn
+        .coalesce(eb.fn.sum<number>(eb.case().when('m.notes', '!=', '').then(eb.ref('m.duration_mins')).else(0).end()), eb.lit(0))
+        .as('confirmed_minutes'),
+    ])
+    .groupBy('t.id')
+    .orderBy('t.id')
+    .execute();
+  return rows.map((r) => ({ tutor_id: r.tutor_id, scheduled_minutes: Number(r.scheduled_minutes), confirmed_minutes: Number(r.confirmed_minutes) }));
+}

@@ -1,0 +1,58 @@
+import { id, idOrMyself, offeringCreateForm, teamHoursQuery, tutorArchiveQuery, tutorBackgroundForm, tutorCreateForm } from '../../src/contract/schemas.ts';
+import type { Db } from '../db/connection.ts';
+import { fromEpoch } from '../db/schema.ts';
+import { createTutor, listTutorOfferings, saveOffering, setTutorArchived, setTutorBackground, teamHours, toggleOffering } from '../domain/team.ts';
+import { ok } from '../http/envelope.ts';
+import { router } from '../http/router.ts';
+import { requireSupervisor, resolveTutorId } from '../http/session.ts';
+import { parseForm, parseParam, parseQuery } from '../http/validate.ts';
+
+/** The supervisor's calls: hire, archive, bios, offerings and the team's hours. */
+export function teamRoutes(db: Db) {
+  const app = router();
+
+  app.post('/tutors', async (c) => {
+    requireSupervisor(c);
+    return ok(c, await createTutor(db, await parseForm(c, tutorCreateForm)), 201);
+  });
+
+  app.post('/tutors/:id/archive', async (c) => {
+    const supervisor = requireSupervisor(c);
+    const tutorId = resolveTutorId(c, parseParam(c, 'id', idOrMyself));
+    const { unarchive } = parseQuery(c, tutorArchiveQuery);
+    return ok(c, await setTutorArchived(db, supervisor.tutorId, tutorId, !unarchive));
+  });
+
+  app.post('/tutors/:id/background', async (c) => {
+    requireSupervisor(c);
+    const tutorId = resolveTutorId(c, parseParam(c, 'id', idOrMyself));
+    const { background } = await parseForm(c, tutorBackgroundForm);
+    return ok(c, await setTutorBackground(db, tutorId, background));
+  });
+
+  /** A tutor reads their own offerings; a supervisor anyone's. */
+  app.get('/tutors/:id/offerings', async (c) => {
+    const tutorId = resolveTutorId(c, parseParam(c, 'id', idOrMyself));
+    return ok(c, await listTutorOfferings(db, tutorId));
+  });
+
+  app.post('/offerings', async (c) => {
+    requireSupervisor(c);
+    const input = await parseForm(c, offeringCreateForm);
+    const tutor = resolveTutorId(c, input.tutor);
+    return ok(c, await saveOffering(db, { ...input, tutor }), 201);
+  });
+
+  app.post('/offerings/:id/archive', async (c) => {
+    requireSupervisor(c);
+    return ok(c, await toggleOffering(db, parseParam(c, 'id', id)));
+  });
+
+  app.get('/team/hours', async (c) => {
+    requireSupervisor(c);
+    const { from, to } = parseQuery(c, teamHoursQuery);
+    return ok(c, await teamHours(db, fromEpoch(from), fromEpoch(to)));
+  });
+
+  return app;
+}

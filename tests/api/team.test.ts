@@ -1,0 +1,163 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { resetClock, setClock } from '../../server/clock.ts';
+import { courseId, newCustomer, post } from './booking-helpers.ts';
+import { call, describeApi, type TestContext } from './harness.ts';
+import { bookedMeeting, freeHour, HOUR, jordan, maya, pinClock, staffClient } from './tutor-helpers.ts';
+
+beforeEach(() => pinClock());
+afterEach(() => resetClock());
+
+let serial = 0;
+const newHire = () => {
+  serial += 1;
+  return { name: `Casey Hire${serial}`, email: `casey${serial}@beacontutoring.com`, phone: `(206) 555-${String(7000 + serial)}`, background: 'Math major' };
+};
+
+describeApi('the supervisor\'s team', (ctx) => {
+  it('hires a tutor who starts archived; a used email or phone is refused', async () => {
+    const lead = await maya(ctx());
+    const hire = newHire();
+    const { status, body } = await post(lead.client, '/api/tutors', hire);
+    expect(status).toBe(201);
+    expect(body.data).toEqual({ id: expect.any(Number), name: hire.name, email: hire.email, phone: hire.phone.replace(/\D/g, ''), role: 'Archived', background: 'Math major' });
+    const again = await post(lead.client, '/api/tutors', { ...newHire(), email: hire.email });
+    expect(again.status).toBe(409);
+    expect(again.body.error.type).toBe('AlreadyExists');
+    expect((await post(lead.client, '/api/tutors', { ...newHire(), phone: hire.phone })).body.error.type).toBe('AlreadyExists');
+    const bad = await post(lead.client, '/api/tutors', { ...newHire(), email: 'not-an-email', name: '' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields).sort()).toEqual(['email', 'name']);
+  });
+
+  it('adds an offering to an archived hire archived, and makes the tutor bookable once both are unarchived', async () => {
+    const lead = await maya(ctx());
+    const hire = (await post(lead.client, '/api/tutors', newHire())).body.data;
+    const course = await courseId(ctx(), 'PHYS 122');
+    const offering = await post(lead.client, '/api/offerings', { tutor: hire.id, course, qualification: 'A in PHYS 122' });
+    expect(offering.status).toBe(201);
+    expect(offering.body.data).toMatchObject({ qualification: 'A in PHYS 122', archived: true, course: { course_number: 'PHYS 122' }, tutor: { id: hire.id } });
+    const modified = await post(lead.client, '/api/offerings', { tutor: hire.id, course, qualification: 'A+ in PHYS 122' });
+    expect(modified.body.data).toMatchObject({ id: offering.body.data.id, qualification: 'A+ in PHYS 122' });
+
+    const early = await call(lead.client, `/api/offerings/${offering.body.data.id}/archive`, { method: 'POST' });
+    expect(early.body.error.type).toBe('ArchivedTutorCannotHaveUnarchivedOfferings');
+    expect((await call(lead.client, `/api/tutors/${hire.id}/archive?unarchive=true`, { method: 'POST' })).body.data.role).toBe('Tutor');
+    expect((await call(lead.client, `/api/offerings/${offering.body.data.id}/archive`, { method: 'POST' })).body.data.archived).toBe(false);
+
+    // Bookable: the hire signs in, publishes an hour, and it shows in the booking search.
+    const tutor = await staffClient(ctx(), hire.email);
+    const hour = await post(tutor.client, '/api/meetings', { occurrence_epoch: freeHour(), tutor: 'myself' });
+    const search = await call(ctx().client(), `/api/meetings?course=${course}&capacity=1&course_style=online`);
+    expect(search.body.data.map((m: { id: number }) => m.id)).toContain(hour.body.data.id);
+    expect((await call(lead.client, `/api/tutors/${hire.id}/offerings`)).body.data).toHaveLength(1);
+    expect((await call(tutor.client, '/api/tutors/myself/offerings')).body.data).toHaveLength(1);
+  });
+
+  it('refuses to archive oneself, a tutor with offerings (listing them) or with booked meetings ahead (listing them)', async () => {
+    const lead = await maya(ctx());
+    const self = await call(lead.client, `/api/tutors/${lead.id}/archive?unarchive=false`, { method: 'POST' });
+    expect(self.status).toBe(409);
+    expect(self.body.error.type).toBe('CannotArchiveSelf');
+
+    const hire = (await post(lead.client, '/api/tutors', newHire())).body.data;
+    await call(lead.client, `/api/tutors/${hire.id}/archive?unarchive=true`, { method: 'POST' });
+    const offering = (await post(lead.client, '/api/offerings', { tutor: hire.id, course: await courseId(ctx(), 'CS 121'), qualification: 'A in CS 121' })).body.data;
+    const withOfferings = await call(lead.client, `/api/tutors/${hire.id}/archive`, { method: 'POST' });
+    expect(withOfferings.body.error.type).toBe('HasAttachedOfferings');
+    expect(withOfferings.body.error.offerings.map((o: { id: number }) => o.id)).toEqual([offering.id]);
+
+    const tutor = await staffClient(ctx(), hire.email);
+    const { meetingId } = await bookedMeeting(ctx(), tutor, freeHour());
+    const busy = await call(lead.client, `/api/offerings/${offering.id}/archive`, { method: 'POST' });
+    expect(busy.body.error.type).toBe('UpcomingMeetings');
+    // With the meeting gone, the offering can be archived; the meetings still block the tutor.
+    await call(tutor.client, `/api/meetings/${meetingId}/cancel`, { method: 'POST' });
+    expect((await call(lead.client, `/api/offerings/${offering.id}/archive`, { method: 'POST' })).body.data.archived).toBe(true);
+    const { meetingId: ahead } = await bookedMeetingWithOffering(ctx, hire.id);
+    const withMeetings = await call(lead.client, `/api/tutors/${hire.id}/archive`, { method: 'POST' });
+    expect(withMeetings.body.error.type).toBe('HasAttachedMeetings');
+    expect(withMeetings.body.error.meetings.map((m: { id: number }) => m.id)).toEqual([ahead]);
+  });
+
+  it('archives a tutor: signed out at once, no new sign-in, hidden from booking; unarchiving restores a regular tutor', async () => {
+    const lead = await maya(ctx());
+    const hire = (await post(lead.client, '/api/tutors', newHire())).body.data;
+    await call(lead.client, `/api/tutors/${hire.id}/archive?unarchive=true`, { method: 'POST' });
+    const tutor = await staffClient(ctx(), hire.email);
+    expect((await call(tutor.client, '/api/tutors/myself/meetings')).status).toBe(200);
+    const archived = await call(lead.client, `/api/tutors/${hire.id}/archive?unarchive=false`, { method: 'POST' });
+    expect(archived.body.data.role).toBe('Archived');
+    expect((await call(tutor.client, '/api/tutors/myself/meetings')).body.error.type).toBe('NoAuth');
+    expect((await call(ctx().client(), `/api/login?user_type=tutor&email=${hire.email}`, { method: 'POST' })).body.error.type).toBe('UserNotFound');
+    expect((await call(ctx().client(), `/api/tutors/${hire.id}`)).body.data).toBeNull();
+    // Supervisors come back as regular tutors too.
+    await ctx().database.db.updateTable('tutors').set({ role: 'Archived' }).where('email', '=', 'lena@beacontutoring.com').execute();
+    const lena = await ctx().database.db.selectFrom('tutors').select('id').where('email', '=', 'lena@beacontutoring.com').executeTakeFirstOrThrow();
+    expect((await call(lead.client, `/api/tutors/${lena.id}/archive?unarchive=true`, { method: 'POST' })).body.data.role).toBe('Tutor');
+  });
+
+  it('sets a bio, and answers TutorNotFound and OfferingNotFound', async () => {
+    const lead = await maya(ctx());
+    const me = await jordan(ctx());
+    const bio = await post(lead.client, `/api/tutors/${me.id}/background`, { background: 'Senior in CS; loves recursion.' });
+    expect(bio.body.data).toMatchObject({ id: me.id, background: 'Senior in CS; loves recursion.' });
+    expect((await call(ctx().client(), '/api/tutors')).body.data.find((t: { id: number }) => t.id === me.id).background).toBe('Senior in CS; loves recursion.');
+    expect((await post(lead.client, '/api/tutors/999999/background', { background: 'x' })).body.error.type).toBe('TutorNotFound');
+    expect((await call(lead.client, '/api/offerings/999999/archive', { method: 'POST' })).body.error.type).toBe('OfferingNotFound');
+    expect((await post(lead.client, '/api/offerings', { tutor: me.id, course: 999999, qualification: 'x' })).body.error.type).toBe('CourseNotFound');
+  });
+
+  it('counts each tutor\'s scheduled and confirmed minutes in a period in one answer', async () => {
+    const lead = await maya(ctx());
+    const tutor = await jordan(ctx());
+    const first = freeHour();
+    // Two hours later on the same day: the demo data has nothing then, so the period holds only these.
+    const second = first + 2 * HOUR;
+    const a = await bookedMeeting(ctx(), tutor, first);
+    await bookedMeeting(ctx(), tutor, second);
+    await post(tutor.client, '/api/meetings', { occurrence_epoch: freeHour(), tutor: 'myself' });
+    setClock(new Date((Math.max(first, second) + 2 * HOUR) * 1000));
+    await post(tutor.client, `/api/meetings/${a.meetingId}/notes`, { notes: 'Loops' });
+    await post(tutor.client, `/api/meetings/${a.meetingId}/duration_mins`, { duration_mins: 70 });
+    const from = Math.min(first, second) - 60;
+    const { status, body } = await call(lead.client, `/api/team/hours?from=${from}&to=${Math.max(first, second) + 60}`);
+    expect(status).toBe(200);
+    const tutors = (await call(lead.client, '/api/tutors')).body.data;
+    expect(body.data).toHaveLength(tutors.length);
+    expect(body.data.find((h: { tutor_id: number }) => h.tutor_id === tutor.id)).toEqual({ tutor_id: tutor.id, scheduled_minutes: 130, confirmed_minutes: 70 });
+    expect((await call(lead.client, `/api/team/hours?from=${from}&to=${from - 1}`)).body.error.type).toBe('BadInput');
+  });
+
+  it('refuses every supervisor call to a tutor and a customer, and answers NoAuth without a session', async () => {
+    const tutor = await jordan(ctx());
+    const customer = await newCustomer(ctx());
+    const anonymous = ctx().client();
+    const offering = await ctx().database.db.selectFrom('offerings').select('id').executeTakeFirstOrThrow();
+    const course = await courseId(ctx(), 'CS 121');
+    for (const [client, type] of [[tutor.client, 'NotAuthorized'], [customer.client, 'NotAuthorized'], [anonymous, 'NoAuth']] as const) {
+      const answers = [
+        await post(client, '/api/tutors', newHire()),
+        await call(client, `/api/tutors/${tutor.id}/archive?unarchive=false`, { method: 'POST' }),
+        await call(client, '/api/tutors/3/archive?unarchive=true', { method: 'POST' }),
+        await post(client, '/api/tutors/3/background', { background: 'x' }),
+        await post(client, '/api/offerings', { tutor: 'myself', course, qualification: 'x' }),
+        await call(client, `/api/offerings/${offering.id}/archive`, { method: 'POST' }),
+        await call(client, '/api/team/hours?from=0&to=100'),
+        await call(client, '/api/tutors/3/offerings'),
+      ];
+      expect(answers.map((r) => r.body.error?.type)).toEqual(answers.map(() => type));
+    }
+  });
+});
+
+/** A booked meeting of a tutor who now has no unarchived offering: booked straight in the database. */
+async function bookedMeetingWithOffering(ctx: () => TestContext, tutorId: number) {
+  const { db } = ctx().database;
+  const offering = await db.selectFrom('offerings').select('id').where('tutor_id', '=', tutorId).executeTakeFirstOrThrow();
+  const meeting = await db
+    .insertInto('meetings')
+    .values({ tutor_id: tutorId, occurrence: new Date((freeHour() + HOUR) * 1000), offering_id: offering.id, course_style: 'online', capacity: 1, reservations_taken: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { meetingId: meeting.id };
+}
