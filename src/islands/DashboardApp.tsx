@@ -17,6 +17,8 @@ const TutorAvailability = lazy(() => tutorSide().then((m) => ({ default: m.Tutor
 const TutorHistory = lazy(() => tutorSide().then((m) => ({ default: m.TutorHistory })));
 const TutorGradebooks = lazy(() => tutorSide().then((m) => ({ default: m.TutorGradebooks })));
 const TutorGradebook = lazy(() => tutorSide().then((m) => ({ default: m.TutorGradebook })));
+const TutorAllGradebooks = lazy(() => tutorSide().then((m) => ({ default: m.TutorAllGradebooks })));
+const TutorTeam = lazy(() => tutorSide().then((m) => ({ default: m.TutorTeam })));
 const TutorDashboardSidebar = lazy(() => tutorSide().then((m) => ({ default: m.TutorDashboardSidebar })));
 const loading = <Loader text="Loading…" />;
 
@@ -66,6 +68,8 @@ const tutorScreens: Screens = {
   tutorAvailability: tutorScreen(TutorAvailability),
   tutorHistory: tutorScreen(TutorHistory),
   tutorGradebooks: tutorScreen(TutorGradebooks),
+  tutorAllGradebooks: tutorScreen(TutorAllGradebooks),
+  tutorSupervisor: tutorScreen(TutorTeam),
   tutorGradebook: (page) =>
     'gradebookId' in page.params && 'tutorId' in page.params ? (
       <Suspense fallback={loading}>

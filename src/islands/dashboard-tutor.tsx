@@ -9,6 +9,8 @@ import { Loader } from '../ui/Loader.tsx';
 
 // The gradebook (with react-select) loads when one is opened, not with the schedule.
 const TutorGradebookScreen = lazy(() => import('../features/gradebook/GradebookScreen.tsx').then((m) => ({ default: m.TutorGradebookScreen })));
+// The supervisor's team view (react-select again) loads when it is opened.
+const TeamScreen = lazy(() => import('../features/team/TeamScreen.tsx').then((m) => ({ default: m.TeamScreen })));
 
 /**
  * The tutor side of the dashboard island, composed from the tutor, sessions and gradebook features.
@@ -25,6 +27,19 @@ export const TutorAvailability = ({ tutorId }: { tutorId: string }) => <Availabi
 export const TutorHistory = ({ tutorId }: { tutorId: string }) => <WorkHistoryScreen tutorId={tutorId} renderMeeting={historyCard} />;
 export const TutorGradebooks = ({ tutorId }: { tutorId: string }) => (
   <GradebooksScreen tutorId={tutorId} gradebookPath={(gradebookId) => getPagePath($router, 'tutorGradebook', { tutorId, gradebookId })} />
+);
+export const TutorAllGradebooks = ({ tutorId }: { tutorId: string }) => (
+  <GradebooksScreen showAll tutorId={tutorId} gradebookPath={(gradebookId) => getPagePath($router, 'tutorGradebook', { tutorId, gradebookId })} />
+);
+export const TutorTeam = ({ tutorId }: { tutorId: string }) => (
+  <Suspense fallback={<Loader text="Loading…" />}>
+    <TeamScreen
+      tutorId={tutorId}
+      dashboardPath={(id) => getPagePath($router, 'tutorHistory', { tutorId: id })}
+      schedulePath={getPagePath($router, 'tutorSchedule', { tutorId: 'myself' })}
+      ownTeamPath={getPagePath($router, 'tutorSupervisor', { tutorId: 'myself' })}
+    />
+  </Suspense>
 );
 export const TutorGradebook = ({ tutorId, gradebookId }: { tutorId: string; gradebookId: string }) => (
   <Suspense fallback={<Loader text="Loading…" />}>

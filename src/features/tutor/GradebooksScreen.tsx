@@ -16,12 +16,14 @@ export interface GradebooksScreenProps {
   tutorId: string;
   /** The address of one gradebook's tutor view. */
   gradebookPath: (gradebookId: string) => string;
+  /** A supervisor's 'All Gradebooks' (spec 2 §2): every tutor's gradebooks (show-all mode). */
+  showAll?: boolean;
 }
 
 export const GRADEBOOKS_EMPTY = 'No gradebooks yet';
 
-/** 'Your Gradebooks' (spec 2 §2): a card per student gradebook, from one call. */
-export function GradebooksScreen({ tutorId, gradebookPath }: GradebooksScreenProps) {
+/** 'Your Gradebooks' or, in show-all mode, 'All Gradebooks' (spec 2 §2): a card per gradebook, from one call. */
+export function GradebooksScreen({ tutorId, gradebookPath, showAll = false }: GradebooksScreenProps) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => {
@@ -31,7 +33,7 @@ export function GradebooksScreen({ tutorId, gradebookPath }: GradebooksScreenPro
 
   useEffect(() => {
     let current = true;
-    void getTutorGradebooks(tutorId, false).then((result) => {
+    void getTutorGradebooks(tutorId, showAll).then((result) => {
       if (!current) return;
       if (result.status === 'success') return setLoad({ status: 'ready', gradebooks: result.data });
       if (result.status === 'failure' && isAuthFailure(result.error.type)) return window.location.assign('/');
@@ -40,7 +42,7 @@ export function GradebooksScreen({ tutorId, gradebookPath }: GradebooksScreenPro
     return () => {
       current = false;
     };
-  }, [tutorId, version]);
+  }, [tutorId, showAll, version]);
 
   let content: ReactNode;
   if (load.status === 'loading') content = <Loader text="Loading gradebooks…" />;
@@ -50,7 +52,11 @@ export function GradebooksScreen({ tutorId, gradebookPath }: GradebooksScreenPro
     content = (
       <div className={styles.empty}>
         <p className={styles.emptyTitle}>{GRADEBOOKS_EMPTY}</p>
-        <p className={styles.muted}>A gradebook appears here when one of your students books a session for a course.</p>
+        <p className={styles.muted}>
+          {showAll
+            ? 'A gradebook appears here when a student books a session for a course.'
+            : 'A gradebook appears here when one of your students books a session for a course.'}
+        </p>
       </div>
     );
   } else {
@@ -96,7 +102,7 @@ export function GradebooksScreen({ tutorId, gradebookPath }: GradebooksScreenPro
 
   return (
     <section aria-labelledby="gradebooks-title">
-      <h1 id="gradebooks-title">Your Gradebooks</h1>
+      <h1 id="gradebooks-title">{showAll ? 'All Gradebooks' : 'Your Gradebooks'}</h1>
       {content}
     </section>
   );

@@ -22,14 +22,28 @@ describe('the dashboard island on tutor addresses', () => {
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });
 
-  it('keeps the placeholder for the supervisor screens that are still on their way', async () => {
+  it('loads the team view on the supervisor route', async () => {
+    fakeApi({
+      'GET /api/checkauth': () => success({ user_type: 'tutor', tutor: { id: 5, name: 'Maya Chen', role: 'Supervisor' } }),
+      'GET /api/tutors/myself': () => success(maya),
+      'GET /api/tutors': () => success([maya]),
+      'GET /api/team/hours': () => success([{ tutor_id: 5, scheduled_minutes: 90, confirmed_minutes: 90 }]),
+    });
+    $router.open('/tutors/myself/dashboard/supervisor');
+    render(<DashboardIsland />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Team' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: /Maya Chen/ })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Team View' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('keeps the placeholder for the summaries screen that is still on its way', async () => {
     fakeApi({
       'GET /api/checkauth': () => success({ user_type: 'tutor', tutor: { id: 5, name: 'Maya Chen', role: 'Supervisor' } }),
       'GET /api/tutors/myself': () => success(maya),
     });
-    $router.open('/tutors/myself/dashboard/supervisor');
+    $router.open('/tutors/myself/dashboard/all-summaries');
     render(<DashboardIsland />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Your Team' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Team View' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { level: 1, name: 'Recent Sessions' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Summaries' })).toHaveAttribute('aria-current', 'page');
   });
 });

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { archiveTutor } from '../../api/team.ts';
+import type { Tutor } from '../../contract/entities.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { tutorArchiveMessage } from './team-model.ts';
+import styles from './team.module.css';
+
+export interface ArchiveTutorDialogProps {
+  tutor: Pick<Tutor, 'id' | 'name' | 'role'>;
+  /** `changed` is true when the archive or unarchive succeeded (the list then reloads). */
+  onClose: (changed: boolean) => void;
+}
+
+/**
+ * 'Confirm archival' / 'Confirm unarchival' (spec 2 §2, §8). An archived tutor is unarchived (as a
+ * regular tutor), any other archived. Errors stay inside the dialog.
+ */
+export function ArchiveTutorDialog({ tutor, onClose }: ArchiveTutorDialogProps) {
+  const unarchive = tutor.role === 'Archived';
+  const [state, setState] = useState<'confirm' | 'working' | 'done'>('confirm');
+  const [error, setError] = useState<string | null>(null);
+
+  async function confirm() {
+    if (state !== 'confirm') return;
+    setState('working');
+    setError(null);
+    const result = await archiveTutor(tutor.id, unarchive);
+    if (result.status === 'success') return setState('done');
+    setState('confirm');
+    setError(tutorArchiveMessage(result));
+  }
+
+  if (state === 'done') {
+    return (
+      <Modal
+        open
+        onClose={() => onClose(true)}
+        title={unarchive ? 'Tutor Succesfully Unarchived' : 'Tutor Succesfully Archived'}
+        primary={{ label: 'Close', onClick: () => onClose(true) }}
+      >
+        <p className={styles.dialogText} role="status">
+          {unarchive
+            ? `${tutor.name} is a tutor again. Unarchive their qualifications to make them bookable.`
+            : `${tutor.name} is archived and can no longer be booked.`}
+        </p>
+      </Modal>
+    );
+  }
+
+  const working = state === 'working';
+  return (
+    <Modal
+      open
+      onClose={() => !working && onClose(false)}
+      dismissible={!working}
+      title={unarchive ? 'Confirm unarchival' : 'Confirm archival'}
+      primary={{ label: unarchive ? 'Unarchive' : 'Archive', onClick: () => void confirm(), loading: working, variant: unarchive ? 'primary' : 'red' }}
+      secondary={[{ label: 'Nevermind', onClick: () => onClose(false), disabled: working }]}
+    >
+      <p className={styles.dialogText}>
+        {unarchive ? `Unarchive ${tutor.name}? They return as a regular tutor.` : `Archive ${tutor.name}? They will no longer appear to students.`}
+      </p>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </Modal>
+  );
+}

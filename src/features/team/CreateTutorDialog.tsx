@@ -1,0 +1,142 @@
+import { useId, useState } from 'react';
+import { createTutor } from '../../api/team.ts';
+import type { Tutor } from '../../contract/entities.ts';
+import { rawFailureText } from '../../lib/api-messages.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { TextInput } from '../../ui/TextInput.tsx';
+import { ALREADY_EXISTS_MESSAGE, CREATE_NETWORK_MESSAGE, fieldErrors, type TutorField } from './team-model.ts';
+import styles from './team.module.css';
+
+export interface CreateTutorDialogProps {
+  /** Called on Cancel (null) or after the tutor was created. */
+  onClose: (created: Tutor | null) => void;
+}
+
+/**
+ * 'Create a Tutor' (spec 2 §2, §5): First Name, Email, Phone, Bio. The phone is sent without
+ * brackets, dashes and spaces (the API client strips them; the field keeps what was typed).
+ */
+export function CreateTutorDialog({ onClose }: CreateTutorDialogProps) {
+  const formId = useId();
+  const bioId = useId();
+  const [values, setValues] = useState<Record<TutorField, string>>({ name: '', email: '', phone: '', background: '' });
+  const [errors, setErrors] = useState<Partial<Record<TutorField, string>>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+
+  const set = (field: TutorField) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  async function submit() {
+    if (working) return;
+    setWorking(true);
+    setMessage(null);
+    setErrors({});
+    const result = await createTutor({
+      name: values.name.trim(),
+      email: values.email.trim().toLowerCase(),
+      phone: values.phone,
+      background: values.background,
+    });
+    setWorking(false);
+    if (result.status === 'success') return onClose(result.data);
+    if (result.status === 'network-error') return setMessage(CREATE_NETWORK_MESSAGE);
+    if (result.error.type === 'AlreadyExists') return setMessage(ALREADY_EXISTS_MESSAGE);
+    const byField = fieldErrors(result.error);
+    if (result.error.type === 'BadInput' && Object.keys(byField).length > 0) return setErrors(byField);
+    setMessage(rawFailureText(result.error));
+  }
+
+  const close = () => {
+    if (!working) onClose(null);
+  };
+
+  return (
+    <Modal
+      open
+      onClose={close}
+      dismissible={!working}
+      title="Create a Tutor"
+      primary={{ label: 'Create Tutor', form: formId, loading: working }}
+      secondary={[{ label: 'Cancel', onClick: close, disabled: working }]}
+    >
+      <form
+        id={formId}
+        className={styles.dialogForm}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <TextInput label="First Name" autoComplete="off" required value={values.name} onChange={set('name')} error={errors.name} />
+        <TextInput label="Email" type="email" autoComplete="off" required value={values.email} onChange={set('email')} error={errors.email} />
+        <TextInput
+          label="Phone"
+          type="tel"
+          autoComplete="off"
+          required
+          value={values.phone}
+          onChange={set('phone')}
+          error={errors.phone}
+          hint="Ten digits; brackets, dashes and spaces are fine."
+        />
+        <div className={styles.field}>
+          <label htmlFor={bioId} className={styles.label}>
+            Bio
+          </label>
+          <textarea
+            id={bioId}
+            className={styles.textarea}
+            rows={4}
+            value={values.background}
+            onChange={(event) => set('background')(event.target.value)}
+            aria-invalid={errors.background ? true : undefined}
+            aria-describedby={errors.background ? `${bioId}-error` : undefined}
+          />
+          {errors.background && (
+            <p id={`${bioId}-error`} className={styles.fieldError} role="alert">
+              {errors.background}
+            </p>
+          )}
+        </div>
+        {message && (
+          <p className={styles.error} role="alert">
+            {message}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}
+
+export const CHECKLIST_ITEMS = [
+  'Set up payroll',
+  'Collect the I-9',
+  'Send the offer letter',
+  'Sign the employee agreement',
+  'Create a company email',
+  'Schedule training',
+];
+
+/**
+ * The onboarding checklist shown after a tutor is created (spec 2 §2). The account starts archived.
+ * Next closes it; the photo upload step joins here with the photo work.
+ */
+export function TutorChecklistDialog({ tutor, onNext }: { tutor: Tutor; onNext: () => void }) {
+  return (
+    <Modal open onClose={onNext} title={`${tutor.name} was created`} primary={{ label: 'Next', onClick: onNext }}>
+      <p className={styles.dialogText}>Before this tutor starts, please complete the onboarding checklist:</p>
+      <ul className={styles.checklist}>
+        {CHECKLIST_ITEMS.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <p className={styles.dialogText}>
+        The new account is <strong>archived</strong>: unarchive it from the team view when the tutor is ready to take sessions.
+      </p>
+    </Modal>
+  );
+}

@@ -1,0 +1,293 @@
+import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { getCourses, getTutors } from '../../api/catalog.ts';
+import { getTeamHours } from '../../api/team.ts';
+import type { Tutor, TutorHours } from '../../contract/entities.ts';
+import { NETWORK_MESSAGE, rawFailureText } from '../../lib/api-messages.ts';
+import { PlusIcon } from '../../ui/action-icons.tsx';
+import { Loader } from '../../ui/Loader.tsx';
+import { LoadError } from '../../ui/LoadError.tsx';
+import { ArchiveTutorDialog } from './ArchiveTutorDialog.tsx';
+import { CreateTutorDialog, TutorChecklistDialog } from './CreateTutorDialog.tsx';
+import { TutorCard } from './TutorCard.tsx';
+import type { CoursesLoad } from './TutorDetails.tsx';
+import { CONFIRMED_HELP, defaultRange, groupCoursesBySchool, rangeEpochs, SCHEDULED_HELP, visibleTutors } from './team-model.ts';
+import styles from './team.module.css';
+
+export interface TeamScreenProps {
+  /** The route's tutor: the team view belongs to a supervisor viewing 'myself'. */
+  tutorId: string;
+  /** The address of a tutor's dashboard (their work history). */
+  dashboardPath: (tutorId: string) => string;
+  /** The viewer's own schedule, where a tutor without the supervisor role is sent. */
+  schedulePath: string;
+  /** The supervisor's own team view (when this route names another tutor). */
+  ownTeamPath: string;
+}
+
+type Load<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; message: string } | { status: 'denied' };
+type Failed = Exclude<Awaited<ReturnType<typeof getTutors>>, { status: 'success' }>;
+
+const NOT_SUPERVISOR = 'The team view is for supervisors only.';
+
+function failed(result: Failed): { status: 'error'; message: string } | { status: 'denied' } | null {
+  if (result.status === 'network-error') return { status: 'error', message: NETWORK_MESSAGE };
+  if (result.error.type === 'NoAuth') {
+    window.location.assign('/');
+    return null;
+  }
+  if (result.error.type === 'NotAuthorized' || result.error.type === 'Unauthorized') return { status: 'denied' };
+  return { status: 'error', message: rawFailureText(result.error) };
+}
+
+/** 'Your Team' (spec 2 §2, §6): a card per tutor with the hours of the chosen period. */
+export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath }: TeamScreenProps) {
+  const fromId = useId();
+  const toId = useId();
+  const archivedId = useId();
+  const [range, setRange] = useState(defaultRange);
+  const [showArchived, setShowArchived] = useState(false);
+  const [tutors, setTutors] = useState<Load<Tutor[]>>({ status: 'loading' });
+  const [hours, setHours] = useState<Load<Map<string, TutorHours>>>({ status: 'loading' });
+  const [courses, setCourses] = useState<CoursesLoad | null>(null);
+  const [tutorsVersion, setTutorsVersion] = useState(0);
+  const [hoursVersion, setHoursVersion] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<Tutor | null>(null);
+  const [archiving, setArchiving] = useState<Tutor | null>(null);
+  const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
+  const own = tutorId === 'myself';
+  const epochs = rangeEpochs(range.from, range.to);
+
+  const reloadTutors = useCallback(() => setTutorsVersion((v) => v + 1), []);
+
+  useEffect(() => {
+    if (!own) return;
+    let current = true;
+    void getTutors().then((result) => {
+      if (!current) return;
+      if (result.status === 'success') return setTutors({ status: 'ready', data: result.data as Tutor[] });
+      const state = failed(result);
+      if (state) setTutors(state);
+    });
+    return () => {
+      current = false;
+    };
+  }, [own, tutorsVersion]);
+
+  const from = epochs?.from;
+  const to = epochs?.to;
+  useEffect(() => {
+    if (!own || from === undefined || to === undefined) return;
+    let current = true;
+    void getTeamHours(from, to).then((result) => {
+      if (!current) return;
+      if (result.status === 'success') return setHours({ status: 'ready', data: new Map(result.data.map((h) => [String(h.tutor_id), h])) });
+      const state = failed(result);
+      if (state) setHours(state);
+    });
+    return () => {
+      current = false;
+    };
+  }, [own, from, to, hoursVersion]);
+
+  const loadCourses = useCallback(() => {
+    setCourses({ status: 'loading' });
+    void getCourses().then((result) => {
+      if (result.status === 'success') setCourses({ status: 'ready', groups: groupCoursesBySchool(result.data) });
+      else setCourses({ status: 'error', message: result.status === 'network-error' ? NETWORK_MESSAGE : rawFailureText(result.error) });
+    });
+  }, []);
+
+  function toggleExpanded(id: string) {
+    if (courses === null) loadCourses();
+    setExpanded((set) => {
+      const next = new Set(set);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  if (!own) {
+    return (
+      <section aria-labelledby="team-title">
+        <h1 id="team-title">Your Team</h1>
+        <p className={styles.notice}>
+          The team view belongs to your own dashboard. <a href={ownTeamPath}>Open your team view</a>
+        </p>
+      </section>
+    );
+  }
+
+  if (tutors.status === 'denied' || hours.status === 'denied') {
+    return (
+      <section aria-labelledby="team-title">
+        <h1 id="team-title">Your Team</h1>
+        <p className={styles.notice} role="alert">
+          {NOT_SUPERVISOR} <a href={schedulePath}>Go to your schedule</a>
+        </p>
+      </section>
+    );
+  }
+
+  let content: ReactNode;
+  if (tutors.status === 'loading') content = <Loader text="Loading your team…" />;
+  else if (tutors.status === 'error') {
+    content = (
+      <LoadError
+        message={tutors.message}
+        onRetry={() => {
+          setTutors({ status: 'loading' });
+          reloadTutors();
+        }}
+      />
+    );
+  } else {
+    const shown = visibleTutors(tutors.data, showArchived);
+    const hiddenCount = tutors.data.length - shown.length;
+    content = (
+      <>
+        {hours.status === 'error' && (
+          <LoadError
+            message={`Hours could not be loaded: ${hours.message}`}
+            onRetry={() => {
+              setHours({ status: 'loading' });
+              setHoursVersion((v) => v + 1);
+            }}
+          />
+        )}
+        {shown.length === 0 ? (
+          <div className={styles.empty}>
+            <p className={styles.emptyTitle}>{tutors.data.length === 0 ? 'No tutors yet' : 'No active tutors'}</p>
+            <p className={styles.muted}>
+              {hiddenCount > 0 ? `${hiddenCount} archived tutor${hiddenCount === 1 ? ' is' : 's are'} hidden: check Show Archived to see them.` : 'Use the + button to create a tutor.'}
+            </p>
+          </div>
+        ) : (
+          <ul className={styles.cards} aria-label="Tutors">
+            {shown.map((tutor) => {
+              const id = String(tutor.id);
+              return (
+                <TutorCard
+                  key={id}
+                  tutor={tutor}
+                  hours={hours.status === 'ready' ? (hours.data.get(id) ?? { tutor_id: tutor.id, scheduled_minutes: 0, confirmed_minutes: 0 }) : null}
+                  dashboardPath={dashboardPath(id)}
+                  expanded={expanded.has(id)}
+                  onToggle={() => toggleExpanded(id)}
+                  onArchive={() => setArchiving(tutor)}
+                  details={{
+                    courses: courses ?? { status: 'loading' },
+                    onRetryCourses: loadCourses,
+                    onTutorChanged: (changed) =>
+                      setTutors((t) => (t.status === 'ready' ? { status: 'ready', data: t.data.map((x) => (String(x.id) === id ? changed : x)) } : t)),
+                  }}
+                />
+              );
+            })}
+          </ul>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="team-title" className={styles.screen}>
+      <div className={styles.titleRow}>
+        <h1 id="team-title">Your Team</h1>
+        <button
+          type="button"
+          className={styles.plusButton}
+          aria-label="Create a Tutor"
+          title="Create a Tutor"
+          onClick={() => {
+            setShowArchived(true);
+            setCreating(true);
+          }}
+        >
+          <PlusIcon />
+        </button>
+      </div>
+      <div className={styles.controls}>
+        <fieldset className={styles.range}>
+          <legend className={styles.label}>View summary by time period</legend>
+          <div className={styles.rangeFields}>
+            <div className={styles.field}>
+              <label htmlFor={fromId} className={styles.label}>
+                From
+              </label>
+              <input
+                id={fromId}
+                className={styles.input}
+                type="date"
+                value={range.from}
+                max={range.to || undefined}
+                onChange={(event) => setRange((r) => ({ ...r, from: event.target.value }))}
+                aria-invalid={epochs === null || undefined}
+              />
+            </div>
+            <div className={styles.field}>
+              <label htmlFor={toId} className={styles.label}>
+                To
+              </label>
+              <input
+                id={toId}
+                className={styles.input}
+                type="date"
+                value={range.to}
+                min={range.from || undefined}
+                onChange={(event) => setRange((r) => ({ ...r, to: event.target.value }))}
+                aria-invalid={epochs === null || undefined}
+              />
+            </div>
+          </div>
+          {epochs === null && (
+            <p className={styles.error} role="alert">
+              Please pick a From date on or before the To date.
+            </p>
+          )}
+        </fieldset>
+        <div className={styles.checkbox}>
+          <input id={archivedId} type="checkbox" checked={showArchived} onChange={(event) => setShowArchived(event.target.checked)} />
+          <label htmlFor={archivedId}>Show Archived</label>
+        </div>
+      </div>
+      <p className={styles.legend}>
+        {SCHEDULED_HELP} {CONFIRMED_HELP}
+      </p>
+      {content}
+      {creating && (
+        <CreateTutorDialog
+          onClose={(tutor) => {
+            setCreating(false);
+            if (tutor) {
+              setCreated(tutor);
+              setTutors((t) => (t.status === 'ready' && !t.data.some((x) => String(x.id) === String(tutor.id)) ? { status: 'ready', data: [...t.data, tutor] } : t));
+            }
+          }}
+        />
+      )}
+      {created && (
+        <TutorChecklistDialog
+          tutor={created}
+          onNext={() => {
+            setCreated(null);
+            reloadTutors();
+          }}
+        />
+      )}
+      {archiving && (
+        <ArchiveTutorDialog
+          tutor={archiving}
+          onClose={(changed) => {
+            setArchiving(null);
+            if (changed) {
+              reloadTutors();
+              setHoursVersion((v) => v + 1);
+            }
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import type { ApiResult } from '../../api/http.ts';
+import type { Course, Offering, Tutor } from '../../contract/entities.ts';
+import type { ApiError } from '../../contract/envelope.ts';
+import { site } from '../../config/site.ts';
+import { NETWORK_MESSAGE, rawFailureText } from '../../lib/api-messages.ts';
+import { type CourseOption, courseLabel, courseNumberPart } from '../../lib/courses.ts';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A Date → the value of an `<input type="date">` ("2026-11-24") in the viewer's zone. */
+export function toDateInput(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function parseDateInput(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The team view's default range (spec 2 §9): from 7 days ago to the end of today, as date-input values. */
+export function defaultRange(now: Date = new Date()): { from: string; to: string } {
+  const from = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 7);
+  return { from: toDateInput(from), to: toDateInput(now) };
+}
+
+/**
+ * The date inputs → epoch seconds in the viewer's zone: the start of the From day to the last second
+ * of the To day. Null when either is not a date or From is after To.
+ */
+export function rangeEpochs(from: string, to: string): { from: number; to: number } | null {
+  const start = parseDateInput(from);
+  const end = parseDateInput(to);
+  if (!start || !end) return null;
+  const endOfDay = new Date(end.getFullYear(), end.getMonth(), end.getDate() + 1);
+  const fromEpoch = Math.floor(start.getTime() / 1000);
+  const toEpoch = Math.floor(endOfDay.getTime() / 1000) - 1;
+  return fromEpoch <= toEpoch ? { from: fromEpoch, to: toEpoch } : null;
+}
+
+/** Minutes → hours with one decimal ("1.5"). */
+export const formatHours = (minutes: number) => (minutes / 60).toFixed(1);
+
+export const SCHEDULED_HELP = 'Scheduled hours: booked sessions that start in the selected period.';
+export const CONFIRMED_HELP = 'Confirmed hours: the scheduled sessions that have a summary, which is what the tutor is paid for.';
+
+/** Archived tutors are hidden unless 'Show Archived' is on (spec 2 §6). */
+export const visibleTutors = (tutors: Tutor[], showArchived: boolean) => (showArchived ? tutors : tutors.filter((t) => t.role !== 'Archived'));
+
+// --- tutor archive (spec 2 §8) -------------------------------------------------------------------
+
+export const CANNOT_ARCHIVE_SELF = 'You cannot archive yourself. Please contact another supervisor.';
+const count = (list: unknown) => (Array.isArray(list) ? list.length : 0);
+
+export function tutorArchiveMessage(result: Exclude<ApiResult<unknown>, { status: 'success' }>): string {
+  if (result.status === 'network-error') return NETWORK_MESSAGE;
+  const { error } = result;
+  switch (error.type) {
+    case 'CannotArchiveSelf':
+      return CANNOT_ARCHIVE_SELF;
+    case 'HasAttachedOfferings':
+      return `This tutor has ${count(error.offerings)} attached offerings. Please archive the tutors offerings before archiving the tutor.`;
+    case 'HasAttachedMeetings':
+      return `This tutor has attached ${count(error.meetings)} scheduled meetings. Please cancel them or have them re-assigned to another tutor.`;
+    default:
+      return rawFailureText(error);
+  }
+}
+
+// --- offering archive (spec 2 §8) ----------------------------------------------------------------
+
+export const OFFERING_MESSAGES: Record<string, string> = {
+  NotAuthorized: 'You are not allowed to change this qualification.',
+  UpcomingMeetings: 'This qualification has upcoming meetings. Please cancel them or have them re-assigned before archiving it.',
+  ArchivedTutorCannotHaveUnarchivedOfferings: 'An archived tutor cannot have active qualifications. Please unarchive the tutor first.',
+};
+
+/** What the screen does with a failed offering archive: say a sentence, reload the data, or nothing. */
+export type OfferingFailureAction = { kind: 'message'; message: string } | { kind: 'reload' } | { kind: 'ignore' };
+
+export function offeringArchiveFailure(result: Exclude<ApiResult<unknown>, { status: 'success' }>): OfferingFailureAction {
+  if (result.status === 'network-error') return { kind: 'message', message: NETWORK_MESSAGE };
+  const message = OFFERING_MESSAGES[result.error.type];
+  if (message) return { kind: 'message', message };
+  if (result.error.type === 'DBError') return { kind: 'ignore' };
+  return { kind: 'reload' };
+}
+
+// --- create tutor --------------------------------------------------------------------------------
+
+export const CREATE_NETWORK_MESSAGE = 'Unable to process this request';
+export const ALREADY_EXISTS_MESSAGE = 'A tutor with this email or phone number already exists.';
+export type TutorField = 'name' | 'email' | 'phone' | 'background';
+const tutorFields: TutorField[] = ['name', 'email', 'phone', 'background'];
+
+/** A BadInput failure's reasons per field (`error.fields`), for the fields the form has. */
+export function fieldErrors(error: ApiError): Partial<Record<TutorField, string>> {
+  const fields = error.fields;
+  if (typeof fields !== 'object' || fields === null) return {};
+  const out: Partial<Record<TutorField, string>> = {};
+  for (const field of tutorFields) {
+    const reason = (fields as Record<string, unknown>)[field];
+    if (typeof reason === 'string' && reason.trim() !== '') out[field] = reason;
+  }
+  return out;
+}
+
+// --- qualifications ------------------------------------------------------------------------------
+
+export interface SchoolGroup {
+  label: string;
+  options: CourseOption[];
+}
+
+function schoolName(school: string): string {
+  const known = site.schools.find((s) => s.id === school);
+  if (known) return known.name;
+  return school ? school.charAt(0).toUpperCase() + school.slice(1) : 'Other';
+}
+
+/** The class select's options (spec 2 §2): grouped by school, each group sorted by course number. */
+export function groupCoursesBySchool(courses: Course[]): SchoolGroup[] {
+  const order = site.schools.map((s) => s.id as string);
+  const schools = [...new Set(courses.map((c) => c.school))].sort((a, b) => {
+    const ia = order.indexOf(a);
+    const ib = order.indexOf(b);
+    return (ia < 0 ? order.length : ia) - (ib < 0 ? order.length : ib) || a.localeCompare(b);
+  });
+  return schools.map((school) => ({
+    label: schoolName(school),
+    options: courses
+      .filter((course) => course.school === school)
+      .sort(
+        (a, b) =>
+          a.course_number.replace(/[\d\s.]+/g, '').localeCompare(b.course_number.replace(/[\d\s.]+/g, '')) ||
+          courseNumberPart(a.course_number) - courseNumberPart(b.course_number) ||
+          a.course_number.localeCompare(b.course_number),
+      )
+      .map((course) => ({ value: String(course.id), label: courseLabel(course), course })),
+  }));
+}
+
+/** Active qualifications first, then archived ones, each by course number. */
+export function splitOfferings(offerings: Offering[]): { active: Offering[]; archived: Offering[] } {
+  const sorted = [...offerings].sort((a, b) => a.course.course_number.localeCompare(b.course.course_number, undefined, { numeric: true }));
+  return { active: sorted.filter((o) => !o.archived), archived: sorted.filter((o) => o.archived) };
+}
