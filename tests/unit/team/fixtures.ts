@@ -1,0 +1,30 @@
+import type { Course, Offering, Tutor } from '../../../src/contract/entities.ts';
+
+export const tutor = (id: number, extra: Partial<Tutor> = {}): Tutor => ({
+  id,
+  name: `Tutor ${id}`,
+  email: `t${id}@beacontutoring.com`,
+  phone: '2065550100',
+  role: 'Tutor',
+  background: '',
+  ...extra,
+});
+
+export const maya = tutor(5, { name: 'Maya Chen', role: 'Supervisor', phone: '2065550105', email: 'maya@beacontutoring.com' });
+export const sam = tutor(7, { name: 'Sam Lee' });
+export const old = tutor(9, { name: 'Olga Park', role: 'Archived' });
+
+export const courses: Course[] = [
+  { id: 1, course_number: 'MATH 124', course_name: 'Calculus I', school: 'university' },
+  { id: 2, course_number: 'CS 121', course_name: 'Intro to Programming', school: 'university' },
+  { id: 3, course_number: 'APCS A', course_name: 'AP Computer Science A', school: 'highschool' },
+];
+
+export const offering = (id: number, course: Course, extra: Partial<Offering> = {}): Offering => ({
+  id,
+  qualification: 'Got an A',
+  archived: false,
+  course,
+  tutor: { id: 7, name: 'Sam Lee', background: '', role: 'Tutor' },
+  ...extra,
+});
