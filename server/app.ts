@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { HealthStatus } from '../src/contract/entities.ts';
@@ -31,13 +32,15 @@ export interface AppDeps {
   /** The card network's edge; the offline stand-in when not given. */
   payments?: PaymentProvider;
   log?: (line: string) => void;
+  /** Where uploaded tutor photos are stored (served at /tutor_images/{id}.jpg by the site). */
+  photoDir?: string;
 }
 
 /** Largest body the API reads; the photo upload (5 MB JPEG) is the largest legitimate one. */
 const MAX_BODY_BYTES = 5 * 1024 * 1024 + 1024;
 
 /** Builds the API as a Hono app mounted at /api. It holds no state beyond the database. */
-export function createApiApp({ database, config, sender, payments = offlineProvider(), log = console.log }: AppDeps) {
+export function createApiApp({ database, config, sender, payments = offlineProvider(), log = console.log, photoDir = path.resolve('.data/tutor_images') }: AppDeps) {
   const { db } = database;
   const messages = sender ?? outboxSender(db);
   const api = router();
@@ -64,7 +67,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   api.route('/', gradebookRoutes(db));
   api.route('/', bookingRoutes(db, payments));
   api.route('/', meetingRoutes({ db, payments, sender: messages, log }));
-  api.route('/', teamRoutes(db));
+  api.route('/', teamRoutes(db, photoDir));
   if (payments.name === 'offline' && config.mode === 'demo') api.route('/', offlinePaymentRoutes(db));
   if (payments.name === 'stripe' && config.stripeWebhookSecret) {
     api.route('/', stripeWebhookRoutes(db, (payments as ReturnType<typeof stripeProvider>).client, config.stripeWebhookSecret, payments));

@@ -16,12 +16,14 @@ export async function createDevListener() {
   const config = loadConfig();
   const database = await sharedDatabase();
   const app = new Hono({ strict: false });
+  const photoDir = path.join(config.dataDir, 'tutor_images');
   app.route('/', createApiApp({
     database,
     config: { ...config, stripeWebhookSecret: config.stripe?.webhookSecret },
     sender: createSender(config, database.db, console.log),
     payments: createPaymentProvider(config),
+    photoDir,
   }));
-  addPhotoRoute(app, [path.join(config.dataDir, 'tutor_images'), path.resolve('public/tutor_images')]);
+  addPhotoRoute(app, [photoDir, path.resolve('public/tutor_images')]);
   return getRequestListener(app.fetch);
 }

@@ -31,17 +31,15 @@ if (semesterEnd().getTime() < nowMs()) {
   console.warn('PUBLIC_SEMESTER_LAST_READING_DAY has passed: tutors cannot add weekly availability until it names the coming semester.');
 }
 const database = await openConfiguredDatabase(config);
+const photoDir = path.join(config.dataDir, 'tutor_images');
 const api = createApiApp({
-    database,
-    config: { ...config, stripeWebhookSecret: config.stripe?.webhookSecret },
-    sender: createSender(config, database.db, console.log),
-    payments: createPaymentProvider(config),
-  });
-const site = createSiteApp({
-  api,
-  distDir: path.resolve('dist'),
-  photoDir: path.join(config.dataDir, 'tutor_images'),
+  database,
+  config: { ...config, stripeWebhookSecret: config.stripe?.webhookSecret },
+  sender: createSender(config, database.db, console.log),
+  payments: createPaymentProvider(config),
+  photoDir,
 });
+const site = createSiteApp({ api, distDir: path.resolve('dist'), photoDir });
 
 const server = serve({ fetch: site.fetch, port: config.port, hostname: config.host }, () => {
   const address = `http://localhost:${config.port}`;

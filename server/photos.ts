@@ -1,6 +1,20 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { resolveFile, sendFile } from './static.ts';
+
+/**
+ * A photo's answer. The plain address is checked again on each use (a new photo shows at once; an
+ * unchanged one costs a 304); the versioned address that an upload answers never changes.
+ */
+async function sendPhoto(c: Context, file: string) {
+  const info = await stat(file);
+  const etag = `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
+  const cache = c.req.query('v') ? 'public, max-age=31536000, immutable' : 'no-cache';
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304, { etag, 'cache-control': cache });
+  c.header('etag', etag);
+  return sendFile(c, file, { cache });
+}
 
 /**
  * GET /tutor_images/{id}.jpg: an uploaded photo, else a seed photo, else the placeholder.
@@ -11,11 +25,11 @@ export function addPhotoRoute(app: Hono, dirs: string[]): void {
     const name = c.req.param('file');
     for (const dir of dirs) {
       const file = await resolveFile(path.resolve(dir), `/${name}`);
-      if (file) return sendFile(c, file, { cache: 'public, max-age=300' });
+      if (file) return sendPhoto(c, file);
     }
     for (const dir of dirs) {
       const placeholder = await resolveFile(path.resolve(dir), '/placeholder.jpg');
-      if (placeholder) return sendFile(c, placeholder, { cache: 'public, max-age=300' });
+      if (placeholder) return sendPhoto(c, placeholder);
     }
     return c.notFound();
   });

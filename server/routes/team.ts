@@ -1,14 +1,16 @@
 import { id, idOrMyself, offeringCreateForm, teamHoursQuery, tutorArchiveQuery, tutorBackgroundForm, tutorCreateForm } from '../../src/contract/schemas.ts';
 import type { Db } from '../db/connection.ts';
 import { fromEpoch } from '../db/schema.ts';
+import { saveTutorPhoto } from '../domain/photos.ts';
 import { createTutor, listTutorOfferings, saveOffering, setTutorArchived, setTutorBackground, teamHours, toggleOffering } from '../domain/team.ts';
+import { Refusal } from '../domain/refusal.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
 import { requireSupervisor, resolveTutorId } from '../http/session.ts';
 import { parseForm, parseParam, parseQuery } from '../http/validate.ts';
 
-/** The supervisor's calls: hire, archive, bios, offerings and the team's hours. */
-export function teamRoutes(db: Db) {
+/** The supervisor's calls: hire, archive, bios, photos, offerings and the team's hours. */
+export function teamRoutes(db: Db, photoDir: string) {
   const app = router();
 
   app.post('/tutors', async (c) => {
@@ -28,6 +30,14 @@ export function teamRoutes(db: Db) {
     const tutorId = resolveTutorId(c, parseParam(c, 'id', idOrMyself));
     const { background } = await parseForm(c, tutorBackgroundForm);
     return ok(c, await setTutorBackground(db, tutorId, background));
+  });
+
+  /** The body is the JPEG itself. A tutor changes their own photo; a supervisor anyone's. */
+  app.post('/tutors/:id/photo', async (c) => {
+    const tutorId = resolveTutorId(c, parseParam(c, 'id', idOrMyself));
+    const exists = await db.selectFrom('tutors').select('id').where('id', '=', tutorId).executeTakeFirst();
+    if (!exists) throw new Refusal('TutorNotFound');
+    return ok(c, await saveTutorPhoto(photoDir, tutorId, new Uint8Array(await c.req.arrayBuffer())));
   });
 
   /** A tutor reads their own offerings; a supervisor anyone's. */

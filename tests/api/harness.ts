@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
@@ -64,6 +66,8 @@ export class TestClient {
 export interface TestContext {
   kind: DatabaseKind;
   database: DatabaseHandle;
+  /** Where this suite's uploaded photos go (a temporary folder). */
+  photoDir: string;
   app: ReturnType<typeof createApiApp>;
   /** A new cookie-keeping client (a new browser). */
   client(): TestClient;
@@ -80,11 +84,13 @@ export function describeApi(name: string, body: (ctx: () => TestContext) => void
       beforeAll(async () => {
         const database = await freshDatabase(kind);
         if (options.seed !== false) await seedDemoData(database.db);
-        const app = createApiApp({ database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, log: () => {} });
-        context = { kind, database, app, client: () => new TestClient(app) };
+        const photoDir = await mkdtemp(path.join(tmpdir(), 'tutoring-photos-'));
+        const app = createApiApp({ database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, log: () => {}, photoDir });
+        context = { kind, database, photoDir, app, client: () => new TestClient(app) };
       });
       afterAll(async () => {
         await context?.database.close();
+        if (context) await rm(context.photoDir, { recursive: true, force: true });
       });
       body(() => {
         if (!context) throw new Error('The test database is not ready');
