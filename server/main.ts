@@ -11,6 +11,7 @@ import { ConfigError, type Config, loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { demoAccounts } from './demo/seed.ts';
 import { createSiteApp } from './site.ts';
+import { listGalleryTutors } from './domain/tutors.ts';
 import { semesterEnd } from './domain/availability.ts';
 import { nowMs } from './clock.ts';
 
@@ -39,7 +40,7 @@ const api = createApiApp({
   payments: createPaymentProvider(config),
   photoDir,
 });
-const site = createSiteApp({ api, distDir: path.resolve('dist'), photoDir });
+const site = createSiteApp({ api, distDir: path.resolve('dist'), photoDir, galleryTutors: () => listGalleryTutors(database.db) });
 
 const server = serve({ fetch: site.fetch, port: config.port, hostname: config.host }, () => {
   const address = `http://localhost:${config.port}`;

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { Hono } from 'hono';
+import type { PublicTutor } from '../src/contract/entities.ts';
+import { liveHomePage } from './live-home.ts';
 import { addPhotoRoute } from './photos.ts';
 import { cacheControl, DASHBOARD_SHELL, isDashboardPath, resolveFile, sendFile } from './static.ts';
 
@@ -10,14 +12,22 @@ export interface SiteOptions {
   distDir: string;
   /** Uploaded tutor photos; the seed photos in dist/tutor_images are the fallback. */
   photoDir: string;
+  /** The tutors the home page's gallery shows now (it follows the team without a rebuild). */
+  galleryTutors?: () => Promise<Pick<PublicTutor, 'id' | 'name' | 'background'>[]>;
+  /** How often the gallery is read again, at most. */
+  galleryRefreshMs?: number;
 }
 
 /** The production server: the API, tutor photos, the static site and the dashboard rewrites. */
-export function createSiteApp({ api, distDir, photoDir }: SiteOptions) {
+export function createSiteApp({ api, distDir, photoDir, galleryTutors, galleryRefreshMs }: SiteOptions) {
   const root = path.resolve(distDir);
   const app = new Hono({ strict: false });
   app.route('/', api);
   addPhotoRoute(app, [photoDir, path.join(root, 'tutor_images')]);
+  if (galleryTutors) {
+    const home = liveHomePage({ indexFile: path.join(root, 'index.html'), galleryTutors, refreshMs: galleryRefreshMs });
+    app.on(['GET', 'HEAD'], ['/', '/index.html'], home);
+  }
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const urlPath = isDashboardPath(c.req.path) ? DASHBOARD_SHELL : c.req.path;
