@@ -57,7 +57,10 @@ async function meetingsWhere(db: Db, filter: { ids: number[] } | { tutorId: numb
  * those of some meetings. Checkouts still in progress (a held seat awaiting a card) and abandoned
  * ones are left out: they are not payments yet.
  */
-async function listPayments(db: Db, filter: { customerId: number } | { tutorId: number; meetings: Map<number, Meeting> }): Promise<Payment[]> {
+async function listPayments(
+  db: Db,
+  filter: { customerId: number } | { tutorId: number; meetings: Map<number, Meeting> } | { meetingIds: number[]; meetings: Map<number, Meeting> },
+): Promise<Payment[]> {
   let query = db
     .selectFrom('payments as p')
     .innerJoin('customers as cu', 'cu.id', 'p.customer_id')
@@ -87,7 +90,9 @@ async function listPayments(db: Db, filter: { customerId: number } | { tutorId: 
     )
     .orderBy('m.occurrence', 'desc')
     .orderBy('p.id');
-  query = 'customerId' in filter ? query.where('p.customer_id', '=', filter.customerId) : query.where('m.tutor_id', '=', filter.tutorId).where('m.canceled', '=', false);
+  if ('customerId' in filter) query = query.where('p.customer_id', '=', filter.customerId);
+  else if ('tutorId' in filter) query = query.where('m.tutor_id', '=', filter.tutorId).where('m.canceled', '=', false);
+  else query = query.where('p.meeting_id', 'in', filter.meetingIds);
   const rows = await query.execute();
   const meetings = 'meetings' in filter ? filter.meetings : await meetingsById(db, [...new Set(rows.map((r) => r.meeting_id))]);
   return rows.map((row) => ({
@@ -123,4 +128,36 @@ export async function listTutorMeetings(db: Db, tutorId: number): Promise<Meetin
     else byMeeting.set(id, [payment]);
   }
   return [...meetings.values()].map((meeting) => ({ meeting, payments: byMeeting.get(Number(meeting.id)) ?? [] }));
+}
+
+/**
+ * Recent sessions across all tutors (the supervisor's Summaries): meetings that have started and
+ * that someone booked, newest first, a page at a time (`before`: the start of the last one seen).
+ */
+export async function listRecentSessions(db: Db, page: { before: Date; limit: number }): Promise<MeetingWithPayments[]> {
+  const ids = (
+    await db
+      .selectFrom('meetings as m')
+      .select('m.id')
+      .where('m.canceled', '=', false)
+      .where('m.occurrence', '<', page.before)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('payments as p')
+            .select('p.id')
+            .whereRef('p.meeting_id', '=', 'm.id')
+            .where('p.is_incremental', '=', false)
+            .where('p.payment_status', 'in', ['succeeded', 'subscription_pending', 'processing']),
+        ),
+      )
+      .orderBy('m.occurrence', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(page.limit)
+      .execute()
+  ).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const meetings = await meetingsById(db, ids);
+  const payments = await listPayments(db, { meetingIds: ids, meetings });
+  return ids.map((id) => ({ meeting: meetings.get(id)!, payments: payments.filter((p) => Number(p.meeting.id) === id) }));
 }

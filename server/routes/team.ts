@@ -1,9 +1,11 @@
-import { id, idOrMyself, offeringCreateForm, teamHoursQuery, tutorArchiveQuery, tutorBackgroundForm, tutorCreateForm } from '../../src/contract/schemas.ts';
+import { id, idOrMyself, offeringCreateForm, recentSessionsQuery, teamHoursQuery, tutorArchiveQuery, tutorBackgroundForm, tutorCreateForm } from '../../src/contract/schemas.ts';
 import type { Db } from '../db/connection.ts';
 import { fromEpoch } from '../db/schema.ts';
 import { saveTutorPhoto } from '../domain/photos.ts';
 import { createTutor, listTutorOfferings, saveOffering, setTutorArchived, setTutorBackground, teamHours, toggleOffering } from '../domain/team.ts';
 import { Refusal } from '../domain/refusal.ts';
+import { listRecentSessions } from '../domain/meetings-view.ts';
+import { nowMs } from '../clock.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
 import { requireSupervisor, resolveTutorId } from '../http/session.ts';
@@ -56,6 +58,12 @@ export function teamRoutes(db: Db, photoDir: string) {
   app.post('/offerings/:id/archive', async (c) => {
     requireSupervisor(c);
     return ok(c, await toggleOffering(db, parseParam(c, 'id', id)));
+  });
+
+  app.get('/meetings/recent', async (c) => {
+    requireSupervisor(c);
+    const { before, limit } = parseQuery(c, recentSessionsQuery);
+    return ok(c, await listRecentSessions(db, { before: before === undefined ? new Date(nowMs()) : new Date(Math.min(before * 1000, nowMs())), limit }));
   });
 
   app.get('/team/hours', async (c) => {

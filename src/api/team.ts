@@ -1,4 +1,4 @@
-import type { Id, Offering, Tutor, TutorHours } from '../contract/entities.ts';
+import type { Id, MeetingWithPayments, Offering, Tutor, TutorHours } from '../contract/entities.ts';
 import type { OfferingCreateInput, TutorCreateInput } from '../contract/schemas.ts';
 import { normalizePhone } from '../lib/phone.ts';
 import { request, segment } from './http.ts';
@@ -20,3 +20,9 @@ export const createOffering = (input: OfferingCreateInput) => request<Offering>(
 export const archiveOffering = (offeringId: Id) => request<Offering>('POST', `/api/offerings/${segment(offeringId)}/archive`);
 /** Every tutor's scheduled and confirmed minutes in the period (epoch seconds, inclusive). */
 export const getTeamHours = (fromEpoch: number, toEpoch: number) => request<TutorHours[]>('GET', '/api/team/hours', { query: { from: fromEpoch, to: toEpoch } });
+/**
+ * Sessions that took place, across all tutors, newest first (the supervisor's Summaries); `before`
+ * (epoch seconds) pages back from the last one shown.
+ */
+export const getRecentSessions = (before?: number, limit = 50) =>
+  request<MeetingWithPayments[]>('GET', '/api/meetings/recent', { query: { before, limit } });

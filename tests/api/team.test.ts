@@ -128,6 +128,28 @@ describeApi('the supervisor\'s team', (ctx) => {
     expect((await call(lead.client, `/api/team/hours?from=${from}&to=${from - 1}`)).body.error.type).toBe('BadInput');
   });
 
+  it('lists recent sessions across tutors, newest first, a page at a time', async () => {
+    const lead = await maya(ctx());
+    const tutor = await jordan(ctx());
+    const start = freeHour();
+    const booked = await bookedMeeting(ctx(), tutor, start);
+    await post(tutor.client, '/api/meetings', { occurrence_epoch: start + 2 * HOUR, tutor: 'myself' });
+    setClock(new Date((start + 3 * HOUR) * 1000));
+    await post(tutor.client, `/api/meetings/${booked.meetingId}/notes`, { notes: 'Recursion' });
+    const first = await call(lead.client, '/api/meetings/recent?limit=3');
+    expect(first.status).toBe(200);
+    expect(first.body.data).toHaveLength(3);
+    // The newest is the booked one (the open hour after it had nobody); its tutor and summary come with it.
+    expect(first.body.data[0].meeting).toMatchObject({ id: booked.meetingId, notes: 'Recursion', tutor: { id: tutor.id, name: 'Jordan Alvarez' } });
+    expect(first.body.data[0].payments.map((p: { customer: { id: number } }) => p.customer.id)).toEqual([booked.customer.id]);
+    const times = first.body.data.map((m: { meeting: { occurrence_epoch: number } }) => m.meeting.occurrence_epoch);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const next = await call(lead.client, `/api/meetings/recent?limit=3&before=${times.at(-1)}`);
+    expect(next.body.data.every((m: { meeting: { occurrence_epoch: number } }) => m.meeting.occurrence_epoch < times.at(-1))).toBe(true);
+    expect((await call(tutor.client, '/api/meetings/recent')).body.error.type).toBe('NotAuthorized');
+    expect((await call(lead.client, '/api/meetings/recent?limit=500')).body.error.type).toBe('BadInput');
+  });
+
   it('refuses every supervisor call to a tutor and a customer, and answers NoAuth without a session', async () => {
     const tutor = await jordan(ctx());
     const customer = await newCustomer(ctx());
@@ -144,6 +166,7 @@ describeApi('the supervisor\'s team', (ctx) => {
         await call(client, `/api/offerings/${offering.id}/archive`, { method: 'POST' }),
         await call(client, '/api/team/hours?from=0&to=100'),
         await call(client, '/api/tutors/3/offerings'),
+        await call(client, '/api/meetings/recent'),
       ];
       expect(answers.map((r) => r.body.error?.type)).toEqual(answers.map(() => type));
     }
