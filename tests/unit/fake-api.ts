@@ -5,6 +5,10 @@ export interface SeenRequest {
   path: string;
   query: Record<string, string>;
   form: Record<string, string>;
+  /** A raw body (the photo upload), as sent. */
+  body?: unknown;
+  /** The content-type header, when one was set. */
+  contentType?: string;
 }
 
 type Reply = { status?: number; body: unknown } | 'network-error' | Promise<never>;
@@ -20,7 +24,11 @@ export function fakeApi(routes: Record<string, (request: SeenRequest) => Reply |
     fetch: (async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = new URL(String(input), 'http://test');
       const form = init.body instanceof FormData ? Object.fromEntries([...init.body.entries()].map(([k, v]) => [k, String(v)])) : {};
-      const request = { method: init.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), form };
+      const raw = init.body instanceof FormData || init.body === undefined || init.body === null ? undefined : init.body;
+      const contentType = (init.headers as Record<string, string> | undefined)?.['content-type'];
+      const request: SeenRequest = { method: init.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), form };
+      if (raw !== undefined) request.body = raw;
+      if (contentType !== undefined) request.contentType = contentType;
       seen.push(request);
       const handler = routes[`${request.method} ${request.path}`];
       const reply = handler ? await handler(request) : { status: 404, body: { status: 'failure', error: { type: 'NotFound' } } };

@@ -123,11 +123,11 @@ export const CHECKLIST_ITEMS = [
 
 /**
  * The onboarding checklist shown after a tutor is created (spec 2 §2). The account starts archived.
- * Next closes it; the photo upload step joins here with the photo work.
+ * Next leads to the photo upload (the team view opens the photo dialog for the new tutor).
  */
-export function TutorChecklistDialog({ tutor, onNext }: { tutor: Tutor; onNext: () => void }) {
+export function TutorChecklistDialog({ tutor, onNext, onClose = onNext }: { tutor: Tutor; onNext: () => void; onClose?: () => void }) {
   return (
-    <Modal open onClose={onNext} title={`${tutor.name} was created`} primary={{ label: 'Next', onClick: onNext }}>
+    <Modal open onClose={onClose} title={`${tutor.name} was created`} primary={{ label: 'Next', onClick: onNext }}>
       <p className={styles.dialogText}>Before this tutor starts, please complete the onboarding checklist:</p>
       <ul className={styles.checklist}>
         {CHECKLIST_ITEMS.map((item) => (

@@ -8,6 +8,7 @@ import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { ArchiveTutorDialog } from './ArchiveTutorDialog.tsx';
 import { CreateTutorDialog, TutorChecklistDialog } from './CreateTutorDialog.tsx';
+import { PhotoDialog } from './PhotoDialog.tsx';
 import { TutorCard } from './TutorCard.tsx';
 import type { CoursesLoad } from './TutorDetails.tsx';
 import { CONFIRMED_HELP, defaultRange, groupCoursesBySchool, rangeEpochs, SCHEDULED_HELP, visibleTutors } from './team-model.ts';
@@ -54,6 +55,9 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath }
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<Tutor | null>(null);
   const [archiving, setArchiving] = useState<Tutor | null>(null);
+  const [photoOf, setPhotoOf] = useState<Tutor | null>(null);
+  // Photos uploaded here, by tutor id: their versioned addresses show the new photo at once.
+  const [photos, setPhotos] = useState<Map<string, string>>(() => new Map());
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const own = tutorId === 'myself';
   const epochs = rangeEpochs(range.from, range.to);
@@ -176,6 +180,8 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath }
                   expanded={expanded.has(id)}
                   onToggle={() => toggleExpanded(id)}
                   onArchive={() => setArchiving(tutor)}
+                  photoUrl={photos.get(id)}
+                  onChangePhoto={() => setPhotoOf(tutor)}
                   details={{
                     courses: courses ?? { status: 'loading' },
                     onRetryCourses: loadCourses,
@@ -272,8 +278,21 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath }
           tutor={created}
           onNext={() => {
             setCreated(null);
+            setPhotoOf(created);
             reloadTutors();
           }}
+          onClose={() => {
+            setCreated(null);
+            reloadTutors();
+          }}
+        />
+      )}
+      {photoOf && (
+        <PhotoDialog
+          tutorId={photoOf.id}
+          tutorName={photoOf.name}
+          onUploaded={(url) => setPhotos((map) => new Map(map).set(String(photoOf.id), url))}
+          onClose={() => setPhotoOf(null)}
         />
       )}
       {archiving && (

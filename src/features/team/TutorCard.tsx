@@ -16,29 +16,38 @@ export interface TutorCardProps {
   onToggle: () => void;
   onArchive: () => void;
   details: Omit<TutorDetailsProps, 'tutor'>;
+  /** The photo's address: the versioned one after an upload here, else the plain one. */
+  photoUrl?: string;
+  /** Opens the photo dialog for this tutor. */
+  onChangePhoto: () => void;
 }
 
+export const CHANGE_PHOTO = 'Change Photo';
+
 /** One tutor of 'Your Team' (spec 2 §2). */
-export function TutorCard({ tutor, hours, dashboardPath, expanded, onToggle, onArchive, details }: TutorCardProps) {
+export function TutorCard({ tutor, hours, dashboardPath, expanded, onToggle, onArchive, details, photoUrl, onChangePhoto }: TutorCardProps) {
   const nameId = useId();
   const detailsId = useId();
   const scheduledId = useId();
   const confirmedId = useId();
-  const [photoFailed, setPhotoFailed] = useState(false);
+  const src = photoUrl ?? `/tutor_images/${tutor.id}.jpg`;
+  // The initial stands in for a photo that did not load; a new address tries again.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const archived = tutor.role === 'Archived';
   const differ = hours !== null && hours.scheduled_minutes !== hours.confirmed_minutes;
 
   return (
     <li className={`${styles.card} ${archived ? styles.archivedCard : ''}`} aria-labelledby={nameId}>
       <div className={styles.cardHead}>
-        {/* The photo is shown as is; changing it arrives with the photo upload dialog. */}
-        {photoFailed ? (
-          <span className={styles.photo} aria-hidden="true">
-            {tutor.name.trim().charAt(0)}
-          </span>
-        ) : (
-          <img className={styles.photo} src={`/tutor_images/${tutor.id}.jpg`} alt="" width="56" height="56" onError={() => setPhotoFailed(true)} />
-        )}
+        <button type="button" className={styles.photoButton} title={CHANGE_PHOTO} aria-label={CHANGE_PHOTO} aria-describedby={nameId} onClick={onChangePhoto}>
+          {failedSrc === src ? (
+            <span className={styles.photo} aria-hidden="true">
+              {tutor.name.trim().charAt(0)}
+            </span>
+          ) : (
+            <img className={styles.photo} src={src} alt="" width="56" height="56" onError={() => setFailedSrc(src)} />
+          )}
+        </button>
         <div className={styles.identity}>
           <h2 id={nameId} className={styles.name}>
             {tutor.name}
@@ -51,9 +60,6 @@ export function TutorCard({ tutor, hours, dashboardPath, expanded, onToggle, onA
         <div className={styles.stat} title={SCHEDULED_HELP}>
           <dt>Scheduled</dt>
           <dd aria-describedby={scheduledId}>{hours ? `${formatHours(hours.scheduled_minutes)} h` : '…'}</dd>
-          <span id={scheduledId} className="visually-hidden">
-            {SCHEDULED_HELP}
-          </span>
         </div>
         <div className={styles.stat} title={CONFIRMED_HELP}>
           <dt>Confirmed</dt>
@@ -61,11 +67,15 @@ export function TutorCard({ tutor, hours, dashboardPath, expanded, onToggle, onA
             {hours ? `${formatHours(hours.confirmed_minutes)} h` : '…'}
             {differ && <span className="visually-hidden"> (differs from scheduled)</span>}
           </dd>
-          <span id={confirmedId} className="visually-hidden">
-            {CONFIRMED_HELP}
-          </span>
         </div>
       </dl>
+      {/* What the figures count, read with them (a <dl> may hold only its terms and values). */}
+      <span id={scheduledId} className="visually-hidden">
+        {SCHEDULED_HELP}
+      </span>
+      <span id={confirmedId} className="visually-hidden">
+        {CONFIRMED_HELP}
+      </span>
       <div className={styles.actions}>
         <Button variant="secondary" thin aria-expanded={expanded} aria-controls={detailsId} onClick={onToggle}>
           <span className={`${styles.chevron} ${expanded ? styles.chevronOpen : ''}`}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { checkAuth } from '../../api/auth.ts';
 import { getTutor } from '../../api/catalog.ts';
 import type { AuthData, PublicTutor } from '../../contract/entities.ts';
@@ -25,7 +25,22 @@ export interface TutorSidebarProps {
   /** The current route's name. */
   route: string;
   paths: TutorSidebarPaths;
+  /**
+   * The photo upload dialog (the island passes the team feature's), for the tutor being viewed; it
+   * reports the new photo's address. Without it the profile card is not a control.
+   */
+  photoDialog?: (props: PhotoDialogRenderProps) => ReactNode;
 }
+
+export interface PhotoDialogRenderProps {
+  /** The viewed tutor: their id, or 'myself' until it is known. */
+  tutorId: string;
+  tutorName?: string;
+  onUploaded: (url: string) => void;
+  onClose: () => void;
+}
+
+export const CHANGE_PHOTO = 'Change Photo';
 
 const home = () => window.location.assign('/');
 
@@ -34,10 +49,14 @@ const home = () => window.location.assign('/');
  * a supervisor viewing 'myself' also gets All Gradebooks, Team View and Summaries, and one viewing
  * another tutor a Back link. Visitors, customers and unknown tutors are sent home.
  */
-export function TutorSidebar({ tutorId, route, paths }: TutorSidebarProps) {
+export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSidebarProps) {
   const [viewer, setViewer] = useState<NonNullable<AuthData['tutor']> | null>(null);
   const [tutor, setTutor] = useState<PublicTutor | null>(null);
-  const [photoFailed, setPhotoFailed] = useState(false);
+  const [photoUrl, setPhotoUrl] = useState<string | null>(null);
+  // The initial stands in for a photo that did not load; a new address tries again.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const [changing, setChanging] = useState(false);
+  const textId = useId();
 
   useEffect(() => {
     let current = true;
@@ -62,24 +81,50 @@ export function TutorSidebar({ tutorId, route, paths }: TutorSidebarProps) {
 
   const supervisor = viewer?.role === 'Supervisor';
   const viewingOther = tutorId !== 'myself' && viewer !== null && String(viewer.id) !== tutorId;
+  const src = tutor ? (photoUrl ?? `/tutor_images/${tutor.id}.jpg`) : null;
+  const card = (
+    <>
+      {src && failedSrc !== src ? (
+        <img className={styles.profilePhoto} src={src} alt="" width="48" height="48" onError={() => setFailedSrc(src)} />
+      ) : (
+        <span className={styles.profilePhoto} aria-hidden="true">
+          {tutor ? firstName(tutor.name).charAt(0) : ''}
+        </span>
+      )}
+      <span id={textId} className={styles.profileText}>
+        <strong className={styles.profileName}>{tutor ? firstName(tutor.name) : ''}</strong>
+        <span className={styles.profileRole}>{tutor?.role ?? ''}</span>
+      </span>
+    </>
+  );
   const selection = route === 'tutorHome' ? 'tutorSchedule' : route === 'tutorGradebook' ? 'tutorGradebooks' : route;
 
   return (
     <>
       {supervisor && viewingOther && <SidebarButton name="back" selection={selection} label="Back" icon={<BackIcon />} href={paths.back} />}
       <div className={styles.profile} aria-busy={tutor === null || undefined}>
-        {tutor && !photoFailed ? (
-          <img className={styles.profilePhoto} src={`/tutor_images/${tutor.id}.jpg`} alt="" width="48" height="48" onError={() => setPhotoFailed(true)} />
+        {photoDialog ? (
+          <button
+            type="button"
+            className={styles.profileButton}
+            title={CHANGE_PHOTO}
+            aria-label={CHANGE_PHOTO}
+            aria-describedby={textId}
+            onClick={() => setChanging(true)}
+          >
+            {card}
+          </button>
         ) : (
-          <span className={styles.profilePhoto} aria-hidden="true">
-            {tutor ? firstName(tutor.name).charAt(0) : ''}
-          </span>
+          card
         )}
-        <span className={styles.profileText}>
-          <strong className={styles.profileName}>{tutor ? firstName(tutor.name) : ''}</strong>
-          <span className={styles.profileRole}>{tutor?.role ?? ''}</span>
-        </span>
       </div>
+      {changing &&
+        photoDialog?.({
+          tutorId: tutor ? String(tutor.id) : tutorId,
+          tutorName: tutor?.name,
+          onUploaded: setPhotoUrl,
+          onClose: () => setChanging(false),
+        })}
       <SidebarButton name="tutorSchedule" selection={selection} label="Schedule" href={paths.schedule} />
       <SidebarButton name="tutorAvailability" selection={selection} label="Availability" href={paths.availability} />
       <SidebarButton name="tutorHistory" selection={selection} label="Work History" href={paths.history} />

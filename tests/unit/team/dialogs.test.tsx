@@ -61,6 +61,11 @@ describe('Create a Tutor', () => {
     const post = seen.find((r) => r.method === 'POST' && r.path === '/api/tutors')!;
     expect(post.form).toEqual({ name: 'Nina', email: 'nina@beacontutoring.com', phone: '2065550199', background: 'Math major' });
     await userEvent.click(checklist.getByRole('button', { name: 'Next' }));
+    // Next leads to the photo upload for the new tutor.
+    const photo = await screen.findByRole('dialog', { name: 'Upload a profile photo' });
+    expect(within(photo).getByLabelText('Photo (JPEG)')).toHaveFocus();
+    expect(screen.queryByRole('dialog', { name: 'Nina was created' })).not.toBeInTheDocument();
+    await userEvent.click(within(photo).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: /Nina/ })).toBeInTheDocument();
   });

@@ -211,3 +211,29 @@ describe('Your Team', () => {
     expect(seen.find((r) => r.path === '/api/tutors/7/background')!.form).toEqual({ background: 'Physics PhD' });
   });
 });
+
+describe('Your Team: photos', () => {
+  it("opens the photo dialog from a card's photo (tooltip 'Change Photo') and shows the new photo at once", async () => {
+    const seen = fakeApi({
+      'GET /api/tutors': () => success([maya, sam]),
+      'GET /api/team/hours': () => success(hours),
+      'POST /api/tutors/7/photo': () => success({ url: '/tutor_images/7.jpg?v=9' }),
+    });
+    render(<TeamScreen {...props} />);
+    const samCard = await card(/Sam Lee/);
+    const photoButton = samCard.getByRole('button', { name: 'Change Photo' });
+    expect(photoButton).toHaveAttribute('title', 'Change Photo');
+    expect(photoButton).toHaveAccessibleDescription(/Sam Lee/);
+    expect(photoButton.querySelector('img')).toHaveAttribute('src', '/tutor_images/7.jpg');
+    await userEvent.click(photoButton);
+    const dialog = within(screen.getByRole('dialog', { name: 'Upload a profile photo' }));
+    await userEvent.upload(dialog.getByLabelText('Photo (JPEG)'), new File([new Uint8Array([0xff, 0xd8, 0xff])], 's.jpg', { type: 'image/jpeg' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Upload' }));
+    expect(await dialog.findByText('Succesfully uploaded photo')).toBeInTheDocument();
+    expect(seen.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/tutors/7/photo']);
+    await userEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect((await card(/Sam Lee/)).getByRole('button', { name: 'Change Photo' }).querySelector('img')).toHaveAttribute('src', '/tutor_images/7.jpg?v=9');
+    expect((await card(/Maya Chen/)).getByRole('button', { name: 'Change Photo' }).querySelector('img')).toHaveAttribute('src', '/tutor_images/5.jpg');
+  });
+});

@@ -1,7 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardApp } from '../../../src/features/dashboard/DashboardApp.tsx';
 import { $router } from '../../../src/features/dashboard/router.ts';
+import { PhotoDialog } from '../../../src/features/team/PhotoDialog.tsx';
 import { TutorSidebar, type TutorSidebarPaths } from '../../../src/features/tutor/TutorSidebar.tsx';
 import { failure, fakeApi, never, success } from '../fake-api.ts';
 
@@ -41,7 +43,7 @@ describe('TutorSidebar', () => {
     expect(screen.getByRole('link', { name: 'Work History' })).toHaveAttribute('href', '/tutors/myself/dashboard/history');
     expect(screen.getByRole('link', { name: 'Gradebooks' })).toHaveAttribute('href', '/tutors/myself/dashboard/gradebooks');
     for (const name of ['All Gradebooks', 'Team View', 'Summaries', 'Back']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
-    // The profile card is not a control (the photo dialog comes later).
+    // Without a photo dialog the profile card is not a control.
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(seen.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /api/checkauth', 'GET /api/tutors/myself']);
     expect(assign).not.toHaveBeenCalled();
@@ -101,6 +103,50 @@ describe('TutorSidebar', () => {
     await waitFor(() => expect(seen).toHaveLength(2));
     expect(assign).not.toHaveBeenCalled();
     expect(screen.getByRole('link', { name: 'Schedule' })).toBeInTheDocument();
+  });
+});
+
+describe('TutorSidebar: the profile photo', () => {
+  const upload = async (name: string) => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Change Photo' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Upload a profile photo' }));
+    await userEvent.upload(dialog.getByLabelText('Photo (JPEG)'), new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Upload' }));
+    expect(await dialog.findByText('Succesfully uploaded photo')).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Close' }));
+  };
+  const renderWithPhoto = (tutorId: string) =>
+    render(<TutorSidebar tutorId={tutorId} route="tutorSchedule" paths={paths(tutorId)} photoDialog={(props) => <PhotoDialog {...props} />} />);
+
+  it("makes the profile card a 'Change Photo' button: a tutor changes their own photo and sees it at once", async () => {
+    const seen = fakeApi({
+      'GET /api/checkauth': () => auth(jordan),
+      'GET /api/tutors/myself': () => success(jordan),
+      'POST /api/tutors/2/photo': () => success({ url: '/tutor_images/2.jpg?v=4' }),
+    });
+    renderWithPhoto('myself');
+    await screen.findByText('Jordan');
+    const button = screen.getByRole('button', { name: 'Change Photo' });
+    expect(button).toHaveAttribute('title', 'Change Photo');
+    expect(button).toHaveAccessibleDescription(/Jordan/);
+    expect(button.querySelector('img')).toHaveAttribute('src', '/tutor_images/2.jpg');
+    await upload('me.jpg');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change Photo' }).querySelector('img')).toHaveAttribute('src', '/tutor_images/2.jpg?v=4');
+    expect(seen.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/tutors/2/photo']);
+  });
+
+  it("lets a supervisor viewing another tutor change that tutor's photo", async () => {
+    const seen = fakeApi({
+      'GET /api/checkauth': () => auth(maya),
+      'GET /api/tutors/2': () => success(jordan),
+      'POST /api/tutors/2/photo': () => success({ url: '/tutor_images/2.jpg?v=5' }),
+    });
+    renderWithPhoto('2');
+    await screen.findByText('Jordan');
+    await upload('jordan.jpg');
+    expect(screen.getByRole('button', { name: 'Change Photo' }).querySelector('img')).toHaveAttribute('src', '/tutor_images/2.jpg?v=5');
+    expect(seen.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/tutors/2/photo']);
   });
 });
 
