@@ -19,6 +19,7 @@ const TutorGradebooks = lazy(() => tutorSide().then((m) => ({ default: m.TutorGr
 const TutorGradebook = lazy(() => tutorSide().then((m) => ({ default: m.TutorGradebook })));
 const TutorAllGradebooks = lazy(() => tutorSide().then((m) => ({ default: m.TutorAllGradebooks })));
 const TutorTeam = lazy(() => tutorSide().then((m) => ({ default: m.TutorTeam })));
+const TutorAllSummaries = lazy(() => tutorSide().then((m) => ({ default: m.TutorAllSummaries })));
 const TutorDashboardSidebar = lazy(() => tutorSide().then((m) => ({ default: m.TutorDashboardSidebar })));
 const loading = <Loader text="Loading…" />;
 
@@ -70,6 +71,7 @@ const tutorScreens: Screens = {
   tutorGradebooks: tutorScreen(TutorGradebooks),
   tutorAllGradebooks: tutorScreen(TutorAllGradebooks),
   tutorSupervisor: tutorScreen(TutorTeam),
+  tutorAllSummaries: tutorScreen(TutorAllSummaries),
   tutorGradebook: (page) =>
     'gradebookId' in page.params && 'tutorId' in page.params ? (
       <Suspense fallback={loading}>

@@ -2,15 +2,19 @@ import { getPagePath } from '@nanostores/router';
 import { lazy, Suspense } from 'react';
 import { $router } from '../features/dashboard/router.ts';
 import { StaffMeetingCard } from '../features/sessions/StaffMeetingCard.tsx';
+import { SummaryMeetingCard } from '../features/sessions/SummaryMeetingCard.tsx';
+import { PhotoDialog } from '../features/team/PhotoDialog.tsx';
 import { GradebooksScreen } from '../features/tutor/GradebooksScreen.tsx';
 import { AvailabilityScreen, type RenderMeeting, ScheduleScreen, WorkHistoryScreen } from '../features/tutor/TutorMeetingsScreen.tsx';
-import { TutorSidebar } from '../features/tutor/TutorSidebar.tsx';
+import { type PhotoDialogRenderProps, TutorSidebar } from '../features/tutor/TutorSidebar.tsx';
 import { Loader } from '../ui/Loader.tsx';
 
 // The gradebook (with react-select) loads when one is opened, not with the schedule.
 const TutorGradebookScreen = lazy(() => import('../features/gradebook/GradebookScreen.tsx').then((m) => ({ default: m.TutorGradebookScreen })));
 // The supervisor's team view (react-select again) loads when it is opened.
 const TeamScreen = lazy(() => import('../features/team/TeamScreen.tsx').then((m) => ({ default: m.TeamScreen })));
+// Recent Sessions, another supervisor screen, loads when it is opened too.
+const RecentSessionsScreen = lazy(() => import('../features/team/RecentSessionsScreen.tsx').then((m) => ({ default: m.RecentSessionsScreen })));
 
 /**
  * The tutor side of the dashboard island, composed from the tutor, sessions and gradebook features.
@@ -41,11 +45,22 @@ export const TutorTeam = ({ tutorId }: { tutorId: string }) => (
     />
   </Suspense>
 );
+export const TutorAllSummaries = () => (
+  <Suspense fallback={<Loader text="Loading…" />}>
+    <RecentSessionsScreen
+      renderMeeting={({ meeting, payments }) => <SummaryMeetingCard meeting={meeting} payments={payments} />}
+      schedulePath={getPagePath($router, 'tutorSchedule', { tutorId: 'myself' })}
+    />
+  </Suspense>
+);
 export const TutorGradebook = ({ tutorId, gradebookId }: { tutorId: string; gradebookId: string }) => (
   <Suspense fallback={<Loader text="Loading…" />}>
     <TutorGradebookScreen tutorId={tutorId} gradebookId={gradebookId} />
   </Suspense>
 );
+
+/** The sidebar's profile card opens the team feature's photo dialog. */
+const photoDialog = (props: PhotoDialogRenderProps) => <PhotoDialog {...props} />;
 
 export function TutorDashboardSidebar({ tutorId, route }: { tutorId: string; route: string }) {
   const path = (
@@ -55,6 +70,7 @@ export function TutorDashboardSidebar({ tutorId, route }: { tutorId: string; rou
     <TutorSidebar
       tutorId={tutorId}
       route={route}
+      photoDialog={photoDialog}
       paths={{
         schedule: path('tutorSchedule'),
         availability: path('tutorAvailability'),

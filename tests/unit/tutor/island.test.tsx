@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { $router } from '../../../src/features/dashboard/router.ts';
 import DashboardIsland from '../../../src/islands/DashboardApp.tsx';
@@ -36,14 +37,19 @@ describe('the dashboard island on tutor addresses', () => {
     expect(await screen.findByRole('link', { name: 'Team View' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('keeps the placeholder for the summaries screen that is still on its way', async () => {
+  it('loads Recent Sessions on the all-summaries route', async () => {
     fakeApi({
       'GET /api/checkauth': () => success({ user_type: 'tutor', tutor: { id: 5, name: 'Maya Chen', role: 'Supervisor' } }),
       'GET /api/tutors/myself': () => success(maya),
+      'GET /api/meetings/recent': () => success([item(meeting(-3, { notes: 'Loops and arrays' }))]),
     });
     $router.open('/tutors/myself/dashboard/all-summaries');
     render(<DashboardIsland />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Recent Sessions' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recent Sessions' })).toBeInTheDocument();
+    expect(await screen.findByText('Loops and arrays')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Summaries' })).toHaveAttribute('aria-current', 'page');
+    // The sidebar's profile card opens the photo dialog.
+    await userEvent.click(await screen.findByRole('button', { name: 'Change Photo' }));
+    expect(screen.getByRole('dialog', { name: 'Upload a profile photo' })).toBeInTheDocument();
   });
 });
