@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { checkAuth } from '../../api/auth.ts';
 import { getTutor } from '../../api/catalog.ts';
 import type { AuthData, PublicTutor } from '../../contract/entities.ts';
@@ -56,7 +56,6 @@ export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSideba
   // The initial stands in for a photo that did not load; a new address tries again.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [changing, setChanging] = useState(false);
-  const textId = useId();
 
   useEffect(() => {
     let current = true;
@@ -91,7 +90,7 @@ export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSideba
           {tutor ? firstName(tutor.name).charAt(0) : ''}
         </span>
       )}
-      <span id={textId} className={styles.profileText}>
+      <span className={styles.profileText}>
         <strong className={styles.profileName}>{tutor ? firstName(tutor.name) : ''}</strong>
         <span className={styles.profileRole}>{tutor?.role ?? ''}</span>
       </span>
@@ -104,14 +103,9 @@ export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSideba
       {supervisor && viewingOther && <SidebarButton name="back" selection={selection} label="Back" icon={<BackIcon />} href={paths.back} />}
       <div className={styles.profile} aria-busy={tutor === null || undefined}>
         {photoDialog ? (
-          <button
-            type="button"
-            className={styles.profileButton}
-            title={CHANGE_PHOTO}
-            aria-label={CHANGE_PHOTO}
-            aria-describedby={textId}
-            onClick={() => setChanging(true)}
-          >
+          <button type="button" className={styles.profileButton} title={CHANGE_PHOTO} onClick={() => setChanging(true)}>
+            {/* Named by what it does, then by what it shows (the visible text stays in the name). */}
+            <span className="visually-hidden">{CHANGE_PHOTO}: </span>
             {card}
           </button>
         ) : (

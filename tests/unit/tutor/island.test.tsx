@@ -49,7 +49,7 @@ describe('the dashboard island on tutor addresses', () => {
     expect(await screen.findByText('Loops and arrays')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Summaries' })).toHaveAttribute('aria-current', 'page');
     // The sidebar's profile card opens the photo dialog.
-    await userEvent.click(await screen.findByRole('button', { name: 'Change Photo' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Change Photo: / }));
     expect(screen.getByRole('dialog', { name: 'Upload a profile photo' })).toBeInTheDocument();
   });
 });
