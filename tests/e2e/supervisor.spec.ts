@@ -125,12 +125,15 @@ test('a supervisor hires a tutor by keyboard, qualifies and unarchives them, and
 test('archiving a tutor with offerings is refused with their count', async ({ page }) => {
   await openTeam(page);
   const jordan = card(page, 'Jordan Alvarez');
-  await jordan.getByRole('button', { name: 'Archive', exact: true }).click();
+  // By keyboard: the dialog takes the focus, and Escape would close it.
+  await jordan.getByRole('button', { name: 'Archive', exact: true }).press('Enter');
   const confirm = page.getByRole('dialog', { name: 'Confirm archival' });
-  await confirm.getByRole('button', { name: 'Archive' }).click();
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Archive' }).press('Enter');
   await expect(confirm.getByRole('alert')).toHaveText('This tutor has 4 attached offerings. Please archive the tutors offerings before archiving the tutor.');
   await expectAccessible(page);
-  await confirm.getByRole('button', { name: 'Nevermind' }).click();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
   await expect(jordan).not.toContainText('Archived');
 });
 
