@@ -7,6 +7,7 @@ import { type Attendee, type NoticeMeeting, noticeCanceled, noticeRescheduled } 
 import type { Sender } from '../notify/sender.ts';
 import type { PaymentProvider, SavedCardResult } from '../payments/provider.ts';
 import { lockTutorCalendar, refuseOverlap } from './availability.ts';
+import { BOOKED_STATUSES } from './booked.ts';
 import { meetingsById } from './meetings-view.ts';
 import { BOOKED_MINUTES, billableOvertimeMinutes, overtimeCents } from './overtime.ts';
 import { notAuthorized, Refusal } from './refusal.ts';
@@ -142,7 +143,7 @@ export async function setDuration(services: MeetingServices, staff: Staff, meeti
         .where('meeting_id', '=', meetingId)
         .where('customer_id', '=', attendee.customerId)
         .execute();
-      const booking = previous.find((p) => !p.is_incremental && ['succeeded', 'subscription_pending', 'processing'].includes(p.payment_status));
+      const booking = previous.find((p) => !p.is_incremental && BOOKED_STATUSES.includes(p.payment_status));
       if (!booking) continue;
       const billed = previous.filter((p) => p.is_incremental && BILLED_STATUSES.includes(p.payment_status)).reduce((sum, p) => sum + p.minutes_paid, 0);
       const minutes = owed - billed;

@@ -1,6 +1,7 @@
 import type { Meeting, MeetingWithPayments, Payment } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
 import { toEpoch } from '../db/schema.ts';
+import { isBookedMeeting } from './booked.ts';
 
 /** Meetings as the dashboards see them (CONTRACT.md `Meeting`), by id. */
 export async function meetingsById(db: Db, ids: number[]): Promise<Map<number, Meeting>> {
@@ -141,16 +142,7 @@ export async function listRecentSessions(db: Db, page: { before: Date; limit: nu
       .select('m.id')
       .where('m.canceled', '=', false)
       .where('m.occurrence', '<', page.before)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('payments as p')
-            .select('p.id')
-            .whereRef('p.meeting_id', '=', 'm.id')
-            .where('p.is_incremental', '=', false)
-            .where('p.payment_status', 'in', ['succeeded', 'subscription_pending', 'processing']),
-        ),
-      )
+      .where(isBookedMeeting)
       .orderBy('m.occurrence', 'desc')
       .orderBy('m.id', 'desc')
       .limit(page.limit)

@@ -1,6 +1,7 @@
 import type { Offering, Tutor, TutorHours } from '../../src/contract/entities.ts';
 import { nowMs } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
+import { isBookedMeeting } from './booked.ts';
 import { offeringColumns, toOffering } from './offerings.ts';
 import { Refusal } from './refusal.ts';
 
@@ -156,16 +157,7 @@ export async function teamHours(db: Db, from: Date, to: Date): Promise<TutorHour
         .on('m.canceled', '=', false)
         .on('m.occurrence', '>=', from)
         .on('m.occurrence', '<=', to)
-        .on((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('payments as p')
-              .select('p.id')
-              .whereRef('p.meeting_id', '=', 'm.id')
-              .where('p.is_incremental', '=', false)
-              .where('p.payment_status', 'in', ['succeeded', 'subscription_pending', 'processing']),
-          ),
-        ),
+        .on(isBookedMeeting),
     )
     .select((eb) => [
       't.id as tutor_id',
