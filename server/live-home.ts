@@ -16,6 +16,7 @@ export interface LiveHomeOptions {
   indexFile: string;
   galleryTutors: () => Promise<Pick<PublicTutor, 'id' | 'name' | 'background'>[]>;
   refreshMs?: number;
+  log?: (line: string) => void;
 }
 
 interface Rendered {
@@ -26,7 +27,7 @@ interface Rendered {
   key: string;
 }
 
-export function liveHomePage({ indexFile, galleryTutors, refreshMs = 30_000 }: LiveHomeOptions) {
+export function liveHomePage({ indexFile, galleryTutors, refreshMs = 30_000, log = console.log }: LiveHomeOptions) {
   let built: string | undefined;
   let rendered: Rendered | undefined;
   let checkedAt = -Infinity;
@@ -34,22 +35,33 @@ export function liveHomePage({ indexFile, galleryTutors, refreshMs = 30_000 }: L
 
   async function render(): Promise<Rendered> {
     built ??= await readFile(indexFile, 'utf8');
-    const tutors = await galleryTutors();
-    const key = JSON.stringify(tutors);
+    let tutors: Awaited<ReturnType<typeof galleryTutors>> | undefined;
+    try {
+      tutors = await galleryTutors();
+    } catch (error) {
+      // The database is unreachable: the page last shown (or the build's) is better than an error.
+      log(`home page gallery not refreshed: ${(error as Error).message}`);
+    }
     checkedAt = nowMs();
+    if (!tutors) return rendered ?? pack(built, 'built');
+    const key = JSON.stringify(tutors);
     if (rendered?.key === key) return rendered;
     const start = built.indexOf(GALLERY_START);
     const end = built.indexOf(GALLERY_END, start);
     const page = start < 0 || end < 0 ? built : built.slice(0, start) + galleryHtml(tutors) + built.slice(end + GALLERY_END.length);
+    rendered = pack(page, key);
+    return rendered;
+  }
+
+  function pack(page: string, key: string): Rendered {
     const html = Buffer.from(page);
-    rendered = {
+    return {
       html,
       br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
       gzip: gzipSync(html, { level: 9 }),
       etag: `"home-${html.length.toString(36)}-${Buffer.from(key).reduce((h, b) => (h * 31 + b) >>> 0, 7).toString(36)}"`,
       key,
     };
-    return rendered;
   }
 
   /** The current page; one database read at a time, however many requests arrive. */

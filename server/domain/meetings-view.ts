@@ -133,15 +133,27 @@ export async function listTutorMeetings(db: Db, tutorId: number): Promise<Meetin
 
 /**
  * Recent sessions across all tutors (the supervisor's Summaries): meetings that have started and
- * that someone booked, newest first, a page at a time (`before`: the start of the last one seen).
+ * that someone booked, newest first (then by id), a page at a time. `after` is the last one seen: its
+ * start and id, since several sessions often start at the same time.
  */
-export async function listRecentSessions(db: Db, page: { before: Date; limit: number }): Promise<MeetingWithPayments[]> {
+export async function listRecentSessions(
+  db: Db,
+  page: { now: Date; after?: { start: Date; id?: number }; limit: number },
+): Promise<MeetingWithPayments[]> {
+  const { after } = page;
   const ids = (
     await db
       .selectFrom('meetings as m')
       .select('m.id')
       .where('m.canceled', '=', false)
-      .where('m.occurrence', '<', page.before)
+      .where('m.occurrence', '<=', page.now)
+      .where((eb) =>
+        !after
+          ? eb.lit(true)
+          : after.id === undefined
+            ? eb('m.occurrence', '<', after.start)
+            : eb.or([eb('m.occurrence', '<', after.start), eb.and([eb('m.occurrence', '=', after.start), eb('m.id', '<', after.id)])]),
+      )
       .where(isBookedMeeting)
       .orderBy('m.occurrence', 'desc')
       .orderBy('m.id', 'desc')

@@ -74,13 +74,13 @@ export async function setTutorArchived(db: Db, actingTutorId: number, tutorId: n
   const offerings = (await offeringsQuery(db).where('o.tutor_id', '=', tutorId).where('o.archived', '=', false).execute()).map(toOffering);
   if (offerings.length > 0) throw new Refusal('HasAttachedOfferings', { offerings });
   const meetings = await db
-    .selectFrom('meetings')
-    .select(['id', 'occurrence', 'duration_mins'])
-    .where('tutor_id', '=', tutorId)
-    .where('canceled', '=', false)
-    .where('reservations_taken', '>', 0)
-    .where('occurrence', '>', new Date(nowMs()))
-    .orderBy('occurrence')
+    .selectFrom('meetings as m')
+    .select(['m.id', 'm.occurrence', 'm.duration_mins'])
+    .where('m.tutor_id', '=', tutorId)
+    .where('m.canceled', '=', false)
+    .where(isBookedMeeting)
+    .where('m.occurrence', '>', new Date(nowMs()))
+    .orderBy('m.occurrence')
     .execute();
   if (meetings.length > 0) {
     throw new Refusal('HasAttachedMeetings', {
@@ -130,12 +130,12 @@ export async function toggleOffering(db: Db, offeringId: number): Promise<Offeri
     if (offering.tutor_role === 'Archived') throw new Refusal('ArchivedTutorCannotHaveUnarchivedOfferings');
   } else {
     const ahead = await db
-      .selectFrom('meetings')
-      .select('id')
-      .where('offering_id', '=', offeringId)
-      .where('canceled', '=', false)
-      .where('reservations_taken', '>', 0)
-      .where('occurrence', '>', new Date(nowMs()))
+      .selectFrom('meetings as m')
+      .select('m.id')
+      .where('m.offering_id', '=', offeringId)
+      .where('m.canceled', '=', false)
+      .where(isBookedMeeting)
+      .where('m.occurrence', '>', new Date(nowMs()))
       .executeTakeFirst();
     if (ahead) throw new Refusal('UpcomingMeetings');
   }

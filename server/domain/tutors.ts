@@ -9,11 +9,10 @@ const staffColumns = [...publicColumns, 'email', 'phone'] as const;
  * staff see contact details. Archived tutors are listed too: the gallery hides them by role.
  */
 export async function listTutorsForViewer(db: Db, viewerIsStaff: boolean): Promise<(Tutor | PublicTutor)[]> {
-  return db
-    .selectFrom('tutors')
-    .select(viewerIsStaff ? [...staffColumns] : [...publicColumns])
-    .orderBy('name')
-    .execute();
+  let query = db.selectFrom('tutors').select(viewerIsStaff ? [...staffColumns] : [...publicColumns]).orderBy('name');
+  // Archived tutors (former ones, and new hires not ready yet) are for staff eyes only.
+  if (!viewerIsStaff) query = query.where('role', '!=', 'Archived');
+  return query.execute();
 }
 
 /** A tutor, or null when there is none; non-staff never see archived tutors or contact details. */

@@ -62,8 +62,9 @@ export function teamRoutes(db: Db, photoDir: string) {
 
   app.get('/meetings/recent', async (c) => {
     requireSupervisor(c);
-    const { before, limit } = parseQuery(c, recentSessionsQuery);
-    return ok(c, await listRecentSessions(db, { before: before === undefined ? new Date(nowMs()) : new Date(Math.min(before * 1000, nowMs())), limit }));
+    const { before, before_id, limit } = parseQuery(c, recentSessionsQuery);
+    const after = before === undefined ? undefined : { start: new Date(before * 1000), id: before_id };
+    return ok(c, await listRecentSessions(db, { now: new Date(nowMs()), after, limit }));
   });
 
   app.get('/team/hours', async (c) => {

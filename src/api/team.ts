@@ -21,8 +21,9 @@ export const archiveOffering = (offeringId: Id) => request<Offering>('POST', `/a
 /** Every tutor's scheduled and confirmed minutes in the period (epoch seconds, inclusive). */
 export const getTeamHours = (fromEpoch: number, toEpoch: number) => request<TutorHours[]>('GET', '/api/team/hours', { query: { from: fromEpoch, to: toEpoch } });
 /**
- * Sessions that took place, across all tutors, newest first (the supervisor's Summaries); `before`
- * (epoch seconds) pages back from the last one shown.
+ * Sessions that took place, across all tutors, newest first (the supervisor's Summaries). `after`
+ * is the last meeting shown (its start and id: several sessions often start at the same time), to
+ * page back from it.
  */
-export const getRecentSessions = (before?: number, limit = 50) =>
-  request<MeetingWithPayments[]>('GET', '/api/meetings/recent', { query: { before, limit } });
+export const getRecentSessions = (after?: { occurrence_epoch: number; id: Id }, limit = 50) =>
+  request<MeetingWithPayments[]>('GET', '/api/meetings/recent', { query: { before: after?.occurrence_epoch, before_id: after?.id, limit } });

@@ -93,7 +93,7 @@ export const tutorCreateForm = z.object({
 });
 export const tutorBackgroundForm = z.object({ background: text(2000) });
 export const tutorArchiveQuery = z.object({ unarchive: booleanText.default(false) });
-export const recentSessionsQuery = z.object({ before: epochSeconds.optional(), limit: z.coerce.number().int().min(1).max(100).default(50) });
+export const recentSessionsQuery = z.object({ before: epochSeconds.optional(), before_id: id.optional(), limit: z.coerce.number().int().min(1).max(100).default(50) });
 export const teamHoursQuery = z.object({ from: epochSeconds, to: epochSeconds }).refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
 export const offeringCreateForm = z.object({ tutor: idOrMyself, course: id, qualification: requiredText(200) });
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { resetClock, setClock } from '../../server/clock.ts';
 import { courseId, newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi, type TestContext } from './harness.ts';
-import { bookedMeeting, freeHour, HOUR, jordan, maya, pinClock, staffClient } from './tutor-helpers.ts';
+import { bookedMeeting, freeHour, HOUR, jordan, maya, pinClock, priya, staffClient } from './tutor-helpers.ts';
 
 beforeEach(() => pinClock());
 afterEach(() => resetClock());
@@ -94,6 +94,27 @@ describeApi('the supervisor\'s team', (ctx) => {
     await ctx().database.db.updateTable('tutors').set({ role: 'Archived' }).where('email', '=', 'lena@beacontutoring.com').execute();
     const lena = await ctx().database.db.selectFrom('tutors').select('id').where('email', '=', 'lena@beacontutoring.com').executeTakeFirstOrThrow();
     expect((await call(lead.client, `/api/tutors/${lena.id}/archive?unarchive=true`, { method: 'POST' })).body.data.role).toBe('Tutor');
+    // Unarchiving someone who is not archived changes nothing (a supervisor stays one).
+    expect((await call(lead.client, `/api/tutors/${lead.id}/archive?unarchive=true`, { method: 'POST' })).body.data.role).toBe('Supervisor');
+  });
+
+  it('pages recent sessions by start and id, so sessions at the same time are neither lost nor repeated', async () => {
+    const lead = await maya(ctx());
+    const start = freeHour();
+    const tutors = [await jordan(ctx()), await priya(ctx()), await staffClient(ctx(), 'sam@beacontutoring.com')];
+    const made: number[] = [];
+    for (const [i, tutor] of tutors.entries()) made.push((await bookedMeeting(ctx(), tutor, start, ['CS 121', 'MATH 124', 'PHYS 121'][i])).meetingId);
+    setClock(new Date((start + 30 * 60) * 1000));
+    const seen: number[] = [];
+    let after = '';
+    for (let page = 0; page < 3; page++) {
+      const answer = (await call(lead.client, `/api/meetings/recent?limit=2${after}`)).body.data as { meeting: { id: number; occurrence_epoch: number } }[];
+      seen.push(...answer.map((m) => m.meeting.id));
+      const last = answer.at(-1)!.meeting;
+      after = `&before=${last.occurrence_epoch}&before_id=${last.id}`;
+    }
+    expect(seen.filter((id) => made.includes(id)).sort()).toEqual([...made].sort());
+    expect(new Set(seen).size).toBe(seen.length);
   });
 
   it('sets a bio, and answers TutorNotFound and OfferingNotFound', async () => {
@@ -152,6 +173,7 @@ describeApi('the supervisor\'s team', (ctx) => {
 
   it('refuses every supervisor call to a tutor and a customer, and answers NoAuth without a session', async () => {
     const tutor = await jordan(ctx());
+    const other = (await priya(ctx())).id;
     const customer = await newCustomer(ctx());
     const anonymous = ctx().client();
     const offering = await ctx().database.db.selectFrom('offerings').select('id').executeTakeFirstOrThrow();
@@ -160,12 +182,12 @@ describeApi('the supervisor\'s team', (ctx) => {
       const answers = [
         await post(client, '/api/tutors', newHire()),
         await call(client, `/api/tutors/${tutor.id}/archive?unarchive=false`, { method: 'POST' }),
-        await call(client, '/api/tutors/3/archive?unarchive=true', { method: 'POST' }),
-        await post(client, '/api/tutors/3/background', { background: 'x' }),
+        await call(client, `/api/tutors/${other}/archive?unarchive=true`, { method: 'POST' }),
+        await post(client, `/api/tutors/${other}/background`, { background: 'x' }),
         await post(client, '/api/offerings', { tutor: 'myself', course, qualification: 'x' }),
         await call(client, `/api/offerings/${offering.id}/archive`, { method: 'POST' }),
         await call(client, '/api/team/hours?from=0&to=100'),
-        await call(client, '/api/tutors/3/offerings'),
+        await call(client, `/api/tutors/${other}/offerings`),
         await call(client, '/api/meetings/recent'),
       ];
       expect(answers.map((r) => r.body.error?.type)).toEqual(answers.map(() => type));
@@ -173,7 +195,7 @@ describeApi('the supervisor\'s team', (ctx) => {
   });
 });
 
-/** A booked meeting of a tutor who now has no unarchived offering: booked straight in the database. */
+/** A paid meeting of a tutor who now has no unarchived offering: booked straight in the database. */
 async function bookedMeetingWithOffering(ctx: () => TestContext, tutorId: number) {
   const { db } = ctx().database;
   const offering = await db.selectFrom('offerings').select('id').where('tutor_id', '=', tutorId).executeTakeFirstOrThrow();
@@ -182,5 +204,8 @@ async function bookedMeetingWithOffering(ctx: () => TestContext, tutorId: number
     .values({ tutor_id: tutorId, occurrence: new Date((freeHour() + HOUR) * 1000), offering_id: offering.id, course_style: 'online', capacity: 1, reservations_taken: 1 })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const customer = await db.selectFrom('customers').select('id').executeTakeFirstOrThrow();
+  await db.insertInto('reservations').values({ meeting_id: meeting.id, customer_id: customer.id, subscription_id: null, status: 'confirmed', expires_at: null }).execute();
+  await db.insertInto('payments').values({ customer_id: customer.id, meeting_id: meeting.id, minutes_paid: 60, amount_cents: 5500, payment_status: 'succeeded', provider: 'offline' }).execute();
   return { meetingId: meeting.id };
 }

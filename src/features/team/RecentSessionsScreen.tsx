@@ -59,9 +59,9 @@ export function RecentSessionsScreen({ renderMeeting, schedulePath, pageSize = 5
 
   const showMore = useCallback(async () => {
     if (load.status !== 'ready' || load.paging === 'loading' || load.items.length === 0) return;
-    const before = load.items[load.items.length - 1]!.meeting.occurrence_epoch;
+    const last = load.items[load.items.length - 1]!.meeting;
     setLoad({ ...load, paging: 'loading' });
-    const result = await getRecentSessions(before, pageSize);
+    const result = await getRecentSessions(last, pageSize);
     setLoad((now) => {
       if (now.status !== 'ready') return now;
       if (result.status === 'success') return { status: 'ready', items: append(now.items, result.data), more: result.data.length >= pageSize, paging: 'idle' };

@@ -105,7 +105,7 @@ const calls: [string, () => Promise<unknown>, Sent][] = [
     { method: 'POST', path: '/api/tutors/3/photo', query: {}, body: { type: 'image/jpeg', size: 4 } }],
   ['archiveTutor', () => api.archiveTutor(3, false), { method: 'POST', path: '/api/tutors/3/archive', query: { unarchive: 'false' } }],
   ['unarchiveTutor', () => api.archiveTutor(3, true), { method: 'POST', path: '/api/tutors/3/archive', query: { unarchive: 'true' } }],
-  ['getRecentSessions', () => api.getRecentSessions(1_790_000_000, 20), { method: 'GET', path: '/api/meetings/recent', query: { before: '1790000000', limit: '20' } }],
+  ['getRecentSessions', () => api.getRecentSessions({ occurrence_epoch: 1_790_000_000, id: 41 }, 20), { method: 'GET', path: '/api/meetings/recent', query: { before: '1790000000', before_id: '41', limit: '20' } }],
   ['getTeamHours', () => api.getTeamHours(1_790_000_000, 1_790_600_000), { method: 'GET', path: '/api/team/hours', query: { from: '1790000000', to: '1790600000' } }],
   ['createOffering', () => api.createOffering({ tutor: 3, course: 5, qualification: 'A in CS 121' }),
     { method: 'POST', path: '/api/offerings', query: {}, form: { tutor: '3', course: '5', qualification: 'A in CS 121' } }],

@@ -25,7 +25,7 @@ describe('the gallery markup', () => {
 });
 
 describe('the live home page', () => {
-  async function site(tutors: { current: ReturnType<typeof tutor>[] }, reads: { count: number }) {
+  async function site(tutors: { current: ReturnType<typeof tutor>[] | Error }, reads: { count: number }) {
     const dir = await mkdtemp(path.join(tmpdir(), 'live-home-'));
     const indexFile = path.join(dir, 'index.html');
     await writeFile(indexFile, `<!doctype html><main><h2>Who we are</h2>${galleryHtml([tutor(1, 'Built Tutor')])}<p>after</p></main>`);
@@ -35,8 +35,10 @@ describe('the live home page', () => {
       refreshMs: 30_000,
       galleryTutors: async () => {
         reads.count += 1;
+        if (tutors.current instanceof Error) throw tutors.current;
         return tutors.current;
       },
+      log: () => {},
     });
     app.get('/', home);
     return app;
@@ -72,5 +74,28 @@ describe('the live home page', () => {
     expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toContain('Maya Chen');
     const etag = response.headers.get('etag')!;
     expect((await app.request('/', { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
+});
+
+describe('the live home page without its database', () => {
+  it('keeps serving the page it has (or the build) when the gallery cannot be read', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'live-home-'));
+    const indexFile = path.join(dir, 'index.html');
+    await writeFile(indexFile, `<main>${galleryHtml([tutor(1, 'Built Tutor')])}</main>`);
+    let failing = true;
+    const app = new Hono();
+    app.get('/', liveHomePage({ indexFile, refreshMs: 30_000, log: () => {}, galleryTutors: async () => {
+      if (failing) throw new Error('database unreachable');
+      return [tutor(2, 'Live Tutor')];
+    } }));
+    const outage = await app.request('/');
+    expect(outage.status).toBe(200);
+    expect(await outage.text()).toContain('Built Tutor');
+    failing = false;
+    advanceClock(31_000);
+    expect(await (await app.request('/')).text()).toContain('Live Tutor');
+    failing = true;
+    advanceClock(31_000);
+    expect(await (await app.request('/')).text()).toContain('Live Tutor');
   });
 });

@@ -46,7 +46,7 @@ describe('Recent Sessions', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
-  it("pages back with 'Show more', passing the last shown session's start as before", async () => {
+  it("pages back with 'Show more', passing the last shown session's start and id", async () => {
     const seen = fakeApi({
       'GET /api/meetings/recent': (r) => success(r.query.before ? [older] : [newer, older]),
     });
@@ -55,7 +55,7 @@ describe('Recent Sessions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
     // The answer repeats `older` (shared start times): shown once; one item (< 2) is the end.
     await vi.waitFor(async () => expect(await articles()).toHaveLength(2));
-    expect(seen[1]!.query).toEqual({ before: String(older.meeting.occurrence_epoch), limit: '2' });
+    expect(seen[1]!.query).toEqual({ before: String(older.meeting.occurrence_epoch), before_id: String(older.meeting.id), limit: '2' });
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
