@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { setMeetingDuration, setMeetingOccurrence } from '../../api/meetings.ts';
 import type { Meeting } from '../../contract/entities.ts';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../lib/datetime-local.ts';
-import { Modal } from '../../ui/Modal.tsx';
+import { FormModal } from '../../ui/FormModal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { DURATION_CHANGED_MESSAGE, durationWarnings, editMeetingMessage, NOT_STARTED_MESSAGE, PAST_START_MESSAGE } from './meeting-messages.ts';
 import styles from './staff.module.css';
@@ -18,7 +18,6 @@ export interface EditMeetingDialogProps {
  * duration. Update sends only what changed; the warnings of spec 2 §5 show while they apply.
  */
 export function EditMeetingDialog({ meeting, onClose }: EditMeetingDialogProps) {
-  const formId = useId();
   // What the server holds now: the meeting's values, then whatever this dialog saved.
   const [saved, setSaved] = useState({ start: toDateTimeLocal(meeting.occurrence_epoch), duration: meeting.duration_mins });
   const [start, setStart] = useState(saved.start);
@@ -31,9 +30,6 @@ export function EditMeetingDialog({ meeting, onClose }: EditMeetingDialogProps) 
   const minutes = duration.trim() === '' ? NaN : Number(duration);
   const warnings = durationWarnings(minutes, saved.duration);
 
-  const close = () => {
-    if (!working) onClose(changed);
-  };
 
   async function update() {
     if (working) return;
@@ -78,49 +74,35 @@ export function EditMeetingDialog({ meeting, onClose }: EditMeetingDialogProps) 
   }
 
   return (
-    <Modal
-      open
-      onClose={close}
-      dismissible={!working}
+    <FormModal
       title="Edit Meeting Time + Duration"
-      primary={{ label: 'Update', form: formId, loading: working }}
-      secondary={[{ label: 'Close', onClick: close, disabled: working }]}
+      submitLabel="Update"
+      cancelLabel="Close"
+      working={working}
+      onSubmit={() => void update()}
+      onClose={() => onClose(changed)}
+      error={error}
     >
-      <form
-        id={formId}
-        className={styles.dialogForm}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void update();
-        }}
-      >
-        <TextInput label="Start time" type="datetime-local" step={60} required value={start} onChange={setStart} />
-        <TextInput
-          label="Duration (minutes)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={600}
-          step={1}
-          disabled={!started}
-          value={duration}
-          onChange={setDuration}
-          hint={started ? undefined : NOT_STARTED_MESSAGE}
-        />
-        {warnings.length > 0 && (
-          <ul className={styles.warnings} aria-label="Warnings">
-            {warnings.map((warning) => (
-              <li key={warning}>{warning}</li>
-            ))}
-          </ul>
-        )}
-        {error && (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        )}
-      </form>
-    </Modal>
+      <TextInput label="Start time" type="datetime-local" step={60} required value={start} onChange={setStart} />
+      <TextInput
+        label="Duration (minutes)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={600}
+        step={1}
+        disabled={!started}
+        value={duration}
+        onChange={setDuration}
+        hint={started ? undefined : NOT_STARTED_MESSAGE}
+      />
+      {warnings.length > 0 && (
+        <ul className={styles.warnings} aria-label="Warnings">
+          {warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      )}
+    </FormModal>
   );
 }

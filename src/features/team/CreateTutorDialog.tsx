@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { createTutor } from '../../api/team.ts';
 import type { Tutor } from '../../contract/entities.ts';
 import { rawFailureText } from '../../lib/api-messages.ts';
+import { FormModal } from '../../ui/FormModal.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { ALREADY_EXISTS_MESSAGE, CREATE_NETWORK_MESSAGE, fieldErrors, type TutorField } from './team-model.ts';
@@ -17,7 +18,6 @@ export interface CreateTutorDialogProps {
  * brackets, dashes and spaces (the API client strips them; the field keeps what was typed).
  */
 export function CreateTutorDialog({ onClose }: CreateTutorDialogProps) {
-  const formId = useId();
   const bioId = useId();
   const [values, setValues] = useState<Record<TutorField, string>>({ name: '', email: '', phone: '', background: '' });
   const [errors, setErrors] = useState<Partial<Record<TutorField, string>>>({});
@@ -49,66 +49,48 @@ export function CreateTutorDialog({ onClose }: CreateTutorDialogProps) {
     setMessage(rawFailureText(result.error));
   }
 
-  const close = () => {
-    if (!working) onClose(null);
-  };
 
   return (
-    <Modal
-      open
-      onClose={close}
-      dismissible={!working}
+    <FormModal
       title="Create a Tutor"
-      primary={{ label: 'Create Tutor', form: formId, loading: working }}
-      secondary={[{ label: 'Cancel', onClick: close, disabled: working }]}
+      submitLabel="Create Tutor"
+      working={working}
+      onSubmit={() => void submit()}
+      onClose={() => onClose(null)}
+      error={message}
     >
-      <form
-        id={formId}
-        className={styles.dialogForm}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <TextInput label="First Name" autoComplete="off" required value={values.name} onChange={set('name')} error={errors.name} />
-        <TextInput label="Email" type="email" autoComplete="off" required value={values.email} onChange={set('email')} error={errors.email} />
-        <TextInput
-          label="Phone"
-          type="tel"
-          autoComplete="off"
-          required
-          value={values.phone}
-          onChange={set('phone')}
-          error={errors.phone}
-          hint="Ten digits; brackets, dashes and spaces are fine."
+      <TextInput label="First Name" autoComplete="off" required value={values.name} onChange={set('name')} error={errors.name} />
+      <TextInput label="Email" type="email" autoComplete="off" required value={values.email} onChange={set('email')} error={errors.email} />
+      <TextInput
+        label="Phone"
+        type="tel"
+        autoComplete="off"
+        required
+        value={values.phone}
+        onChange={set('phone')}
+        error={errors.phone}
+        hint="Ten digits; brackets, dashes and spaces are fine."
+      />
+      <div className={styles.field}>
+        <label htmlFor={bioId} className={styles.label}>
+          Bio
+        </label>
+        <textarea
+          id={bioId}
+          className={styles.textarea}
+          rows={4}
+          value={values.background}
+          onChange={(event) => set('background')(event.target.value)}
+          aria-invalid={errors.background ? true : undefined}
+          aria-describedby={errors.background ? `${bioId}-error` : undefined}
         />
-        <div className={styles.field}>
-          <label htmlFor={bioId} className={styles.label}>
-            Bio
-          </label>
-          <textarea
-            id={bioId}
-            className={styles.textarea}
-            rows={4}
-            value={values.background}
-            onChange={(event) => set('background')(event.target.value)}
-            aria-invalid={errors.background ? true : undefined}
-            aria-describedby={errors.background ? `${bioId}-error` : undefined}
-          />
-          {errors.background && (
-            <p id={`${bioId}-error`} className={styles.fieldError} role="alert">
-              {errors.background}
-            </p>
-          )}
-        </div>
-        {message && (
-          <p className={styles.error} role="alert">
-            {message}
+        {errors.background && (
+          <p id={`${bioId}-error`} className={styles.fieldError} role="alert">
+            {errors.background}
           </p>
         )}
-      </form>
-    </Modal>
+      </div>
+    </FormModal>
   );
 }
 

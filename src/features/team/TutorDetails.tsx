@@ -233,16 +233,7 @@ function QualificationForm({
         )}
       </div>
       <TextInput label="Qualification" value={qualification} onChange={setQualification} maxLength={200} />
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      {saved && (
-        <p className={styles.success} role="status">
-          {saved}
-        </p>
-      )}
+      <FormStatus error={error} saved={saved || null} />
       <Button type="submit" thin loading={working} className={styles.submit}>
         Submit
       </Button>
@@ -296,19 +287,26 @@ function BackgroundForm({ tutor, onTutorChanged }: { tutor: Tutor; onTutorChange
           }}
         />
       </div>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      {saved && (
-        <p className={styles.success} role="status">
-          Background saved.
-        </p>
-      )}
+      <FormStatus error={error} saved={saved ? 'Background saved.' : null} />
       <Button type="submit" thin loading={working} className={styles.submit}>
         Submit
       </Button>
     </form>
   );
+}
+
+/** A small form's outcome: the failure (announced at once) or what was saved. */
+function FormStatus({ error, saved }: { error: string | null; saved: string | null }) {
+  if (error) {
+    return (
+      <p className={styles.error} role="alert">
+        {error}
+      </p>
+    );
+  }
+  return saved ? (
+    <p className={styles.success} role="status">
+      {saved}
+    </p>
+  ) : null;
 }

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { createMeeting, createSlot } from '../../api/meetings.ts';
 import { site } from '../../config/site.ts';
 import { dateTimeLocalMin, fromDateTimeLocal } from '../../lib/datetime-local.ts';
-import { Modal } from '../../ui/Modal.tsx';
+import { FormModal } from '../../ui/FormModal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { availabilityMessage, EARLY_ANCHOR_MESSAGE } from './availability-messages.ts';
 import styles from './tutor.module.css';
@@ -19,7 +19,6 @@ export interface AddAvailabilityDialogProps {
  * Unchecked makes a weekly 60-minute slot, checked a single meeting. Errors stay in the dialog.
  */
 export function AddAvailabilityDialog({ tutorId, onClose }: AddAvailabilityDialogProps) {
-  const formId = useId();
   const checkboxId = useId();
   const [start, setStart] = useState('');
   const [oneTime, setOneTime] = useState(false);
@@ -42,49 +41,31 @@ export function AddAvailabilityDialog({ tutorId, onClose }: AddAvailabilityDialo
     else setError(availabilityMessage(oneTime, result));
   }
 
-  const close = () => {
-    if (!working) onClose(false);
-  };
 
   return (
-    <Modal
-      open
-      onClose={close}
-      dismissible={!working}
+    <FormModal
       title="Add availability"
-      primary={{ label: oneTime ? 'Create One-off Availability' : 'Create Weekly Availability', form: formId, loading: working }}
-      secondary={[{ label: 'Cancel', onClick: close, disabled: working }]}
+      submitLabel={oneTime ? 'Create One-off Availability' : 'Create Weekly Availability'}
+      working={working}
+      onSubmit={() => void create()}
+      onClose={() => onClose(false)}
+      error={error}
     >
-      <form
-        id={formId}
-        className={styles.dialogForm}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void create();
-        }}
-      >
-        <TextInput
-          label="Start time"
-          type="datetime-local"
-          min={min}
-          max={oneTime ? undefined : `${site.semesterLastReadingDay}T23:59`}
-          step={60}
-          required
-          value={start}
-          onChange={setStart}
-          hint={oneTime ? 'A single meeting at this time.' : 'A 60-minute meeting every week at this time until the end of the semester.'}
-        />
-        <div className={styles.checkbox}>
-          <input id={checkboxId} type="checkbox" checked={oneTime} onChange={(event) => setOneTime(event.target.checked)} />
-          <label htmlFor={checkboxId}>Is this a one-time meeting?</label>
-        </div>
-        {error && (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        )}
-      </form>
-    </Modal>
+      <TextInput
+        label="Start time"
+        type="datetime-local"
+        min={min}
+        max={oneTime ? undefined : `${site.semesterLastReadingDay}T23:59`}
+        step={60}
+        required
+        value={start}
+        onChange={setStart}
+        hint={oneTime ? 'A single meeting at this time.' : 'A 60-minute meeting every week at this time until the end of the semester.'}
+      />
+      <div className={styles.checkbox}>
+        <input id={checkboxId} type="checkbox" checked={oneTime} onChange={(event) => setOneTime(event.target.checked)} />
+        <label htmlFor={checkboxId}>Is this a one-time meeting?</label>
+      </div>
+    </FormModal>
   );
 }

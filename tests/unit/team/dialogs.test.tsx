@@ -5,16 +5,10 @@ import { ArchiveTutorDialog } from '../../../src/features/team/ArchiveTutorDialo
 import { CreateTutorDialog } from '../../../src/features/team/CreateTutorDialog.tsx';
 import { TeamScreen } from '../../../src/features/team/TeamScreen.tsx';
 import { fakeApi, success } from '../fake-api.ts';
-import { maya, old, sam, tutor } from './fixtures.ts';
+import { maya, old, sam, teamProps as props, tutor } from './fixtures.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
-const props = {
-  tutorId: 'myself',
-  dashboardPath: (id: string) => `/tutors/${id}/dashboard/history`,
-  schedulePath: '/tutors/myself/dashboard/schedule',
-  ownTeamPath: '/tutors/myself/dashboard/supervisor',
-};
 const fail = (error: Record<string, unknown>, status = 409) => ({ status, body: { status: 'failure', error } });
 
 async function fillCreate(phone = '(206) 555-0199') {

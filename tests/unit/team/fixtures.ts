@@ -28,3 +28,11 @@ export const offering = (id: number, course: Course, extra: Partial<Offering> = 
   tutor: { id: 7, name: 'Sam Lee', background: '', role: 'Tutor' },
   ...extra,
 });
+
+/** The TeamScreen's props as the island gives them. */
+export const teamProps = {
+  tutorId: 'myself',
+  dashboardPath: (id: string) => `/tutors/${id}/dashboard/history`,
+  schedulePath: '/tutors/myself/dashboard/schedule',
+  ownTeamPath: '/tutors/myself/dashboard/supervisor',
+};

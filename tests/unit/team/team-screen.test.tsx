@@ -4,16 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TeamScreen } from '../../../src/features/team/TeamScreen.tsx';
 import { defaultRange, rangeEpochs } from '../../../src/features/team/team-model.ts';
 import { failure, fakeApi, never, success } from '../fake-api.ts';
-import { courses, maya, offering, old, sam } from './fixtures.ts';
+import { courses, maya, offering, old, sam, teamProps as props } from './fixtures.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
-const props = {
-  tutorId: 'myself',
-  dashboardPath: (id: string) => `/tutors/${id}/dashboard/history`,
-  schedulePath: '/tutors/myself/dashboard/schedule',
-  ownTeamPath: '/tutors/myself/dashboard/supervisor',
-};
 
 const hours = [
   { tutor_id: 5, scheduled_minutes: 180, confirmed_minutes: 180 },
