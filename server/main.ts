@@ -14,6 +14,7 @@ import { createSiteApp } from './site.ts';
 import { listGalleryTutors } from './domain/tutors.ts';
 import { semesterEnd } from './domain/availability.ts';
 import { nowMs } from './clock.ts';
+import { type PeriodicTask, startPeriodicTasks } from './periodic.ts';
 
 function readConfig(): Config {
   try {
@@ -54,7 +55,12 @@ const server = serve({ fetch: site.fetch, port: config.port, hostname: config.ho
   }
 });
 
+/** Housekeeping on a timer (see periodic.ts): each feature adds its task here. */
+const periodicTasks: PeriodicTask[] = [];
+const stopPeriodicTasks = startPeriodicTasks(periodicTasks);
+
 async function shutdown() {
+  await stopPeriodicTasks();
   server.close();
   await database.close();
   process.exit(0);
