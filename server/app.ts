@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { failed, ok } from './http/envelope.ts';
 import { Refusal } from './domain/refusal.ts';
-import { requestLog, sameOriginGuard } from './http/guards.ts';
+import { requestLog, sameOriginGuard, siteOrigins } from './http/guards.ts';
 import { router } from './http/router.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -53,7 +53,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
     }),
   );
   // Stripe's webhook comes from Stripe's servers and is authenticated by its signature instead.
-  api.use(sameOriginGuard([new URL(config.siteUrl).origin], ['/api/stripe/webhook']));
+  api.use(sameOriginGuard(siteOrigins(config.siteUrl), ['/api/stripe/webhook']));
   api.use(sessionMiddleware(db));
 
   api.get('/health', async (c) => {

@@ -29,13 +29,36 @@ const schema = z
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
     /** Set to 0 to keep the request log quiet (tests). */
     LOG_REQUESTS: z.enum(['0', '1']).default('1'),
+    /** Set to 1 to let demo mode listen on a HOST other than this machine (see below). */
+    DEMO_PUBLIC: z.enum(['0', '1']).default('0'),
   })
   .superRefine((env, ctx) => {
-    if (env.MODE !== 'production') return;
+    if (env.MODE === 'demo') {
+      // Everyone who can reach a demo server can read its outbox, and so every login link in it.
+      if (env.HOST && !isLoopbackHost(env.HOST) && env.DEMO_PUBLIC !== '1') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['HOST'],
+          message: `demo mode listens only on this machine (127.0.0.1, ::1 or localhost): its outbox at /dev/outbox shows everyone's login links to whoever can reach it. Set DEMO_PUBLIC=1 to listen on ${env.HOST} anyway`,
+        });
+      }
+      return;
+    }
     for (const key of ['DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'PUBLIC_STRIPE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when MODE=production' });
     }
+    // Session cookies and login links must not cross the network in clear text.
+    const site = env.SITE_URL ? URL.parse(env.SITE_URL) : null;
+    if (site && site.protocol !== 'https:' && !isLoopbackHost(site.hostname)) {
+      ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'must start with https:// when MODE=production (http:// only for localhost, 127.0.0.1 or [::1])' });
+    }
   });
+
+/** This machine only: localhost, 127.0.0.0/8 or ::1 (with or without URL brackets). */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
 
 export interface Config {
   mode: 'demo' | 'production';

@@ -1,7 +1,21 @@
 import type { MiddlewareHandler } from 'hono';
+import { isLoopbackHost } from '../config.ts';
 import { Refusal } from '../domain/refusal.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The origins our pages are served from: the configured site URL's, and when that is on this
+ * machine, its other loopback spellings (localhost, 127.0.0.1, [::1] on the same port), which no
+ * other site can take. The request's own Host is never trusted: with DNS rebinding, a foreign page
+ * reaches us under its own name, so its Origin would match it.
+ */
+export function siteOrigins(siteUrl: string): string[] {
+  const site = new URL(siteUrl);
+  if (!isLoopbackHost(site.hostname)) return [site.origin];
+  const port = site.port ? `:${site.port}` : '';
+  return [...new Set([site.origin, ...['localhost', '127.0.0.1', '[::1]'].map((host) => `${site.protocol}//${host}${port}`)])];
+}
 
 /**
  * State-changing calls must come from our own pages (a CSRF guard on top of SameSite cookies).
@@ -13,9 +27,8 @@ export function sameOriginGuard(allowedOrigins: string[], exemptPaths: string[] 
     if (SAFE_METHODS.has(c.req.method) || exemptPaths.includes(c.req.path)) return next();
     const site = c.req.header('sec-fetch-site');
     const origin = c.req.header('origin');
-    const ownOrigin = new URL(c.req.url).origin;
     const foreignSite = site !== undefined && site !== 'same-origin' && site !== 'none';
-    const foreignOrigin = origin !== undefined && origin !== ownOrigin && !allowedOrigins.includes(origin);
+    const foreignOrigin = origin !== undefined && !allowedOrigins.includes(origin);
     if (foreignSite || foreignOrigin) throw new Refusal('BadOrigin');
     return next();
   };

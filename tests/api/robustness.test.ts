@@ -36,9 +36,20 @@ describeApi('bad requests', (ctx) => {
     }
   });
 
+  it("compares Origin with the configured site URL, never with the request's own Host", async () => {
+    const client = ctx().client();
+    // A DNS-rebinding page: its name resolves to us, so Host and Origin agree with each other.
+    const rebound = await call(client, 'http://evil.example:4321/api/logout', { method: 'POST', headers: { origin: 'http://evil.example:4321', 'sec-fetch-site': 'same-origin' } });
+    expect(rebound).toEqual({ status: 403, body: { status: 'failure', error: { type: 'BadOrigin' } } });
+    // The request's Host is localhost (no port), but the site is http://localhost:4321.
+    for (const origin of ['http://localhost', 'https://localhost:4321', 'http://localhost:4322', 'null']) {
+      expect((await call(client, '/api/logout', { method: 'POST', headers: { origin } })).status, origin).toBe(403);
+    }
+  });
+
   it('accepts state-changing calls from our own origin', async () => {
     const client = ctx().client();
-    const own: Record<string, string>[] = [{ origin: 'http://localhost' }, { origin: 'http://localhost:4321' }, { 'sec-fetch-site': 'same-origin' }, {}];
+    const own: Record<string, string>[] = [{ origin: 'http://localhost:4321' }, { origin: 'http://127.0.0.1:4321' }, { origin: 'http://[::1]:4321' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}];
     for (const headers of own) {
       expect((await call(client, '/api/logout', { method: 'POST', headers })).status).toBe(200);
     }

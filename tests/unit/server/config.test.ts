@@ -38,3 +38,36 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('loadConfig: where the server may be reached', () => {
+  const production = {
+    MODE: 'production',
+    DATABASE_URL: 'postgres://u@h/db',
+    SMTP_URL: 'smtp://mail.example',
+    STRIPE_SECRET_KEY: 'sk_live_1',
+    PUBLIC_STRIPE_KEY: 'pk_live_1',
+    STRIPE_WEBHOOK_SECRET: 'whsec_1',
+  };
+
+  it('refuses an http:// SITE_URL in production, except on this machine', () => {
+    expect(() => loadConfig({ ...production, SITE_URL: 'http://tutors.example' })).toThrow(/SITE_URL: must start with https:\/\/ when MODE=production/);
+    expect(() => loadConfig({ ...production, SITE_URL: 'http://10.0.0.5:4321' })).toThrow(/SITE_URL/);
+    for (const site of ['https://tutors.example', 'http://localhost:4321', 'http://127.0.0.1:8080', 'http://[::1]:4321']) {
+      expect(loadConfig({ ...production, SITE_URL: site }).siteUrl, site).toBe(site);
+    }
+  });
+
+  it('keeps demo mode on this machine unless DEMO_PUBLIC=1, and says why', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'tutors.example']) {
+      expect(() => loadConfig({ HOST: host }), host).toThrow(/HOST: demo mode listens only on this machine .*outbox at \/dev\/outbox shows everyone's login links.*DEMO_PUBLIC=1/);
+    }
+    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) expect(loadConfig({ HOST: host }).host).toBe(host);
+    expect(loadConfig({ HOST: '0.0.0.0', DEMO_PUBLIC: '1' }).host).toBe('0.0.0.0');
+    expect(() => loadConfig({ DEMO_PUBLIC: 'yes' })).toThrow(/DEMO_PUBLIC/);
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+  });
+
+  it('lets production listen anywhere', () => {
+    expect(loadConfig({ ...production, SITE_URL: 'https://tutors.example' }).host).toBe('0.0.0.0');
+  });
+});
