@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { failed, ok } from './http/envelope.ts';
 import { Refusal } from './domain/refusal.ts';
-import { requestLog, sameOriginGuard, siteOrigins } from './http/guards.ts';
+import { printablePath, requestLog, sameOriginGuard, siteOrigins, urlLengthLimit } from './http/guards.ts';
 import { router } from './http/router.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -36,6 +36,9 @@ export interface AppDeps {
   photoDir?: string;
 }
 
+/** Longest address the API reads; login links, the longest legitimate ones, are well under 1 KB. */
+const MAX_URL_CHARS = 8 * 1024;
+
 /** Largest body the API reads; the photo upload (5 MB JPEG) is the largest legitimate one. */
 const MAX_BODY_BYTES = 5 * 1024 * 1024 + 1024;
 
@@ -46,6 +49,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   const api = router();
 
   if (config.logRequests) api.use(requestLog(log));
+  api.use(urlLengthLimit(MAX_URL_CHARS));
   api.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
@@ -77,7 +81,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   api.all('*', (c) => failed(c, new Refusal('NotFound')));
   api.onError((error, c) => {
     if (error instanceof Refusal) return failed(c, error);
-    log(`error ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    log(`error ${c.req.method} ${printablePath(c.req.path)}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return failed(c, new Refusal('DBError'));
   });
 

@@ -3,7 +3,7 @@
  * `npm start` builds the site first; `npm run serve` starts this on an existing build.
  */
 import path from 'node:path';
-import { serve } from '@hono/node-server';
+import { startHttpServer } from './http/http-server.ts';
 import { createApiApp } from './app.ts';
 import { createSender } from './notify/index.ts';
 import { createPaymentProvider } from './payments/index.ts';
@@ -43,27 +43,45 @@ const api = createApiApp({
 });
 const site = createSiteApp({ api, distDir: path.resolve('dist'), photoDir, galleryTutors: () => listGalleryTutors(database.db) });
 
-const server = serve({ fetch: site.fetch, port: config.port, hostname: config.host }, () => {
-  const address = `http://localhost:${config.port}`;
-  console.log(`Serving ${address} (${config.mode} mode, ${database.kind} database)`);
-  if (config.mode === 'demo') {
-    console.log('Demo logins (the magic link or code goes to the outbox):');
-    console.log(`  customer    ${demoAccounts.customer.email}`);
-    console.log(`  tutor       ${demoAccounts.tutor.email}`);
-    console.log(`  supervisor  ${demoAccounts.supervisor.email}`);
-    console.log(`Outbox: ${address}/dev/outbox`);
-  }
+const http = startHttpServer({
+  fetch: site.fetch,
+  port: config.port,
+  hostname: config.host,
+  onListening: () => {
+    const address = `http://localhost:${config.port}`;
+    console.log(`Serving ${address} (${config.mode} mode, ${database.kind} database)`);
+    if (config.mode === 'demo') {
+      console.log('Demo logins (the magic link or code goes to the outbox):');
+      console.log(`  customer    ${demoAccounts.customer.email}`);
+      console.log(`  tutor       ${demoAccounts.tutor.email}`);
+      console.log(`  supervisor  ${demoAccounts.supervisor.email}`);
+      console.log(`Outbox: ${address}/dev/outbox`);
+    }
+  },
 });
 
 /** Housekeeping on a timer (see periodic.ts): each feature adds its task here. */
 const periodicTasks: PeriodicTask[] = [];
 const stopPeriodicTasks = startPeriodicTasks(periodicTasks);
 
-async function shutdown() {
+/** How long a shutdown waits for the requests in flight before it cuts them off. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Stop taking requests, let those in flight finish (a payment confirmation must not lose its
+ * database mid-transaction), then stop the periodic tasks and close the database. A second
+ * signal while waiting ends the process at once.
+ */
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) process.exit(1);
+  shuttingDown = true;
+  console.log(`${signal}: finishing ${http.inFlight()} request(s) in flight, then stopping`);
+  const { drained } = await http.close(SHUTDOWN_GRACE_MS);
+  if (!drained) console.log(`Requests still running after ${SHUTDOWN_GRACE_MS / 1000} s were cut off`);
   await stopPeriodicTasks();
-  server.close();
   await database.close();
   process.exit(0);
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { isLoopbackHost } from '../config.ts';
 import { Refusal } from '../domain/refusal.ts';
+import { failed } from './envelope.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -34,12 +35,38 @@ export function sameOriginGuard(allowedOrigins: string[], exemptPaths: string[] 
   };
 }
 
+/**
+ * A path as one printable log line: control characters (a decoded %0A would start a forged line,
+ * an escape sequence would rewrite the terminal) are written as \xNN or \uNNNN, and a long path is
+ * cut.
+ */
+export function printablePath(path: string, max = 2000): string {
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  const escaped = path.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\\]/g, (ch) => {
+    if (ch === '\\') return '\\\\';
+    const code = ch.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+  return escaped.length > max ? `${escaped.slice(0, max)}…(${escaped.length} chars)` : escaped;
+}
+
 /** One short line per request. Only the path is logged: query strings carry emails and tokens. */
 export function requestLog(write: (line: string) => void): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();
     const ms = (performance.now() - started).toFixed(1);
-    write(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`);
+    write(`${c.req.method} ${printablePath(c.req.path)} ${c.res.status} ${ms}ms`);
+  };
+}
+
+/**
+ * The API's addresses are short (a login link's is the longest, well under 1 KB); a longer one is
+ * refused with the envelope (414) before anything reads it.
+ */
+export function urlLengthLimit(maxChars: number): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.url.length > maxChars) return failed(c, new Refusal('BadInput', { fields: { _: `Address longer than ${maxChars} characters` } }), 414);
+    return next();
   };
 }

@@ -2,8 +2,20 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { Refusal } from '../domain/refusal.ts';
 
+/**
+ * PostgreSQL cannot store a NUL character in text (it fails the whole statement), so no field of
+ * any call may carry one: refused here once for every field, named like a schema's refusal.
+ */
+function refuseNul(input: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(input)) {
+    if (key.includes('\0')) throw new Refusal('BadInput', { fields: { _: 'Field names must not contain NUL characters' } });
+    if (typeof value === 'string' && value.includes('\0')) throw new Refusal('BadInput', { fields: { [key]: 'Must not contain NUL characters' } });
+  }
+}
+
 /** BadInput names each field that failed and why, so a client can show it next to the field. */
-function check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+function check<S extends z.ZodType>(schema: S, input: Record<string, unknown>): z.output<S> {
+  refuseNul(input);
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};

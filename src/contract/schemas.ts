@@ -6,11 +6,21 @@ import { z } from 'zod';
 import { isBookingEmail, normalizeEmail } from '../lib/email.ts';
 import { isValidPhone, normalizePhone } from '../lib/phone.ts';
 
+/**
+ * Numbers arrive as text and are written in plain decimal only: z.coerce.number() would read ''
+ * and '  ' as 0 and accept '0x10', '1e3', '+5' and ' 12 ' (Number's rules), so that an empty or
+ * odd field silently became a weight, a date or an id.
+ */
+const wholeNumber = z.string().regex(/^-?[0-9]{1,20}$/, 'Expected a whole number').transform(Number);
+const decimalNumber = z.string().regex(/^-?[0-9]{1,20}(\.[0-9]{1,20})?$/, 'Expected a number').transform(Number);
+/** A whole number in decimal digits, then checked as a number (`integer((n) => n.min(0))`). */
+const integer = (check: (n: z.ZodNumber) => z.ZodNumber = (n) => n) => wholeNumber.pipe(check(z.number().int()));
+
 /** A numeric id in a form field, query parameter or path. */
-export const id = z.coerce.number().int().positive().max(2_147_483_647);
+export const id = integer((n) => n.positive().max(2_147_483_647));
 /** A path id that may be the word `myself` (the session's own tutor or customer). */
 export const idOrMyself = z.union([z.literal('myself'), id]);
-const epochSeconds = z.coerce.number().int().min(0).max(4_102_444_800);
+const epochSeconds = integer((n) => n.min(0).max(4_102_444_800));
 const text = (max: number) => z.string().trim().max(max);
 const requiredText = (max: number) => text(max).min(1);
 const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -30,7 +40,7 @@ export const phone = z
 
 export const userType = z.enum(['customer', 'tutor']);
 export const courseStyle = z.enum(['in-person', 'online']);
-export const bookingCapacity = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]));
+export const bookingCapacity = wholeNumber.pipe(z.union([z.literal(1), z.literal(2)]));
 
 // --- sign-in -----------------------------------------------------------------------------------
 export const loginRequestQuery = z.object({ user_type: userType, email });
@@ -62,25 +72,25 @@ export const subscriptionCreateForm = paymentCreateForm.extend({ slot: id });
 // --- meetings and availability -----------------------------------------------------------------
 export const meetingCreateForm = z.object({ occurrence_epoch: epochSeconds, tutor: idOrMyself });
 export const slotCreateForm = z.object({
-  duration_mins: z.coerce.number().pipe(z.literal(60)),
+  duration_mins: wholeNumber.pipe(z.literal(60)),
   anchor_epoch: epochSeconds,
   tutor: idOrMyself,
 });
 export const meetingNotesForm = z.object({ notes: text(500) });
 export const meetingOccurrenceForm = z.object({ occurrence_epoch: epochSeconds });
-export const meetingDurationForm = z.object({ duration_mins: z.coerce.number().int().min(1).max(600) });
+export const meetingDurationForm = z.object({ duration_mins: integer((n) => n.min(1).max(600)) });
 
 // --- gradebooks --------------------------------------------------------------------------------
 export const categoryCreateForm = z.object({
   name: requiredText(100),
-  weight_percent: z.coerce.number().min(0).max(100),
-  drops: z.coerce.number().int().min(0).max(100),
+  weight_percent: decimalNumber.pipe(z.number().min(0).max(100)),
+  drops: integer((n) => n.min(0).max(100)),
 });
 export const gradeCreateForm = z.object({
   name: requiredText(200),
   due_date: epochSeconds,
-  points_recieved_hundreths: z.coerce.number().int().min(0).max(100_000_000),
-  points_total_hundreths: z.coerce.number().int().positive().max(100_000_000),
+  points_recieved_hundreths: integer((n) => n.min(0).max(100_000_000)),
+  points_total_hundreths: integer((n) => n.positive().max(100_000_000)),
 });
 export const gradebooksQuery = z.object({ show_all: booleanText.optional() });
 
@@ -93,7 +103,7 @@ export const tutorCreateForm = z.object({
 });
 export const tutorBackgroundForm = z.object({ background: text(2000) });
 export const tutorArchiveQuery = z.object({ unarchive: booleanText.default(false) });
-export const recentSessionsQuery = z.object({ before: epochSeconds.optional(), before_id: id.optional(), limit: z.coerce.number().int().min(1).max(100).default(50) });
+export const recentSessionsQuery = z.object({ before: epochSeconds.optional(), before_id: id.optional(), limit: integer((n) => n.min(1).max(100)).default(50) });
 export const teamHoursQuery = z.object({ from: epochSeconds, to: epochSeconds }).refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
 export const offeringCreateForm = z.object({ tutor: idOrMyself, course: id, qualification: requiredText(200) });
 

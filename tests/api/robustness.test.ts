@@ -1,5 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
-import { call, describeApi } from './harness.ts';
+import { demoAccounts } from '../../server/demo/seed.ts';
+import { startHttpServer } from '../../server/http/http-server.ts';
+import { post } from './booking-helpers.ts';
+import { call, describeApi, signInAs, type TestContext } from './harness.ts';
 
 describeApi('bad requests', (ctx) => {
   it('answers unknown /api paths with a NotFound envelope and 404', async () => {
@@ -75,5 +79,111 @@ describeApi('bad requests', (ctx) => {
     expect(broken.status).toBeLessThan(500);
     client.cookies.set('sid', 'x'.repeat(5000));
     expect((await call(client, '/api/checkauth')).body.error.type).toBe('NoAuth');
+  });
+});
+
+describeApi('input edge cases', (ctx) => {
+  async function signedIn(email: string) {
+    const client = ctx().client();
+    await signInAs(ctx(), client, email);
+    return client;
+  }
+
+  async function alexGradebook(c: TestContext) {
+    const client = c.client();
+    await signInAs(c, client, demoAccounts.customer.email);
+    const list = (await call(client, '/api/customers/myself/gradebooks')).body.data as { id: number }[];
+    const gradebook = list[0]!.id;
+    const category = (await call(client, `/api/gradebooks/${gradebook}/categories`)).body.data[0].id as number;
+    return { client, gradebook, category };
+  }
+
+  function expectBadInput(answer: { status: number; body: { status: string; error?: any } }, field: string, label: string) {
+    expect(answer.status, label).toBe(400);
+    expect(answer.body.status, label).toBe('failure');
+    expect(answer.body.error.type, label).toBe('BadInput');
+    expect(Object.keys(answer.body.error.fields ?? {}), label).toContain(field);
+  }
+
+  it('answers a NUL byte in any text field with BadInput, not a database error', async () => {
+    const anonymous = ctx().client();
+    const contact = { email: 'nul.test@example.com', phone: '2065550111', firstname: 'Nul', lastname: 'Test' };
+    for (const field of ['firstname', 'lastname', 'email'] as const) {
+      expectBadInput(await post(anonymous, '/api/customers', { ...contact, [field]: `${contact[field]}\u0000x` }), field, `customers ${field}`);
+    }
+    expectBadInput(await call(anonymous, '/api/login?user_type=customer&email=a%00b%40example.com', { method: 'POST' }), 'email', 'login');
+    expectBadInput(await post(anonymous, '/api/verification', { email: 'a\u0000@example.com' }), 'email', 'verification');
+    expectBadInput(await call(anonymous, '/api/verification?code_id=AAAAAAAAAAAAAAAAAAAA&code=12%0034'), 'code', 'code');
+
+    const { client, gradebook, category } = await alexGradebook(ctx());
+    expectBadInput(await post(client, `/api/gradebooks/${gradebook}/categories`, { name: 'Quiz\u0000zes', weight_percent: 10, drops: 0 }), 'name', 'category');
+    const grade = { name: 'HW\u00009', due_date: 1_900_000_000, points_recieved_hundreths: 900, points_total_hundreths: 1000 };
+    expectBadInput(await post(client, `/api/gradebooks/${gradebook}/categories/${category}/grades`, grade), 'name', 'grade');
+
+    const maya = await signedIn(demoAccounts.supervisor.email);
+    expectBadInput(await post(maya, '/api/tutors/myself/background', { background: 'Hello\u0000' }), 'background', 'background');
+    expectBadInput(await post(maya, '/api/tutors', { name: 'Zed\u0000', email: 'zed@beacontutoring.com', phone: '2065550112', background: '' }), 'name', 'tutor');
+    expectBadInput(await post(maya, '/api/offerings', { tutor: 'myself', course: 1, qualification: 'A\u0000' }), 'qualification', 'offering');
+    const jordan = await signedIn(demoAccounts.tutor.email);
+    const meeting = (await call(jordan, '/api/tutors/myself/meetings')).body.data[0].meeting.id;
+    expectBadInput(await post(jordan, `/api/meetings/${meeting}/notes`, { notes: 'ok\u0000' }), 'notes', 'notes');
+  });
+
+  it('never reads an empty field as 0', async () => {
+    const { client, gradebook, category } = await alexGradebook(ctx());
+    expectBadInput(await post(client, `/api/gradebooks/${gradebook}/categories`, { name: 'Quizzes', weight_percent: '', drops: 0 }), 'weight_percent', 'weight');
+    expectBadInput(await post(client, `/api/gradebooks/${gradebook}/categories`, { name: 'Quizzes', weight_percent: 10, drops: '' }), 'drops', 'drops');
+    expectBadInput(await post(client, `/api/gradebooks/${gradebook}/categories`, { name: 'Quizzes', weight_percent: ' ', drops: 0 }), 'weight_percent', 'blank weight');
+    const grade = { name: 'HW 99', due_date: '', points_recieved_hundreths: 900, points_total_hundreths: 1000 };
+    expectBadInput(await post(client, `/api/gradebooks/${gradebook}/categories/${category}/grades`, grade), 'due_date', 'due date');
+    expectBadInput(await post(client, `/api/gradebooks/${gradebook}/categories/${category}/grades`, { ...grade, due_date: 1_900_000_000, points_recieved_hundreths: '' }), 'points_recieved_hundreths', 'points');
+    const maya = await signedIn(demoAccounts.supervisor.email);
+    expectBadInput(await call(maya, '/api/team/hours?from=&to=1900000000'), 'from', 'hours');
+    expectBadInput(await call(maya, '/api/meetings/recent?before=&limit=5'), 'before', 'recent');
+    const jordan = await signedIn(demoAccounts.tutor.email);
+    expectBadInput(await post(jordan, '/api/meetings', { occurrence_epoch: '', tutor: 'myself' }), 'occurrence_epoch', 'one-off');
+    expectBadInput(await call(client, '/api/meetings?course=&capacity=1&course_style=online'), 'course', 'availability');
+  });
+
+  it('reads numbers in plain decimal only', async () => {
+    const { client, gradebook } = await alexGradebook(ctx());
+    for (const drops of ['0x1', '1e0', ' 1 ', '+1', '1.0', '0b1', 'Infinity', '1_0']) {
+      expectBadInput(await post(client, `/api/gradebooks/${gradebook}/categories`, { name: `Q ${drops}`, weight_percent: 10, drops }), 'drops', `drops ${JSON.stringify(drops)}`);
+    }
+    for (const weight of ['0x10', '1e1', ' 10', '+10', '.5', '10.', 'NaN']) {
+      expectBadInput(await post(client, `/api/gradebooks/${gradebook}/categories`, { name: `W ${weight}`, weight_percent: weight, drops: 0 }), 'weight_percent', `weight ${JSON.stringify(weight)}`);
+    }
+    const created = await post(client, `/api/gradebooks/${gradebook}/categories`, { name: 'Labs', weight_percent: '12.5', drops: '007' });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ weight_percent: 12.5, drops: 7 });
+    for (const id of ['0x1', '1e0', '+1', ' 1']) {
+      const answer = await call(client, `/api/tutors/${encodeURIComponent(id)}`);
+      expect(answer.status, id).toBe(404);
+    }
+    expectBadInput(await call(client, '/api/meetings?course=0x3&capacity=1&course_style=online'), 'course', 'hex course');
+    expectBadInput(await call(client, '/api/meetings?course=3&capacity=1e0&course_style=online'), 'capacity', 'exponent capacity');
+  });
+
+  it('answers an over-long address with the envelope', async () => {
+    const { status, body } = await call(ctx().client(), `/api/courses?q=${'x'.repeat(20 * 1024)}`);
+    expect(status).toBe(414);
+    expect(body).toMatchObject({ status: 'failure', error: { type: 'BadInput' } });
+  });
+
+  it('answers a 20 KB query string with the envelope over a real HTTP server', async () => {
+    const http = startHttpServer({ fetch: ctx().app.fetch, port: 0, hostname: '127.0.0.1' });
+    try {
+      if (!http.server.listening) await new Promise((resolve) => http.server.once('listening', resolve));
+      const base = `http://127.0.0.1:${(http.server.address() as AddressInfo).port}`;
+      for (const size of [20, 60]) {
+        const response = await fetch(`${base}/api/courses?q=${'x'.repeat(size * 1024)}`);
+        expect(response.status, `${size} KB`).toBeGreaterThanOrEqual(400);
+        expect(response.status, `${size} KB`).toBeLessThan(500);
+        expect(response.headers.get('content-type'), `${size} KB`).toMatch(/^application\/json/);
+        expect(await response.json(), `${size} KB`).toMatchObject({ status: 'failure', error: { type: 'BadInput' } });
+      }
+    } finally {
+      await http.close(1_000);
+    }
   });
 });
