@@ -4,10 +4,20 @@ import { toEpoch } from '../db/schema.ts';
 import { offeringColumns, toOffering } from './offerings.ts';
 import { now } from '../clock.ts';
 
+/** The search's filters; a filter left out matches every value. */
 export interface AvailabilityQuery {
   course: number;
-  capacity: 1 | 2;
-  course_style: CourseStyle;
+  capacity?: 1 | 2 | undefined;
+  course_style?: CourseStyle | undefined;
+}
+
+type Want = { capacity: 1 | 2; style: CourseStyle };
+
+/** Every (size, style) a booking matching the query could ask for. */
+function wantedBookings(query: AvailabilityQuery): Want[] {
+  const capacities = query.capacity ? [query.capacity] : ([1, 2] as const);
+  const styles = query.course_style ? [query.course_style] : (['in-person', 'online'] as const);
+  return capacities.flatMap((capacity) => styles.map((style) => ({ capacity, style })));
 }
 
 export interface SeatState {
@@ -74,17 +84,19 @@ function liveSeats<T extends SeatState & { expired_holds: number | string | null
   return taken > 0 ? { ...row, reservations_taken: taken } : { ...row, reservations_taken: 0, capacity: 0, booked_offering_id: null, course_style: null };
 }
 
-/** One-off meetings with a seat for this course, size and style, earliest first. */
+/** One-off meetings with a seat for this course (and size and style, when given), earliest first. */
 export async function listBookableMeetings(db: Db, query: AvailabilityQuery): Promise<BookableMeeting[]> {
   const rows = (await meetingsOfCourse(db, query.course).where('m.slot_id', 'is', null).execute()).map(liveSeats);
+  const wanted = wantedBookings(query);
   return rows
-    .filter((row) => hasSeat(row, { capacity: query.capacity, offeringId: row.offering_id, style: query.course_style }))
+    .filter((row) => wanted.some(({ capacity, style }) => hasSeat(row, { capacity, offeringId: row.offering_id, style })))
     .map((row) => ({ id: row.id, occurrence_epoch: toEpoch(row.occurrence), duration_mins: row.duration_mins, offering: toOffering(row) }));
 }
 
 /**
- * Weekly slots whose every upcoming meeting has a seat for this course, size and style, each
- * with those meetings earliest first; slots come in the order of their next meeting.
+ * Weekly slots whose every upcoming meeting has a seat for this course and one size and style
+ * (the ones given, or any), each with those meetings earliest first; slots come in the order of
+ * their next meeting.
  */
 export async function listBookableSlots(db: Db, query: AvailabilityQuery): Promise<BookableSlot[]> {
   const rows = (
@@ -99,8 +111,9 @@ export async function listBookableSlots(db: Db, query: AvailabilityQuery): Promi
   const slots: BookableSlot[] = [];
   for (const [slotId, meetings] of bySlot) {
     const first = meetings[0]!;
-    const want = { capacity: query.capacity, offeringId: first.offering_id, style: query.course_style };
-    if (!meetings.every((m) => hasSeat(m, want))) continue;
+    // One subscription books one size and style for every meeting of the slot.
+    const bookable = wantedBookings(query).some(({ capacity, style }) => meetings.every((m) => hasSeat(m, { capacity, offeringId: first.offering_id, style })));
+    if (!bookable) continue;
     const offering = toOffering(first);
     slots.push({
       slot: { id: slotId, anchor_epoch: toEpoch(first.anchor), duration_mins: first.slot_duration },

@@ -55,11 +55,16 @@ export const customerCreateForm = z.object({
   firstname: requiredText(100),
   lastname: requiredText(100),
 });
+/**
+ * A filter the client may leave out or send empty (spec 1's client adds `capacity=…&`,
+ * `course_style=…&` one at a time and may stop after any of them): absent or empty means any.
+ */
+const optionalFilter = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 export const availabilityQuery = z.object({
   course: id,
-  capacity: bookingCapacity,
-  course_style: courseStyle,
-  subscription: booleanText.optional(),
+  capacity: optionalFilter(bookingCapacity),
+  course_style: optionalFilter(courseStyle),
+  subscription: optionalFilter(booleanText),
 });
 export const paymentCreateForm = z.object({
   meeting: id,
