@@ -6,3 +6,4 @@ export * from './customers.ts';
 export * from './meetings.ts';
 export * from './gradebooks.ts';
 export * from './team.ts';
+export * from './client-errors.ts';

@@ -112,6 +112,20 @@ export const recentSessionsQuery = z.object({ before: epochSeconds.optional(), b
 export const teamHoursQuery = z.object({ from: epochSeconds, to: epochSeconds }).refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
 export const offeringCreateForm = z.object({ tutor: idOrMyself, course: id, qualification: requiredText(200) });
 
+// --- client error reports ----------------------------------------------------------------------
+/**
+ * A failure the front end reports (spec 1 §1: a script chunk that fails to load is reported). Each
+ * field is bounded, since it lands in the server log; paths only, never a query (it may hold a
+ * login token).
+ */
+export const clientErrorForm = z.object({
+  name: z.string().regex(/^[A-Za-z][\w.$]{0,59}$/, 'Expected an error name'),
+  message: z.string().max(1000),
+  where: z.string().min(1).max(100),
+  page: z.string().max(300).regex(/^\/[^\s?#]*$/, 'Expected a path'),
+  chunk_url: z.string().max(300).regex(/^\/[^\s?#]*$/, 'Expected a path').optional(),
+});
+
 /**
  * What a caller passes for a schema: its parsed shape, with numbers (alone or in a union such as
  * an id or `myself`) also accepted as text, since ids are opaque strings to the client.
@@ -135,3 +149,4 @@ export type CategoryCreateInput = FormInput<typeof categoryCreateForm>;
 export type GradeCreateInput = FormInput<typeof gradeCreateForm>;
 export type TutorCreateInput = FormInput<typeof tutorCreateForm>;
 export type OfferingCreateInput = FormInput<typeof offeringCreateForm>;
+export type ClientErrorReport = z.output<typeof clientErrorForm>;

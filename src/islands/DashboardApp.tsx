@@ -1,26 +1,28 @@
 import { getPagePath } from '@nanostores/router';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { DashboardApp, type Screens } from '../features/dashboard/DashboardApp.tsx';
 import { $router, type DashboardRoute } from '../features/dashboard/router.ts';
 import { SessionsScreen } from '../features/sessions/SessionsScreen.tsx';
 import { refreshStudentSidebar, StudentSidebar } from '../features/student/StudentSidebar.tsx';
+import { FailureBoundary } from '../ui/FailureBoundary.tsx';
+import { lazyChunk } from '../ui/lazy-chunk.ts';
 import { Loader } from '../ui/Loader.tsx';
 import { bookingLoginDialog } from './booking-login-dialog.tsx';
 
 // Screens that carry heavy code (react-select, the booking flow) load when first shown.
-const BookingFlow = lazy(() => import('../features/booking/BookingFlow.tsx').then((m) => ({ default: m.BookingFlow })));
-const StudentGradebookScreen = lazy(() => import('../features/gradebook/GradebookScreen.tsx').then((m) => ({ default: m.StudentGradebookScreen })));
+const BookingFlow = lazyChunk(() => import('../features/booking/BookingFlow.tsx').then((m) => ({ default: m.BookingFlow })));
+const StudentGradebookScreen = lazyChunk(() => import('../features/gradebook/GradebookScreen.tsx').then((m) => ({ default: m.StudentGradebookScreen })));
 // The tutor dashboard is one module, fetched the first time a tutor address shows.
 const tutorSide = () => import('./dashboard-tutor.tsx');
-const TutorSchedule = lazy(() => tutorSide().then((m) => ({ default: m.TutorSchedule })));
-const TutorAvailability = lazy(() => tutorSide().then((m) => ({ default: m.TutorAvailability })));
-const TutorHistory = lazy(() => tutorSide().then((m) => ({ default: m.TutorHistory })));
-const TutorGradebooks = lazy(() => tutorSide().then((m) => ({ default: m.TutorGradebooks })));
-const TutorGradebook = lazy(() => tutorSide().then((m) => ({ default: m.TutorGradebook })));
-const TutorAllGradebooks = lazy(() => tutorSide().then((m) => ({ default: m.TutorAllGradebooks })));
-const TutorTeam = lazy(() => tutorSide().then((m) => ({ default: m.TutorTeam })));
-const TutorAllSummaries = lazy(() => tutorSide().then((m) => ({ default: m.TutorAllSummaries })));
-const TutorDashboardSidebar = lazy(() => tutorSide().then((m) => ({ default: m.TutorDashboardSidebar })));
+const TutorSchedule = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorSchedule })));
+const TutorAvailability = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorAvailability })));
+const TutorHistory = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorHistory })));
+const TutorGradebooks = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorGradebooks })));
+const TutorGradebook = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorGradebook })));
+const TutorAllGradebooks = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorAllGradebooks })));
+const TutorTeam = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorTeam })));
+const TutorAllSummaries = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorAllSummaries })));
+const TutorDashboardSidebar = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorDashboardSidebar })));
 const loading = <Loader text="Loading…" />;
 
 /** The dashboards' island: client-only, mounted by src/pages/app-shell.astro. It composes the features. */
@@ -28,15 +30,18 @@ const upcoming = () => (
   <SessionsScreen
     kind="upcoming"
     renderBooking={(reload) => (
-      <Suspense fallback={loading}>
-        <BookingFlow
-          loginDialog={bookingLoginDialog}
-          onBooked={() => {
-            reload();
-            refreshStudentSidebar();
-          }}
-        />
-      </Suspense>
+      // The booking flow is its own chunk: if it fails, the sessions list above it stays.
+      <FailureBoundary where="dashboard booking">
+        <Suspense fallback={loading}>
+          <BookingFlow
+            loginDialog={bookingLoginDialog}
+            onBooked={() => {
+              reload();
+              refreshStudentSidebar();
+            }}
+          />
+        </Suspense>
+      </FailureBoundary>
     )}
   />
 );
@@ -90,18 +95,20 @@ const studentPaths = {
 
 export default function DashboardIsland() {
   return (
-    <DashboardApp
-      screens={screens}
-      studentSidebar={(page) => (
-        <StudentSidebar route={page.route} gradebookId={'gradebookId' in page.params ? page.params.gradebookId : undefined} paths={studentPaths} />
-      )}
-      tutorSidebar={(page) =>
-        'tutorId' in page.params ? (
-          <Suspense fallback={null}>
-            <TutorDashboardSidebar key={page.params.tutorId} tutorId={page.params.tutorId} route={page.route} />
-          </Suspense>
-        ) : null
-      }
-    />
+    <FailureBoundary where="dashboard">
+      <DashboardApp
+        screens={screens}
+        studentSidebar={(page) => (
+          <StudentSidebar route={page.route} gradebookId={'gradebookId' in page.params ? page.params.gradebookId : undefined} paths={studentPaths} />
+        )}
+        tutorSidebar={(page) =>
+          'tutorId' in page.params ? (
+            <Suspense fallback={null}>
+              <TutorDashboardSidebar key={page.params.tutorId} tutorId={page.params.tutorId} route={page.route} />
+            </Suspense>
+          ) : null
+        }
+      />
+    </FailureBoundary>
   );
 }

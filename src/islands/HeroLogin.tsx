@@ -1,6 +1,11 @@
 import { HeroButton } from '../features/auth/HeroButton.tsx';
+import { FailureBoundary } from '../ui/FailureBoundary.tsx';
 
 /** The home page hero's login / dashboard button (client:load). */
 export default function HeroLogin() {
-  return <HeroButton />;
+  return (
+    <FailureBoundary where="hero login">
+      <HeroButton />
+    </FailureBoundary>
+  );
 }

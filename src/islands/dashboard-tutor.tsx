@@ -1,5 +1,5 @@
 import { getPagePath } from '@nanostores/router';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { $router } from '../features/dashboard/router.ts';
 import { StaffMeetingCard } from '../features/sessions/StaffMeetingCard.tsx';
 import { SummaryMeetingCard } from '../features/sessions/SummaryMeetingCard.tsx';
@@ -7,14 +7,15 @@ import { PhotoDialog } from '../features/team/PhotoDialog.tsx';
 import { GradebooksScreen } from '../features/tutor/GradebooksScreen.tsx';
 import { AvailabilityScreen, type RenderMeeting, ScheduleScreen, WorkHistoryScreen } from '../features/tutor/TutorMeetingsScreen.tsx';
 import { type PhotoDialogRenderProps, TutorSidebar } from '../features/tutor/TutorSidebar.tsx';
+import { lazyChunk } from '../ui/lazy-chunk.ts';
 import { Loader } from '../ui/Loader.tsx';
 
 // The gradebook (with react-select) loads when one is opened, not with the schedule.
-const TutorGradebookScreen = lazy(() => import('../features/gradebook/GradebookScreen.tsx').then((m) => ({ default: m.TutorGradebookScreen })));
+const TutorGradebookScreen = lazyChunk(() => import('../features/gradebook/GradebookScreen.tsx').then((m) => ({ default: m.TutorGradebookScreen })));
 // The supervisor's team view (react-select again) loads when it is opened.
-const TeamScreen = lazy(() => import('../features/team/TeamScreen.tsx').then((m) => ({ default: m.TeamScreen })));
+const TeamScreen = lazyChunk(() => import('../features/team/TeamScreen.tsx').then((m) => ({ default: m.TeamScreen })));
 // Recent Sessions, another supervisor screen, loads when it is opened too.
-const RecentSessionsScreen = lazy(() => import('../features/team/RecentSessionsScreen.tsx').then((m) => ({ default: m.RecentSessionsScreen })));
+const RecentSessionsScreen = lazyChunk(() => import('../features/team/RecentSessionsScreen.tsx').then((m) => ({ default: m.RecentSessionsScreen })));
 
 /**
  * The tutor side of the dashboard island, composed from the tutor, sessions and gradebook features.

@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { DashboardApp } from '../../src/features/dashboard/DashboardApp.tsx';
 import { $router } from '../../src/features/dashboard/router.ts';
 import { screenTitles } from '../../src/features/dashboard/screens.ts';
+import { fakeApi } from './fake-api.ts';
 
 const routes: [string, string][] = [
   ['/student/dashboard', 'studentHome'],
@@ -45,5 +46,26 @@ describe('dashboard routes', () => {
     $router.open('/student/dashboard/nothing/here');
     render(<DashboardApp />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Page not found');
+  });
+});
+
+describe('dashboard failures', () => {
+  it('a screen that throws leaves the sidebar and the frame, is reported, and the next route shows its screen', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reports = fakeApi({ 'POST /api/client-errors': () => ({ body: { status: 'success', data: null } }) });
+    function Broken(): never {
+      throw new Error('Cannot read properties of undefined');
+    }
+    $router.open('/student/dashboard/history');
+    render(<DashboardApp screens={{ studentHistory: () => <Broken />, studentUpcoming: () => <h1>Upcoming list</h1> }} />);
+    expect(screen.getByRole('main')).toHaveTextContent('Something went wrong on this part of the page.');
+    expect(screen.getByRole('link', { name: 'Meeting History' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(reports.map((r) => r.form.where)).toEqual(['dashboard studentHistory']));
+
+    act(() => $router.open('/student/dashboard/upcoming'));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Upcoming list');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    vi.restoreAllMocks();
   });
 });

@@ -1,10 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
+import { lazyChunk } from '../../ui/lazy-chunk.ts';
 import { $auth, loadAuth } from './session-store.ts';
 import styles from './auth.module.css';
 
 // The dialog is fetched when a visitor first opens it, keeping the home page's first load small.
-const MagicLinkDialog = lazy(() => import('./MagicLinkDialog.tsx').then((m) => ({ default: m.MagicLinkDialog })));
+const MagicLinkDialog = lazyChunk(() => import('./MagicLinkDialog.tsx').then((m) => ({ default: m.MagicLinkDialog })));
 
 /**
  * The hero's button: 'Login' for visitors (opens the magic-link dialog), 'Tutor Dashboard' for
@@ -46,9 +48,11 @@ export function HeroButton() {
         Login
       </button>
       {open && (
-        <Suspense fallback={null}>
-          <MagicLinkDialog open onClose={() => setOpen(false)} />
-        </Suspense>
+        <FailureBoundary where="login dialog">
+          <Suspense fallback={null}>
+            <MagicLinkDialog open onClose={() => setOpen(false)} />
+          </Suspense>
+        </FailureBoundary>
       )}
     </>
   );

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Button } from '../../ui/Button.tsx';
+import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
+import { lazyChunk } from '../../ui/lazy-chunk.ts';
 import { Loader } from '../../ui/Loader.tsx';
 import { $booking } from './booking-store.ts';
 import styles from './booking.module.css';
@@ -11,7 +13,7 @@ import { useCatalog } from './use-catalog.ts';
 import type { StepFinalizeProps } from './StepFinalize.tsx';
 
 // Step 3 carries Stripe: it is loaded only when the visitor gets there.
-const StepFinalize = lazy(() => import('./StepFinalize.tsx'));
+const StepFinalize = lazyChunk(() => import('./StepFinalize.tsx'));
 
 export interface BookingFlowProps extends Pick<StepFinalizeProps, 'loginDialog' | 'onSignedIn'> {
   /** Called after payment instead of going to the dashboard (the sessions screen embeds the flow). */
@@ -53,16 +55,18 @@ export function BookingFlow({ onBooked, loginDialog, onSignedIn }: BookingFlowPr
       {booking.step === 'select' && <StepSelect selection={booking.selection} courses={courses} prices={prices} availability={availability} />}
       {booking.step === 'list' && <StepList selection={booking.selection} courses={courses} prices={prices} availability={availability} />}
       {(booking.step === 'finalize' || booking.step === 'paid') && booking.appointment && (
-        <Suspense fallback={<Loader text="Loading secure payment…" />}>
-          <StepFinalize
-            appointment={booking.appointment}
-            selection={{ ...booking.selection, capacity: booking.selection.capacity ?? 1 }}
-            prices={prices}
-            onBooked={onBooked}
-            loginDialog={loginDialog}
-            onSignedIn={onSignedIn}
-          />
-        </Suspense>
+        <FailureBoundary where="booking step 3">
+          <Suspense fallback={<Loader text="Loading secure payment…" />}>
+            <StepFinalize
+              appointment={booking.appointment}
+              selection={{ ...booking.selection, capacity: booking.selection.capacity ?? 1 }}
+              prices={prices}
+              onBooked={onBooked}
+              loginDialog={loginDialog}
+              onSignedIn={onSignedIn}
+            />
+          </Suspense>
+        </FailureBoundary>
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { getPagePath } from '@nanostores/router';
 import { type ReactNode, useEffect } from 'react';
 import { site } from '../../config/site.ts';
+import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
 import { SidebarButton } from '../../ui/SidebarButton.tsx';
 import { DashboardFrame } from './DashboardFrame.tsx';
 import styles from './Dashboard.module.css';
@@ -68,20 +69,25 @@ export function DashboardApp({ screens = {}, studentSidebar, tutorSidebar }: Das
           <a className={styles.brand} href="/" target="_self">
             {site.brandName}
           </a>
-          {entries}
+          <FailureBoundary where="dashboard sidebar" resetKeys={[page.path]}>
+            {entries}
+          </FailureBoundary>
           <div className={styles.spacer} />
           <LogoutButton />
         </>
       }
     >
-      {screen ? (
-        screen(page)
-      ) : (
-        <>
-          <h1>{screenTitles[page.route]}</h1>
-          <p>This screen is on its way.</p>
-        </>
-      )}
+      {/* A screen that fails (its chunk, or an error) leaves the frame and sidebar in place. */}
+      <FailureBoundary where={`dashboard ${page.route}`} resetKeys={[page.path]}>
+        {screen ? (
+          screen(page)
+        ) : (
+          <>
+            <h1>{screenTitles[page.route]}</h1>
+            <p>This screen is on its way.</p>
+          </>
+        )}
+      </FailureBoundary>
     </DashboardFrame>
   );
 }

@@ -116,6 +116,8 @@ const calls: [string, () => Promise<unknown>, Sent][] = [
     { method: 'POST', path: '/api/offline-payments/confirm', query: {}, form: { client_secret: 'pi_1_secret_2', card_number: '4242 4242 4242 4242' } }],
   ['logout', () => api.logout(), { method: 'POST', path: '/api/logout', query: {} }],
   ['getHealth', () => api.getHealth(), { method: 'GET', path: '/api/health', query: {} }],
+  ['reportClientError', () => api.reportClientError({ name: 'ChunkLoadError', message: 'Failed to fetch', where: 'booking step 3', page: '/', chunk_url: '/_astro/a.js' }),
+    { method: 'POST', path: '/api/client-errors', query: {}, form: { name: 'ChunkLoadError', message: 'Failed to fetch', where: 'booking step 3', page: '/', chunk_url: '/_astro/a.js' } }],
 ];
 
 describe.each(calls)('%s', (_name, call, expected) => {
