@@ -9,6 +9,7 @@ import { Refusal } from './domain/refusal.ts';
 import { printablePath, requestLog, sameOriginGuard, siteOrigins, urlLengthLimit } from './http/guards.ts';
 import { router } from './http/router.ts';
 import { sessionMiddleware } from './http/session.ts';
+import { clientAddressMiddleware } from './http/client-address.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { customerRoutes } from './routes/customers.ts';
@@ -26,7 +27,7 @@ import type { Sender } from './notify/sender.ts';
 
 export interface AppDeps {
   database: DatabaseHandle;
-  config: Pick<Config, 'mode' | 'siteUrl' | 'logRequests'> & { stripeWebhookSecret?: string };
+  config: Pick<Config, 'mode' | 'siteUrl' | 'logRequests'> & { stripeWebhookSecret?: string; trustProxy?: number };
   /** Where emails and texts go; the outbox when not given. */
   sender?: Sender;
   /** The card network's edge; the offline stand-in when not given. */
@@ -59,6 +60,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   // Stripe's webhook comes from Stripe's servers and is authenticated by its signature instead.
   api.use(sameOriginGuard(siteOrigins(config.siteUrl), ['/api/stripe/webhook']));
   api.use(sessionMiddleware(db));
+  api.use(clientAddressMiddleware(config.trustProxy ?? 0));
 
   api.get('/health', async (c) => {
     await db.selectFrom('courses').select('id').limit(1).execute();
@@ -66,7 +68,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
     return ok(c, health);
   });
   api.route('/', catalogRoutes(db));
-  api.route('/', authRoutes(db, messages, config.siteUrl));
+  api.route('/', authRoutes(db, messages, config.siteUrl, log));
   api.route('/', customerRoutes(db, payments));
   api.route('/', gradebookRoutes(db));
   api.route('/', bookingRoutes(db, payments));

@@ -29,6 +29,11 @@ const schema = z
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
     /** Set to 0 to keep the request log quiet (tests). */
     LOG_REQUESTS: z.enum(['0', '1']).default('1'),
+    /**
+     * How many reverse proxies stand between the clients and this server (each appending to
+     * X-Forwarded-For). 0: the header is ignored and the connection's peer is the client.
+     */
+    TRUST_PROXY: z.string().regex(/^[0-9]$/, 'must be the number of proxies in front, 0 to 9').default('0'),
     /** Set to 1 to let demo mode listen on a HOST other than this machine (see below). */
     DEMO_PUBLIC: z.enum(['0', '1']).default('0'),
   })
@@ -71,6 +76,8 @@ export interface Config {
   emailFrom: string;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   logRequests: boolean;
+  /** Reverse proxies trusted to name the client in X-Forwarded-For (server/http/client-address.ts). */
+  trustProxy: number;
 }
 
 export class ConfigError extends Error {}
@@ -101,5 +108,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { secretKey: values.STRIPE_SECRET_KEY, publishableKey: values.PUBLIC_STRIPE_KEY, webhookSecret: values.STRIPE_WEBHOOK_SECRET }
         : undefined,
     logRequests: values.LOG_REQUESTS === '1',
+    trustProxy: Number(values.TRUST_PROXY),
   };
 }

@@ -15,6 +15,7 @@ import { listGalleryTutors } from './domain/tutors.ts';
 import { semesterEnd } from './domain/availability.ts';
 import { nowMs } from './clock.ts';
 import { type PeriodicTask, startPeriodicTasks } from './periodic.ts';
+import { purgeRateLimits } from './domain/rate-limits.ts';
 
 function readConfig(): Config {
   try {
@@ -61,7 +62,10 @@ const http = startHttpServer({
 });
 
 /** Housekeeping on a timer (see periodic.ts): each feature adds its task here. */
-const periodicTasks: PeriodicTask[] = [];
+const periodicTasks: PeriodicTask[] = [
+  // Ended rate-limit windows: a later request starts a fresh one anyway, so this only keeps the table small.
+  { name: 'purge rate limits', everyMs: 15 * 60_000, run: async () => void (await purgeRateLimits(database.db)) },
+];
 const stopPeriodicTasks = startPeriodicTasks(periodicTasks);
 
 /** How long a shutdown waits for the requests in flight before it cuts them off. */

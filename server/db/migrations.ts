@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 
@@ -215,6 +216,31 @@ const migrations: Record<string, Migration> = {
         alter table payments add column refund_pending boolean not null default false;
         create index payments_refund_pending on payments (meeting_id) where refund_pending
       `);
+    },
+  },
+  '004_rate_limits': {
+    async up(db: Kysely<unknown>) {
+      // Anti-automation (rate-limits.ts): one counter per (bucket, key) in a fixed window, shared by
+      // every server instance. Keys (client addresses, emails, phones) are stored only as keyed
+      // hashes, with the key in app_secrets, so the table holds no address in the clear.
+      await runStatements(db, `
+        create table rate_limits (
+          bucket text not null,
+          key_hash text not null,
+          hits integer not null,
+          window_ends timestamptz not null,
+          primary key (bucket, key_hash)
+        );
+        create index rate_limits_window_ends on rate_limits (window_ends);
+        create table app_secrets (
+          name text primary key,
+          secret text not null
+        );
+        -- the client address (keyed hash) a seat was held from: one open checkout per address
+        alter table reservations add column address_hash text;
+        create index reservations_held_address on reservations (address_hash) where status = 'held'
+      `);
+      await sql`insert into app_secrets (name, secret) values ('address_hash', ${randomBytes(32).toString('hex')})`.execute(db);
     },
   },
 };

@@ -75,6 +75,8 @@ export interface Database {
     subscription_id: number | null;
     status: 'held' | 'confirmed' | 'released';
     expires_at: Date | string | null;
+    /** Keyed hash of the client address the seat was held from (null before 004 and outside checkouts). */
+    address_hash: Generated<string | null>;
     created_at: Timestamp;
   };
   payments: {
@@ -144,6 +146,8 @@ export interface Database {
     expires_at: RequiredTimestamp;
     created_at: Timestamp;
   };
+  rate_limits: { bucket: string; key_hash: string; hits: number; window_ends: RequiredTimestamp };
+  app_secrets: { name: string; secret: string };
   outbox: {
     id: Generated<number>;
     channel: 'email' | 'sms';

@@ -50,30 +50,41 @@ async function loadCustomer(trx: Trx, customerId: number) {
 }
 
 /**
- * One checkout at a time: a customer starting a new booking gives up the seats still held for an
- * unpaid earlier one, so nobody can hold many seats at once.
+ * One checkout at a time, per customer and per client address: starting a new booking gives up
+ * the seats still held for unpaid earlier ones of this customer, and of any customer whose
+ * checkout came from the same address, so nobody holds many seats at once, not even with
+ * throwaway accounts. `keepMeetingIds` are this customer's seats the new booking reuses.
  */
-async function abandonOtherCheckouts(trx: Trx, customerId: number, keepMeetingIds: number[]): Promise<void> {
-  let held = trx.selectFrom('reservations').select('meeting_id').where('customer_id', '=', customerId).where('status', '=', 'held');
-  if (keepMeetingIds.length > 0) held = held.where('meeting_id', 'not in', keepMeetingIds);
-  const rows = await held.orderBy('meeting_id').execute();
-  if (rows.length === 0) return;
-  const meetingIds = rows.map((r) => r.meeting_id);
-  for (const meetingId of meetingIds) await releaseSeat(trx, meetingId, customerId);
-  await trx
-    .updateTable('payments')
-    .set({ payment_status: 'abandoned' })
-    .where('customer_id', '=', customerId)
-    .where('meeting_id', 'in', meetingIds)
-    .where('payment_status', '=', 'requires_payment_method')
+async function abandonOtherCheckouts(trx: Trx, customerId: number, keepMeetingIds: number[], addressHash: string | null): Promise<void> {
+  const held = await trx
+    .selectFrom('reservations')
+    .select(['meeting_id', 'customer_id'])
+    .where('status', '=', 'held')
+    .where((eb) => (addressHash === null ? eb('customer_id', '=', customerId) : eb.or([eb('customer_id', '=', customerId), eb('address_hash', '=', addressHash)])))
+    .orderBy('meeting_id')
+    .orderBy('customer_id')
     .execute();
-  await trx
-    .updateTable('subscriptions')
-    .set({ status: 'canceled' })
-    .where('customer_id', '=', customerId)
-    .where('status', '=', 'active')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('reservations as r').select('r.id').whereRef('r.subscription_id', '=', 'subscriptions.id').where('r.status', '!=', 'released'))))
-    .execute();
+  const abandoned = held.filter((row) => row.customer_id !== customerId || !keepMeetingIds.includes(row.meeting_id));
+  if (abandoned.length === 0) return;
+  // Meetings in id order, as every booking locks them, so two checkouts cannot deadlock.
+  for (const row of abandoned) await releaseSeat(trx, row.meeting_id, row.customer_id);
+  for (const owner of new Set(abandoned.map((row) => row.customer_id))) {
+    const meetingIds = abandoned.filter((row) => row.customer_id === owner).map((row) => row.meeting_id);
+    await trx
+      .updateTable('payments')
+      .set({ payment_status: 'abandoned' })
+      .where('customer_id', '=', owner)
+      .where('meeting_id', 'in', meetingIds)
+      .where('payment_status', '=', 'requires_payment_method')
+      .execute();
+    await trx
+      .updateTable('subscriptions')
+      .set({ status: 'canceled' })
+      .where('customer_id', '=', owner)
+      .where('status', '=', 'active')
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('reservations as r').select('r.id').whereRef('r.subscription_id', '=', 'subscriptions.id').where('r.status', '!=', 'released'))))
+      .execute();
+  }
 }
 
 /** Asks the provider for an intent, stores it on the payment, and remembers the provider's customer. */
@@ -98,10 +109,10 @@ async function attachIntent(trx: Trx, provider: PaymentProvider, paymentId: numb
  * One-time booking: takes a seat of a one-off meeting and creates the payment intent for it.
  * The meeting row is locked for the whole step, so two buyers can never take the same seat.
  */
-export async function bookOneTime(db: Db, provider: PaymentProvider, customerId: number, request: BookingRequest): Promise<PaymentIntent> {
+export async function bookOneTime(db: Db, provider: PaymentProvider, customerId: number, request: BookingRequest, addressHash: string | null): Promise<PaymentIntent> {
   await releaseExpiredHolds(db);
   return db.transaction().execute(async (trx) => {
-    await abandonOtherCheckouts(trx, customerId, [request.meeting]);
+    await abandonOtherCheckouts(trx, customerId, [request.meeting], addressHash);
     const meeting = await trx
       .selectFrom('meetings')
       .select(['id', 'tutor_id', 'slot_id', 'occurrence', 'canceled', 'capacity', 'reservations_taken', 'offering_id as booked_offering_id', 'course_style'])
@@ -130,7 +141,10 @@ export async function bookOneTime(db: Db, provider: PaymentProvider, customerId:
       }))
       .where('id', '=', meeting.id)
       .execute();
-    await trx.insertInto('reservations').values({ meeting_id: meeting.id, customer_id: customerId, subscription_id: null, status: 'held', expires_at: holdExpiry() }).execute();
+    await trx
+      .insertInto('reservations')
+      .values({ meeting_id: meeting.id, customer_id: customerId, subscription_id: null, status: 'held', expires_at: holdExpiry(), address_hash: addressHash })
+      .execute();
     const amount = await priceCents(trx, 'onetime', request.capacity);
     const payment = await trx
       .insertInto('payments')
@@ -145,11 +159,11 @@ export async function bookOneTime(db: Db, provider: PaymentProvider, customerId:
  * Weekly booking: takes a seat in every upcoming meeting of the slot, creates the subscription,
  * and an intent for the first meeting. Later meetings are charged one by one (subscription_pending).
  */
-export async function bookWeekly(db: Db, provider: PaymentProvider, customerId: number, request: BookingRequest & { slot: number }): Promise<PaymentIntent> {
+export async function bookWeekly(db: Db, provider: PaymentProvider, customerId: number, request: BookingRequest & { slot: number }, addressHash: string | null): Promise<PaymentIntent> {
   await releaseExpiredHolds(db);
   return db.transaction().execute(async (trx) => {
     const slotMeetings = await trx.selectFrom('meetings').select('id').where('slot_id', '=', request.slot).execute();
-    await abandonOtherCheckouts(trx, customerId, slotMeetings.map((m) => m.id));
+    await abandonOtherCheckouts(trx, customerId, slotMeetings.map((m) => m.id), addressHash);
     const meetings = await trx
       .selectFrom('meetings')
       .select(['id', 'tutor_id', 'occurrence', 'capacity', 'reservations_taken', 'offering_id as booked_offering_id', 'course_style'])
@@ -193,7 +207,7 @@ export async function bookWeekly(db: Db, provider: PaymentProvider, customerId: 
     const expires = holdExpiry();
     await trx
       .insertInto('reservations')
-      .values(ids.map((id) => ({ meeting_id: id, customer_id: customerId, subscription_id: subscription.id, status: 'held' as const, expires_at: expires })))
+      .values(ids.map((id) => ({ meeting_id: id, customer_id: customerId, subscription_id: subscription.id, status: 'held' as const, expires_at: expires, address_hash: addressHash })))
       .execute();
     const amount = await priceCents(trx, 'weekly', request.capacity);
     const payment = await trx

@@ -10,6 +10,9 @@ import { router } from '../http/router.ts';
 import { signIn, signOut } from '../http/session.ts';
 import { parseForm, parseQuery } from '../http/validate.ts';
 import type { Sender } from '../notify/sender.ts';
+import { RATE_LIMITS } from '../domain/rate-limits.ts';
+import { enforceRateLimit } from '../http/rate-limit.ts';
+import { SIGN_IN_FLOOR_MS, withEvenTiming } from '../http/even-timing.ts';
 
 export function authData(auth: Auth): AuthData {
   return auth.userType === 'customer'
@@ -18,7 +21,7 @@ export function authData(auth: Auth): AuthData {
 }
 
 /** Sign-in and session calls: magic link, texted code, who am I, log out. */
-export function authRoutes(db: Db, sender: Sender, siteUrl: string) {
+export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: string) => void = console.log) {
   const app = router();
 
   async function startSession(c: Context, account: Account, userType: UserType) {
@@ -35,7 +38,8 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string) {
 
   app.post('/login', async (c) => {
     const { user_type, email } = parseQuery(c, loginRequestQuery);
-    await sendLoginLink(db, sender, siteUrl, user_type, email);
+    await enforceRateLimit(c, db, RATE_LIMITS.loginLink, [`email:${email}`]);
+    await withEvenTiming(SIGN_IN_FLOOR_MS, log, (pace) => sendLoginLink(db, pace(sender), siteUrl, user_type, email));
     return c.json({ status: 'success' as const });
   });
 
@@ -48,7 +52,8 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string) {
 
   app.post('/verification', async (c) => {
     const { email } = await parseForm(c, verificationRequestForm);
-    return ok(c, await sendLoginCode(db, sender, email), 201);
+    await enforceRateLimit(c, db, RATE_LIMITS.loginCode, [`email:${email}`]);
+    return ok(c, await withEvenTiming(SIGN_IN_FLOOR_MS, log, (pace) => sendLoginCode(db, pace(sender), email)), 201);
   });
 
   app.get('/verification', async (c) => {

@@ -9,6 +9,9 @@ import { router } from '../http/router.ts';
 import { requireCustomer, signIn } from '../http/session.ts';
 import { parseForm, parseQuery } from '../http/validate.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import { RATE_LIMITS } from '../domain/rate-limits.ts';
+import { keyedHash } from '../domain/keyed-hash.ts';
+import { enforceRateLimit } from '../http/rate-limit.ts';
 
 /** The booking flow's calls: availability, the contact form's customer, and the two intents. */
 export function bookingRoutes(db: Db, provider: PaymentProvider) {
@@ -26,6 +29,7 @@ export function bookingRoutes(db: Db, provider: PaymentProvider) {
 
   app.post('/customers', async (c) => {
     const input = await parseForm(c, customerCreateForm);
+    await enforceRateLimit(c, db, RATE_LIMITS.newCustomer, [`email:${input.email}`, `phone:${input.phone}`]);
     const taken = await db
       .selectFrom('customers')
       .select('id')
@@ -48,13 +52,15 @@ export function bookingRoutes(db: Db, provider: PaymentProvider) {
   app.post('/payments', async (c) => {
     const { customerId } = requireCustomer(c);
     const input = await parseForm(c, paymentCreateForm);
-    return ok(c, await bookOneTime(db, provider, customerId, input), 201);
+    await enforceRateLimit(c, db, RATE_LIMITS.booking, [`customer:${customerId}`]);
+    return ok(c, await bookOneTime(db, provider, customerId, input, await keyedHash(db, c.get('clientAddress'))), 201);
   });
 
   app.post('/subscriptions', async (c) => {
     const { customerId } = requireCustomer(c);
     const input = await parseForm(c, subscriptionCreateForm);
-    return ok(c, await bookWeekly(db, provider, customerId, input), 201);
+    await enforceRateLimit(c, db, RATE_LIMITS.booking, [`customer:${customerId}`]);
+    return ok(c, await bookWeekly(db, provider, customerId, input, await keyedHash(db, c.get('clientAddress'))), 201);
   });
 
   return app;

@@ -32,17 +32,27 @@ async function freshDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
   return openDatabase({ pglite });
 }
 
-/** A browser-like client of the in-process app: keeps the session cookie between calls. */
+let clients = 0;
+
+/**
+ * A browser-like client of the in-process app: keeps the session cookie between calls. Each
+ * client comes from an address of its own (the suite's app trusts one proxy, which names it in
+ * X-Forwarded-For), as different people would; set `address` to put clients behind one address.
+ */
 export class TestClient {
   cookies = new Map<string, string>();
+  address: string;
   private readonly app: ReturnType<typeof createApiApp>;
 
   constructor(app: ReturnType<typeof createApiApp>) {
     this.app = app;
+    clients += 1;
+    this.address = `198.18.${(clients >> 8) & 255}.${clients & 255}`;
   }
 
   fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
+    if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', this.address);
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     const url = typeof input === 'string' && input.startsWith('/') ? `http://localhost${input}` : input;
     const response = await this.app.request(url instanceof Request ? url : String(url), { ...init, headers });
@@ -85,7 +95,7 @@ export function describeApi(name: string, body: (ctx: () => TestContext) => void
         const database = await freshDatabase(kind);
         if (options.seed !== false) await seedDemoData(database.db);
         const photoDir = await mkdtemp(path.join(tmpdir(), 'tutoring-photos-'));
-        const app = createApiApp({ database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, log: () => {}, photoDir });
+        const app = createApiApp({ database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, log: () => {}, photoDir });
         context = { kind, database, photoDir, app, client: () => new TestClient(app) };
       });
       afterAll(async () => {

@@ -1,0 +1,54 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Message, Sender } from '../notify/sender.ts';
+
+/**
+ * How long every answer to a sign-in request (POST /api/login, POST /api/verification) takes at
+ * least, known address or not. A known address costs a few database writes and a send; an unknown
+ * one used to answer at once, which told a script which addresses have accounts even where the
+ * answer itself is rate-limited. The floor is above the database work, and a send still running
+ * at the floor no longer holds the answer up (SMTP can take seconds).
+ */
+export const SIGN_IN_FLOOR_MS = 300;
+
+/** Real time: this is a latency, not a time rule, so it does not follow server/clock.ts. */
+export interface Timer {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+const realTimer: Timer = { now: () => performance.now(), sleep: async (ms) => void (await sleep(ms)) };
+
+/** Wraps a sender so that a send waits at most until the floor; see withEvenTiming. */
+export type Pace = (sender: Sender) => Sender;
+
+/**
+ * Runs `work` so that its answer, success or refusal, comes no sooner than `floorMs` after it
+ * started. A message `work` sends through `pace(sender)` holds it up only until the floor: a send
+ * that fails before then fails the request as before; one still running goes on after the answer,
+ * and its failure is logged (the person asks again).
+ */
+export async function withEvenTiming<T>(floorMs: number, log: (line: string) => void, work: (pace: Pace) => Promise<T>, timer: Timer = realTimer): Promise<T> {
+  const deadline = timer.now() + floorMs;
+  const untilFloor = () => timer.sleep(Math.max(0, deadline - timer.now()));
+  const pace: Pace = (sender) => ({
+    async send(message: Message) {
+      let answered = false;
+      const sending = sender.send(message);
+      // Handled in every case: before the floor the race below rethrows it, after it is logged.
+      sending.catch((error: unknown) => {
+        if (answered) log(`${message.channel} send failed after the answer: ${error instanceof Error ? error.message : String(error)}`);
+      });
+      await Promise.race([
+        sending,
+        untilFloor().then(() => {
+          answered = true;
+        }),
+      ]);
+    },
+  });
+  try {
+    return await work(pace);
+  } finally {
+    await untilFloor();
+  }
+}
