@@ -12,6 +12,7 @@ import { sessionMiddleware } from './http/session.ts';
 import { clientAddressMiddleware } from './http/client-address.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { clientErrorRoutes } from './routes/client-errors.ts';
 import { customerRoutes } from './routes/customers.ts';
 import { gradebookRoutes } from './routes/gradebooks.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -74,6 +75,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   api.route('/', bookingRoutes(db, payments));
   api.route('/', meetingRoutes({ db, payments, sender: messages, log }));
   api.route('/', teamRoutes(db, photoDir));
+  api.route('/', clientErrorRoutes(db, log));
   if (payments.name === 'offline' && config.mode === 'demo') api.route('/', offlinePaymentRoutes(db));
   if (payments.name === 'stripe' && config.stripeWebhookSecret) {
     api.route('/', stripeWebhookRoutes(db, (payments as ReturnType<typeof stripeProvider>).client, config.stripeWebhookSecret, payments));

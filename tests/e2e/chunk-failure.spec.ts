@@ -1,0 +1,79 @@
+import { expect, type Page, type Request, test } from '@playwright/test';
+import { expectAccessible } from './axe.ts';
+import { chooseAndList } from './booking-steps.ts';
+import { signInThroughOutbox } from './outbox.ts';
+
+/**
+ * Spec 1 §1: a script chunk that fails to load is reported. The page keeps its place: the part
+ * that did not load shows a message, Retry and the support phone, and Retry fetches it again.
+ */
+test.use({ locale: 'en-US' });
+
+/** Aborts the first request for a chunk whose file name starts with `name`; later ones go through. */
+async function failFirstLoadOf(page: Page, name: string): Promise<() => number> {
+  let requests = 0;
+  await page.route(new RegExp(`/_astro/${name}[^/]*\\.js$`), (route) => (requests++ === 0 ? route.abort('internetdisconnected') : route.continue()));
+  return () => requests;
+}
+
+/** The error report the page sends, with the server's answer. */
+async function reportOf(request: Request) {
+  const response = await request.response();
+  return { fields: Object.fromEntries(new URLSearchParams(await multipartAsQuery(request))), answer: await response?.json() };
+}
+
+/** A multipart body's text fields as a query string (Playwright hands the raw body over). */
+async function multipartAsQuery(request: Request): Promise<string> {
+  const body = request.postData() ?? '';
+  const fields = [...body.matchAll(/name="([^"]+)"\r\n\r\n([^\r]*)\r\n/g)].map(([, name, value]) => [name!, value!]);
+  return new URLSearchParams(fields).toString();
+}
+
+const failureText = 'This part of the page did not load. Check your connection and retry.';
+
+test('booking step 3 whose chunk fails shows the message and the phone, is reported, and loads on Retry', async ({ page }) => {
+  const requests = await failFirstLoadOf(page, 'StepFinalize');
+  await chooseAndList(page, { course: 'CS 121', size: 'One-on-one', frequency: 'One Time', place: 'Online' });
+  const reported = page.waitForRequest((r) => r.url().endsWith('/api/client-errors') && r.method() === 'POST');
+  await page.getByRole('button', { name: /^Book / }).first().click();
+
+  const booking = page.locator('#book');
+  await expect(booking.getByRole('alert')).toHaveText(failureText);
+  const failure = booking.getByRole('alert').locator('..');
+  await expect(failure.getByRole('link', { name: '(206) 555-0142' })).toHaveAttribute('href', 'tel:+12065550142');
+  await expectAccessible(page);
+  const { fields, answer } = await reportOf(await reported);
+  expect(fields).toMatchObject({ name: 'ChunkLoadError', where: 'booking step 3', page: '/' });
+  expect(fields.chunk_url).toMatch(/^\/_astro\/StepFinalize[^/]*\.js$/);
+  expect(answer).toEqual({ status: 'success', data: null });
+
+  await booking.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Finalize Booking' })).toBeVisible();
+  await expect(booking.getByRole('alert')).toHaveCount(0);
+  expect(requests()).toBe(2);
+});
+
+test('the tutor dashboard whose chunk fails keeps its frame, is reported, and loads on Retry', async ({ page }) => {
+  await signInThroughOutbox(page, 'jordan@beacontutoring.com', 'tutor');
+  await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
+
+  // A fresh load of the page, with the tutor side's chunk failing this time.
+  const requests = await failFirstLoadOf(page, 'dashboard-tutor');
+  const reported = page.waitForRequest((r) => r.url().endsWith('/api/client-errors') && r.method() === 'POST');
+  await page.reload();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('alert')).toHaveText(failureText);
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expectAccessible(page);
+  const { fields, answer } = await reportOf(await reported);
+  expect(fields).toMatchObject({ name: 'ChunkLoadError', page: '/tutors/myself/dashboard' });
+  expect(fields.chunk_url).toMatch(/^\/_astro\/dashboard-tutor[^/]*\.js$/);
+  expect(answer).toEqual({ status: 'success', data: null });
+
+  // One Retry brings back every part that chunk carries: the screen and the sidebar.
+  await main.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Availability' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(requests()).toBe(2);
+});
