@@ -70,7 +70,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   });
   api.route('/', catalogRoutes(db));
   api.route('/', authRoutes(db, messages, config.siteUrl, log));
-  api.route('/', customerRoutes(db, payments));
+  api.route('/', customerRoutes(db, payments, log));
   api.route('/', gradebookRoutes(db));
   api.route('/', bookingRoutes(db, payments));
   api.route('/', meetingRoutes({ db, payments, sender: messages, log }));
@@ -78,7 +78,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   api.route('/', clientErrorRoutes(db, log));
   if (payments.name === 'offline' && config.mode === 'demo') api.route('/', offlinePaymentRoutes(db));
   if (payments.name === 'stripe' && config.stripeWebhookSecret) {
-    api.route('/', stripeWebhookRoutes(db, (payments as ReturnType<typeof stripeProvider>).client, config.stripeWebhookSecret, payments));
+    api.route('/', stripeWebhookRoutes(db, (payments as ReturnType<typeof stripeProvider>).client, config.stripeWebhookSecret, payments, log));
   }
 
   // A catch-all route rather than notFound(): a mounted sub-app's notFound handler is not used.

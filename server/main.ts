@@ -16,6 +16,7 @@ import { semesterEnd } from './domain/availability.ts';
 import { nowMs } from './clock.ts';
 import { type PeriodicTask, startPeriodicTasks } from './periodic.ts';
 import { purgeRateLimits } from './domain/rate-limits.ts';
+import { REFUND_RETRY_MS, retryPendingRefunds } from './domain/refunds.ts';
 
 function readConfig(): Config {
   try {
@@ -35,11 +36,12 @@ if (semesterEnd().getTime() < nowMs()) {
 }
 const database = await openConfiguredDatabase(config);
 const photoDir = path.join(config.dataDir, 'tutor_images');
+const payments = createPaymentProvider(config);
 const api = createApiApp({
   database,
   config: { ...config, stripeWebhookSecret: config.stripe?.webhookSecret },
   sender: createSender(config, database.db, console.log),
-  payments: createPaymentProvider(config),
+  payments,
   photoDir,
 });
 const site = createSiteApp({ api, distDir: path.resolve('dist'), photoDir, galleryTutors: () => listGalleryTutors(database.db) });
@@ -65,6 +67,8 @@ const http = startHttpServer({
 const periodicTasks: PeriodicTask[] = [
   // Ended rate-limit windows: a later request starts a fresh one anyway, so this only keeps the table small.
   { name: 'purge rate limits', everyMs: 15 * 60_000, run: async () => void (await purgeRateLimits(database.db)) },
+  // Refunds the provider did not confirm when they were asked for (refunds.ts); each failure is logged.
+  { name: 'retry pending refunds', everyMs: REFUND_RETRY_MS, run: async () => void (await retryPendingRefunds(database.db, payments, console.log)) },
 ];
 const stopPeriodicTasks = startPeriodicTasks(periodicTasks);
 

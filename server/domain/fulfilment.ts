@@ -1,5 +1,8 @@
+import type { Transaction } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/schema.ts';
 import type { ChargeOutcome } from '../payments/provider.ts';
+import { releaseExpiredHolds } from './holds.ts';
 
 /**
  * The one place a charge's outcome lands, whichever provider reported it (Stripe's webhook or
@@ -17,77 +20,108 @@ export type Fulfilment = { paymentId: number; result: 'paid' | 'declined' | 'exp
  * caller then refuses the charge (offline) or refunds it (Stripe), and the customer books again.
  */
 export async function fulfilCharge(db: Db, outcome: ChargeOutcome): Promise<Fulfilment> {
+  return db.transaction().execute((trx) => fulfilChargeIn(trx, outcome));
+}
+
+/** A provider's event as the webhook reads it: its id (to handle it once) and the outcome, if any. */
+export interface ProviderEvent {
+  eventId: string;
+  outcome: ChargeOutcome | null;
+}
+
+/**
+ * Handles a provider's event exactly once: the event's "handled" row and the fulfilment commit in
+ * one transaction, so a crash anywhere leaves neither and the provider's retry does the work, while
+ * a delivery that finds the row (a duplicate, or a concurrent one that committed first) does
+ * nothing. A charge that succeeded after its hold ran out is marked for a refund in that same
+ * transaction; the caller sends it (sendPendingRefunds) after the commit.
+ */
+export async function fulfilProviderEvent(db: Db, event: ProviderEvent): Promise<Fulfilment | 'duplicate'> {
   return db.transaction().execute(async (trx) => {
-    const payment = await trx
-      .selectFrom('payments')
-      .innerJoin('meetings', 'meetings.id', 'payments.meeting_id')
-      .select(['payments.id', 'payments.customer_id', 'payments.meeting_id', 'payments.subscription_id', 'payments.payment_status', 'payments.amount_cents', 'payments.provider', 'meetings.offering_id'])
-      .where('payments.provider_intent_id', '=', outcome.intentId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!payment) return undefined;
-    if (payment.payment_status === 'abandoned' || payment.payment_status === 'canceled') return { paymentId: payment.id, result: 'expired' };
-    if (!outcome.succeeded) {
-      // A charge made without the customer (overtime) that later fails is shown as failed.
-      if (payment.payment_status === 'processing' || payment.payment_status === 'requires_action') {
-        await trx.updateTable('payments').set({ payment_status: 'requires_payment_method' }).where('id', '=', payment.id).execute();
-      }
-      return { paymentId: payment.id, result: 'declined' };
+    const fresh = await trx.insertInto('webhook_events').values({ id: event.eventId }).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+    if (!fresh) return 'duplicate';
+    if (!event.outcome) return undefined;
+    const fulfilment = await fulfilChargeIn(trx, event.outcome);
+    // Charged after the seat was given up: the money goes back.
+    if (fulfilment?.result === 'expired' && event.outcome.succeeded) {
+      await trx.updateTable('payments').set({ refund_pending: true }).where('id', '=', fulfilment.paymentId).execute();
     }
-    if (payment.payment_status === 'succeeded') return { paymentId: payment.id, result: 'paid' };
-
-    await trx.updateTable('payments').set({ payment_status: 'succeeded' }).where('id', '=', payment.id).execute();
-
-    let confirm = trx
-      .updateTable('reservations')
-      .set({ status: 'confirmed', expires_at: null })
-      .where('customer_id', '=', payment.customer_id)
-      .where('status', '=', 'held');
-    confirm = payment.subscription_id !== null ? confirm.where('subscription_id', '=', payment.subscription_id) : confirm.where('meeting_id', '=', payment.meeting_id);
-    await confirm.execute();
-
-    if (payment.subscription_id !== null) {
-      const later = await trx
-        .selectFrom('reservations')
-        .select('meeting_id')
-        .where('subscription_id', '=', payment.subscription_id)
-        .where('status', '=', 'confirmed')
-        .where('meeting_id', '!=', payment.meeting_id)
-        .execute();
-      if (later.length > 0) {
-        await trx
-          .insertInto('payments')
-          .values(
-            later.map((r) => ({
-              customer_id: payment.customer_id,
-              meeting_id: r.meeting_id,
-              subscription_id: payment.subscription_id,
-              minutes_paid: 60,
-              amount_cents: payment.amount_cents,
-              payment_status: 'subscription_pending',
-              provider: payment.provider,
-            })),
-          )
-          .execute();
-      }
-    }
-
-    if (outcome.card) {
-      await trx
-        .updateTable('customers')
-        .set({ payment_method_id: outcome.card.paymentMethodId, payment_method_label: outcome.card.label })
-        .where('id', '=', payment.customer_id)
-        .execute();
-    }
-
-    if (payment.offering_id !== null) {
-      const offering = await trx.selectFrom('offerings').select('course_id').where('id', '=', payment.offering_id).executeTakeFirstOrThrow();
-      await trx
-        .insertInto('gradebooks')
-        .values({ customer_id: payment.customer_id, course_id: offering.course_id })
-        .onConflict((oc) => oc.columns(['customer_id', 'course_id']).doNothing())
-        .execute();
-    }
-    return { paymentId: payment.id, result: 'paid' };
+    return fulfilment;
   });
+}
+
+/** Lands a charge's outcome inside the caller's transaction, after releasing holds that ran out. */
+async function fulfilChargeIn(trx: Transaction<Database>, outcome: ChargeOutcome): Promise<Fulfilment> {
+  await releaseExpiredHolds(trx);
+  const payment = await trx
+    .selectFrom('payments')
+    .innerJoin('meetings', 'meetings.id', 'payments.meeting_id')
+    .select(['payments.id', 'payments.customer_id', 'payments.meeting_id', 'payments.subscription_id', 'payments.payment_status', 'payments.amount_cents', 'payments.provider', 'meetings.offering_id'])
+    .where('payments.provider_intent_id', '=', outcome.intentId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!payment) return undefined;
+  if (payment.payment_status === 'abandoned' || payment.payment_status === 'canceled') return { paymentId: payment.id, result: 'expired' };
+  if (!outcome.succeeded) {
+    // A charge made without the customer (overtime) that later fails is shown as failed.
+    if (payment.payment_status === 'processing' || payment.payment_status === 'requires_action') {
+      await trx.updateTable('payments').set({ payment_status: 'requires_payment_method' }).where('id', '=', payment.id).execute();
+    }
+    return { paymentId: payment.id, result: 'declined' };
+  }
+  if (payment.payment_status === 'succeeded') return { paymentId: payment.id, result: 'paid' };
+
+  await trx.updateTable('payments').set({ payment_status: 'succeeded' }).where('id', '=', payment.id).execute();
+
+  let confirm = trx
+    .updateTable('reservations')
+    .set({ status: 'confirmed', expires_at: null })
+    .where('customer_id', '=', payment.customer_id)
+    .where('status', '=', 'held');
+  confirm = payment.subscription_id !== null ? confirm.where('subscription_id', '=', payment.subscription_id) : confirm.where('meeting_id', '=', payment.meeting_id);
+  await confirm.execute();
+
+  if (payment.subscription_id !== null) {
+    const later = await trx
+      .selectFrom('reservations')
+      .select('meeting_id')
+      .where('subscription_id', '=', payment.subscription_id)
+      .where('status', '=', 'confirmed')
+      .where('meeting_id', '!=', payment.meeting_id)
+      .execute();
+    if (later.length > 0) {
+      await trx
+        .insertInto('payments')
+        .values(
+          later.map((r) => ({
+            customer_id: payment.customer_id,
+            meeting_id: r.meeting_id,
+            subscription_id: payment.subscription_id,
+            minutes_paid: 60,
+            amount_cents: payment.amount_cents,
+            payment_status: 'subscription_pending',
+            provider: payment.provider,
+          })),
+        )
+        .execute();
+    }
+  }
+
+  if (outcome.card) {
+    await trx
+      .updateTable('customers')
+      .set({ payment_method_id: outcome.card.paymentMethodId, payment_method_label: outcome.card.label })
+      .where('id', '=', payment.customer_id)
+      .execute();
+  }
+
+  if (payment.offering_id !== null) {
+    const offering = await trx.selectFrom('offerings').select('course_id').where('id', '=', payment.offering_id).executeTakeFirstOrThrow();
+    await trx
+      .insertInto('gradebooks')
+      .values({ customer_id: payment.customer_id, course_id: offering.course_id })
+      .onConflict((oc) => oc.columns(['customer_id', 'course_id']).doNothing())
+      .execute();
+  }
+  return { paymentId: payment.id, result: 'paid' };
 }

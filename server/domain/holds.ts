@@ -11,9 +11,18 @@ export const holdExpiry = () => fromNow(HOLD_MINUTES * 60_000);
  * (a meeting left with nobody is unbooked again), the payment is marked abandoned (it never
  * happened, so the dashboards leave it out), and a weekly
  * subscription left without seats ends. Runs before every search and booking, so no timer is
- * needed and every server instance agrees.
+ * needed and every server instance agrees; fulfilment runs it too, inside its own transaction, so
+ * a charge reported after its hold ran out finds its payment abandoned and is not fulfilled.
+ *
+ * The three steps are one transaction (the caller's, when given one): a payment never appears with
+ * its seat released but itself still open, where a charge landing in between would be fulfilled
+ * without a seat.
  */
 export async function releaseExpiredHolds(db: Kysely<Database> | Transaction<Database>): Promise<void> {
+  if (!db.isTransaction) {
+    await db.transaction().execute((trx) => releaseExpiredHolds(trx));
+    return;
+  }
   await sql`
     with expired as (
       update reservations set status = 'released'

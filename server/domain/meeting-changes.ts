@@ -11,6 +11,7 @@ import { BOOKED_STATUSES } from './booked.ts';
 import { meetingsById } from './meetings-view.ts';
 import { BOOKED_MINUTES, billableOvertimeMinutes, overtimeCents } from './overtime.ts';
 import { notAuthorized, Refusal } from './refusal.ts';
+import { sendPendingRefunds } from './refunds.ts';
 
 type Trx = Transaction<Database>;
 
@@ -216,34 +217,18 @@ export async function sendOvertimeCharges(services: MeetingServices, meetingId: 
   }
 }
 
-/**
- * Asks the provider to refund the meeting's canceled payments whose refund is not confirmed yet.
- * A refund is keyed by its intent, so asking again is safe; one that fails stays pending for the
- * next attempt and does not stop the others. Returns how many are still pending.
- */
+/** Sends the meeting's pending refunds (refunds.ts: the one way a refund is sent). */
 async function sendRefunds(services: MeetingServices, meetingId: number): Promise<number> {
-  const { db } = services;
-  const log = services.log ?? console.log;
-  const pending = await db.selectFrom('payments').select(['id', 'provider_intent_id']).where('meeting_id', '=', meetingId).where('refund_pending', '=', true).execute();
-  let left = 0;
-  for (const payment of pending) {
-    try {
-      if (payment.provider_intent_id) await services.payments.refund(payment.provider_intent_id);
-      await db.updateTable('payments').set({ refund_pending: false }).where('id', '=', payment.id).execute();
-    } catch (error) {
-      left += 1;
-      log(`refund of payment ${payment.id} not confirmed: ${(error as Error).message}`);
-    }
-  }
-  return left;
+  return sendPendingRefunds(services.db, services.payments, services.log ?? console.log, { meetingId });
 }
 
 /**
  * A tutor cancels a meeting: every payment made for it is canceled, every seat freed, the meeting
  * leaves the calendar and the attendees are told, in one transaction and then by email. Charged
  * payments are marked for a refund in that transaction and refunded after the commit; a refund the
- * provider did not confirm stays pending, and canceling the meeting again retries it. A charge still
- * settling is canceled without a refund call: the provider's webhook refunds it when it settles.
+ * provider did not confirm stays pending, and the periodic retry pass (or canceling the meeting
+ * again) sends it. A charge still settling is canceled without a refund call: the provider's
+ * webhook refunds it when it settles.
  */
 export async function cancelMeeting(services: MeetingServices, staff: Staff, meetingId: number): Promise<Meeting> {
   const { db } = services;

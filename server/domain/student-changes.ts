@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection.ts';
 import { Refusal } from './refusal.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import { sendPendingRefunds } from './refunds.ts';
 import { releaseSeat } from './seats.ts';
 import { fromNow } from '../clock.ts';
 
@@ -8,11 +9,21 @@ import { fromNow } from '../clock.ts';
 export const CANCEL_NOTICE_HOURS = 12;
 const noticeDeadline = () => fromNow(CANCEL_NOTICE_HOURS * 3600_000);
 
+/** What a student's change needs: the database, the card network, and where failures are logged. */
+export interface StudentServices {
+  db: Db;
+  provider: PaymentProvider;
+  log: (line: string) => void;
+}
+
 /**
  * A student skips one meeting: the seat is freed and nothing is charged for it (a charge already
  * made is refunded). Refused less than 12 hours before the start.
+ *
+ * The refund is recorded (refund_pending) in the transaction that frees the seat and sent after the
+ * commit; if the provider does not confirm it, the skip still stands and the retry pass sends it.
  */
-export async function skipPayment(db: Db, provider: PaymentProvider, customerId: number, paymentId: number): Promise<void> {
+export async function skipPayment({ db, provider, log }: StudentServices, customerId: number, paymentId: number): Promise<void> {
   const refund = await db.transaction().execute(async (trx) => {
     const payment = await trx
       .selectFrom('payments as p')
@@ -25,18 +36,20 @@ export async function skipPayment(db: Db, provider: PaymentProvider, customerId:
     if (payment.customer_id !== customerId) throw new Refusal('NotAuthorized');
     if (payment.is_incremental || !['succeeded', 'subscription_pending'].includes(payment.payment_status)) throw new Refusal('PaymentNotFound');
     if (new Date(payment.occurrence) <= noticeDeadline()) throw new Refusal('TooLate');
-    await trx.updateTable('payments').set({ payment_status: 'canceled' }).where('id', '=', payment.id).execute();
+    const charged = payment.payment_status === 'succeeded' && payment.provider_intent_id !== null;
+    await trx.updateTable('payments').set({ payment_status: 'canceled', refund_pending: charged }).where('id', '=', payment.id).execute();
     await releaseSeat(trx, payment.meeting_id, customerId);
-    return payment.payment_status === 'succeeded' ? payment.provider_intent_id : null;
+    return charged;
   });
-  if (refund) await provider.refund(refund);
+  if (refund) await sendPendingRefunds(db, provider, log, { paymentIds: [paymentId] });
 }
 
 /**
  * A student ends a weekly subscription: every meeting more than 12 hours away is released and its
  * charge canceled (or refunded, if it was already charged). Nearer meetings stay as booked.
+ * Refunds are recorded with the cancel and sent after the commit, as for a skip.
  */
-export async function cancelSubscription(db: Db, provider: PaymentProvider, customerId: number, subscriptionId: number): Promise<void> {
+export async function cancelSubscription({ db, provider, log }: StudentServices, customerId: number, subscriptionId: number): Promise<void> {
   const refunds = await db.transaction().execute(async (trx) => {
     const subscription = await trx.selectFrom('subscriptions').select(['id', 'customer_id', 'status']).where('id', '=', subscriptionId).forUpdate().executeTakeFirst();
     if (!subscription) throw new Refusal('SubscriptionNotFound');
@@ -50,12 +63,17 @@ export async function cancelSubscription(db: Db, provider: PaymentProvider, cust
       .where('p.payment_status', 'in', ['succeeded', 'subscription_pending'])
       .where('p.is_incremental', '=', false)
       .where('m.occurrence', '>', noticeDeadline())
+      // Locked, so a skip of one of them that commits first is seen and not canceled twice.
+      .forUpdate('p')
       .execute();
+    const charged: number[] = [];
     for (const payment of future) {
-      await trx.updateTable('payments').set({ payment_status: 'canceled' }).where('id', '=', payment.id).execute();
+      const refund = payment.payment_status === 'succeeded' && payment.provider_intent_id !== null;
+      if (refund) charged.push(payment.id);
+      await trx.updateTable('payments').set({ payment_status: 'canceled', refund_pending: refund }).where('id', '=', payment.id).execute();
       await releaseSeat(trx, payment.meeting_id, customerId);
     }
-    return future.filter((p) => p.payment_status === 'succeeded' && p.provider_intent_id).map((p) => p.provider_intent_id!);
+    return charged;
   });
-  for (const intentId of refunds) await provider.refund(intentId);
+  await sendPendingRefunds(db, provider, log, { paymentIds: refunds });
 }

@@ -67,7 +67,14 @@ export function stripeProvider(
       }
     },
     async refund(intentId: string) {
-      await client.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
+      // Keyed by the intent: asking again (a retry after a crash or a timeout) never refunds twice.
+      try {
+        await client.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
+      } catch (error) {
+        // Asked again after Stripe forgot the key (24 hours): the money went back the first time.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') return;
+        throw error;
+      }
     },
   };
 }

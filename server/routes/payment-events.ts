@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/connection.ts';
-import { fulfilCharge } from '../domain/fulfilment.ts';
+import { fulfilCharge, fulfilProviderEvent } from '../domain/fulfilment.ts';
+import { sendPendingRefunds } from '../domain/refunds.ts';
 import { ok } from '../http/envelope.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { router } from '../http/router.ts';
@@ -54,8 +55,13 @@ export function offlinePaymentRoutes(db: Db) {
   return app;
 }
 
-/** Stripe's webhook: the signature is checked on the raw body; each event is handled once. */
-export function stripeWebhookRoutes(db: Db, client: Stripe, webhookSecret: string, provider: PaymentProvider) {
+/**
+ * Stripe's webhook: the signature is checked on the raw body; each event is handled once, its
+ * record and its effect committed together (fulfilProviderEvent). A charge that came after its hold
+ * ran out is refunded; a refund Stripe does not confirm now stays pending for the retry pass, and
+ * the event is still acknowledged (the refund is recorded, so nothing needs Stripe's retry).
+ */
+export function stripeWebhookRoutes(db: Db, client: Stripe, webhookSecret: string, provider: PaymentProvider, log: (line: string) => void) {
   const app = router();
   app.post('/stripe/webhook', async (c) => {
     const signature = c.req.header('stripe-signature');
@@ -66,17 +72,9 @@ export function stripeWebhookRoutes(db: Db, client: Stripe, webhookSecret: strin
     } catch {
       throw new Refusal('BadInput', { fields: { 'stripe-signature': 'Invalid signature' } });
     }
-    const fresh = await db.insertInto('webhook_events').values({ id: event.eventId }).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
-    if (fresh && event.outcome) {
-      try {
-        const fulfilment = await fulfilCharge(db, event.outcome);
-        // Charged after its hold ran out: the seat is gone, so the money goes back.
-        if (fulfilment?.result === 'expired' && event.outcome.succeeded) await provider.refund(event.outcome.intentId);
-      } catch (error) {
-        // Forget the event so that Stripe's retry is handled rather than skipped as a duplicate.
-        await db.deleteFrom('webhook_events').where('id', '=', event.eventId).execute();
-        throw error;
-      }
+    const fulfilment = await fulfilProviderEvent(db, event);
+    if (fulfilment && fulfilment !== 'duplicate' && fulfilment.result === 'expired') {
+      await sendPendingRefunds(db, provider, log, { paymentIds: [fulfilment.paymentId] });
     }
     return ok(c, { received: true });
   });

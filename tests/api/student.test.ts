@@ -1,7 +1,10 @@
 import { expect, it } from 'vitest';
+import { createApiApp } from '../../server/app.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
-import { call, describeApi, signInAs, type TestContext } from './harness.ts';
+import { retryPendingRefunds } from '../../server/domain/refunds.ts';
+import { call, describeApi, signInAs, TestClient, type TestContext } from './harness.ts';
 import { confirmOffline, courseId, newCustomer, post } from './booking-helpers.ts';
+import { recordingProvider } from './recording-provider.ts';
 
 async function alex(ctx: TestContext) {
   const client = ctx.client();
@@ -95,6 +98,91 @@ describeApi('the student sessions', (ctx) => {
     expect(new Set(later.map((p) => p.reservations_taken))).toEqual(new Set([0]));
     expect(payments.filter((p) => new Date(p.occurrence).getTime() < Date.now()).every((p) => p.payment_status === 'succeeded')).toBe(true);
     expect((await ctx().database.db.selectFrom('subscriptions').select('status').where('id', '=', subscription.id).executeTakeFirstOrThrow()).status).toBe('canceled');
+  });
+});
+
+/**
+ * A refund the provider does not confirm is never lost: skip and cancel record it as pending in the
+ * transaction that frees the seat, the customer's request succeeds, and the retry pass sends it.
+ */
+describeApi('refunds the provider did not confirm', (ctx) => {
+  function world() {
+    const recorder = recordingProvider();
+    const logged: string[] = [];
+    const log = (line: string) => logged.push(line);
+    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, payments: recorder.provider, log });
+    /** The retry pass, as the periodic task runs it. */
+    const retry = () => retryPendingRefunds(ctx().database.db, recorder.provider, log);
+    return { ...recorder, logged, retry, as: (client: TestClient) => Object.assign(new TestClient(app), { cookies: client.cookies }) };
+  }
+
+  const paymentRow = (paymentId: number) =>
+    ctx().database.db.selectFrom('payments').select(['payment_status', 'refund_pending', 'provider_intent_id']).where('id', '=', paymentId).executeTakeFirstOrThrow();
+
+  it('skips at once when the refund call fails, and the retry pass refunds it exactly once', async () => {
+    const w = world();
+    const buyer = await paidOneTime(ctx(), 'CS 121');
+    const { provider_intent_id: intent } = await paymentRow(buyer.paymentId);
+    w.faults.refund = 1;
+    const skipped = await call(w.as(buyer.client), `/api/payments/${buyer.paymentId}/skip`, { method: 'POST' });
+    expect(skipped).toEqual({ status: 200, body: { status: 'success', data: { id: buyer.paymentId } } });
+    expect(await paymentRow(buyer.paymentId)).toMatchObject({ payment_status: 'canceled', refund_pending: true });
+    expect((await ctx().database.db.selectFrom('meetings').select('reservations_taken').where('id', '=', buyer.meetingId).executeTakeFirstOrThrow()).reservations_taken).toBe(0);
+    expect(w.calls.refunds).toEqual([]);
+    expect(w.logged.some((line) => line.includes(`refund of payment ${buyer.paymentId}`) && line.includes('provider unavailable'))).toBe(true);
+
+    await w.retry();
+    expect(w.calls.refunds).toEqual([intent]);
+    expect((await paymentRow(buyer.paymentId)).refund_pending).toBe(false);
+    await w.retry();
+    expect(w.calls.refunds).toEqual([intent]);
+  });
+
+  it('refunds a skip at once when the provider answers', async () => {
+    const w = world();
+    const buyer = await paidOneTime(ctx(), 'MATH 124');
+    const { provider_intent_id: intent } = await paymentRow(buyer.paymentId);
+    expect((await call(w.as(buyer.client), `/api/payments/${buyer.paymentId}/skip`, { method: 'POST' })).status).toBe(200);
+    expect(w.calls.refunds).toEqual([intent]);
+    expect(await paymentRow(buyer.paymentId)).toMatchObject({ payment_status: 'canceled', refund_pending: false });
+    await w.retry();
+    expect(w.calls.refunds).toEqual([intent]);
+  });
+
+  it('cancels a subscription when the refund calls fail, and the retry pass refunds each charge once', async () => {
+    const w = world();
+    const { client, id } = await newCustomer(ctx());
+    const slot = (await call(client, `/api/slots?course=${await courseId(ctx(), 'MATH 124')}&capacity=1&course_style=online&subscription=true`)).body.data[0];
+    const intent = await post(client, '/api/subscriptions', { meeting: slot.meetings[0].id, slot: slot.slot.id, offering: slot.offering.id, capacity: 1, course_style: 'online' });
+    await confirmOffline(client, intent.body.data.client_secret, '4242424242424242');
+    // The second and third weeks were charged already (as the weekly billing does).
+    const later = await ctx().database.db.selectFrom('payments').select('id').where('customer_id', '=', id).where('payment_status', '=', 'subscription_pending').orderBy('id').limit(2).execute();
+    for (const payment of later) {
+      await ctx().database.db.updateTable('payments').set({ payment_status: 'succeeded', provider_intent_id: `pi_weekly_${payment.id}` }).where('id', '=', payment.id).execute();
+    }
+    const subscription = await ctx().database.db.selectFrom('subscriptions').select('id').where('customer_id', '=', id).executeTakeFirstOrThrow();
+    const charged = await ctx()
+      .database.db.selectFrom('payments as p')
+      .innerJoin('meetings as m', 'm.id', 'p.meeting_id')
+      .select(['p.id', 'p.provider_intent_id'])
+      .where('p.customer_id', '=', id)
+      .where('p.payment_status', '=', 'succeeded')
+      .where('m.occurrence', '>', new Date(Date.now() + 12 * 3600_000))
+      .execute();
+    expect(charged.length).toBeGreaterThanOrEqual(2);
+
+    w.faults.refund = 10;
+    const canceled = await call(w.as(client), `/api/subscriptions/${subscription.id}/cancel`, { method: 'POST' });
+    expect(canceled).toEqual({ status: 200, body: { status: 'success', data: { id: subscription.id } } });
+    for (const payment of charged) expect(await paymentRow(payment.id)).toMatchObject({ payment_status: 'canceled', refund_pending: true });
+    expect(w.calls.refunds).toEqual([]);
+
+    w.faults.refund = 0;
+    await w.retry();
+    expect(w.calls.refunds.sort()).toEqual(charged.map((p) => p.provider_intent_id!).sort());
+    for (const payment of charged) expect((await paymentRow(payment.id)).refund_pending).toBe(false);
+    await w.retry();
+    expect(w.calls.refunds).toHaveLength(charged.length);
   });
 });
 

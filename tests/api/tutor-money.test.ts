@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
 import { nowMs, resetClock, setClock } from '../../server/clock.ts';
-import { offlineProvider } from '../../server/payments/offline.ts';
-import type { PaymentProvider, SavedCardCharge, SavedCardResult } from '../../server/payments/provider.ts';
+import { retryPendingRefunds } from '../../server/domain/refunds.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi, signInAs, TestClient, type TestContext } from './harness.ts';
 import { freeHour, HOUR, offeringOf, pinClock } from './tutor-helpers.ts';
+import { recordingProvider } from './recording-provider.ts';
 
 beforeEach(() => pinClock());
 afterEach(() => resetClock());
@@ -15,39 +15,14 @@ afterEach(() => resetClock());
  * refunds on cancel (and their retry), overtime for each attendee, provider errors, and a cancel
  * that lands while an overtime charge is in flight.
  */
-function recordingProvider() {
-  const base = offlineProvider();
-  const calls = { refunds: [] as string[], charges: [] as SavedCardCharge[] };
-  const faults = { refund: 0, charge: 0 };
-  let hold: Promise<void> | undefined;
-  const provider: PaymentProvider = {
-    ...base,
-    async refund(intentId) {
-      if (faults.refund > 0) {
-        faults.refund -= 1;
-        throw new Error('provider unavailable');
-      }
-      calls.refunds.push(intentId);
-    },
-    async chargeSavedCard(charge): Promise<SavedCardResult> {
-      if (faults.charge > 0) {
-        faults.charge -= 1;
-        throw new Error('provider unavailable');
-      }
-      if (hold) await hold;
-      calls.charges.push(charge);
-      return base.chargeSavedCard(charge);
-    },
-  };
-  return { provider, calls, faults, holdCharges: (until: Promise<void>) => (hold = until) };
-}
-
 describeApi('money around a tutor\'s meeting', (ctx) => {
   function world() {
     const recorder = recordingProvider();
-    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, payments: recorder.provider, log: () => {} });
+    const logged: string[] = [];
+    const log = (line: string) => logged.push(line);
+    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, payments: recorder.provider, log });
     const client = () => new TestClient(app);
-    return { ...recorder, client };
+    return { ...recorder, client, logged, log };
   }
 
   /** A group-of-two meeting of Jordan's at `start`, paid by two new customers with cards on file. */
@@ -163,5 +138,19 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
     expect(long.body.error).toMatchObject({ type: 'Overlap', meeting: { id: next.body.data.id } });
     expect((await paymentsOf(ctx(), meetingId)).filter((p) => p.is_incremental)).toEqual([]);
     expect((await post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 120 })).status).toBe(200);
+  });
+
+  it('sends a tutor cancel\'s refund the provider did not confirm at the retry pass, once', async () => {
+    const w = world();
+    const { tutor, meetingId, intents } = await groupMeeting(ctx(), w, freeHour());
+    w.faults.refund = 2;
+    expect((await call(tutor, `/api/meetings/${meetingId}/cancel`, { method: 'POST' })).status).toBe(200);
+    expect((await paymentsOf(ctx(), meetingId)).filter((p) => p.refund_pending)).toHaveLength(2);
+    expect(w.logged.filter((line) => line.startsWith('refund of payment'))).toHaveLength(2);
+    await retryPendingRefunds(ctx().database.db, w.provider, w.log);
+    expect(w.calls.refunds.sort()).toEqual([...intents].sort());
+    expect((await paymentsOf(ctx(), meetingId)).filter((p) => p.refund_pending)).toEqual([]);
+    await retryPendingRefunds(ctx().database.db, w.provider, w.log);
+    expect(w.calls.refunds).toHaveLength(2);
   });
 });
