@@ -8,6 +8,7 @@ import { failed, ok } from './http/envelope.ts';
 import { Refusal } from './domain/refusal.ts';
 import { printablePath, requestLog, sameOriginGuard, siteOrigins, urlLengthLimit } from './http/guards.ts';
 import { router } from './http/router.ts';
+import { apiSecurityHeaders } from './http/security-headers.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { clientAddressMiddleware } from './http/client-address.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -50,6 +51,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   const messages = sender ?? outboxSender(db);
   const api = router();
 
+  api.use(apiSecurityHeaders());
   if (config.logRequests) api.use(requestLog(log));
   api.use(urlLengthLimit(MAX_URL_CHARS));
   api.use(

@@ -44,7 +44,13 @@ const api = createApiApp({
   payments,
   photoDir,
 });
-const site = createSiteApp({ api, distDir: path.resolve('dist'), photoDir, galleryTutors: () => listGalleryTutors(database.db) });
+const site = createSiteApp({
+  api,
+  distDir: path.resolve('dist'),
+  photoDir,
+  galleryTutors: () => listGalleryTutors(database.db),
+  hsts: config.mode === 'production',
+});
 
 const http = startHttpServer({
   fetch: site.fetch,

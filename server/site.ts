@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { PublicTutor } from '../src/contract/entities.ts';
+import { builtPageScriptHashes, contentSecurityPolicy, siteSecurityHeaders } from './http/security-headers.ts';
 import { liveHomePage } from './live-home.ts';
 import { addPhotoRoute } from './photos.ts';
 import { cacheControl, DASHBOARD_SHELL, isDashboardPath, resolveFile, sendFile } from './static.ts';
@@ -16,12 +17,15 @@ export interface SiteOptions {
   galleryTutors?: () => Promise<Pick<PublicTutor, 'id' | 'name' | 'background'>[]>;
   /** How often the gallery is read again, at most. */
   galleryRefreshMs?: number;
+  /** Send Strict-Transport-Security (production, where the site URL is https). */
+  hsts?: boolean;
 }
 
 /** The production server: the API, tutor photos, the static site and the dashboard rewrites. */
-export function createSiteApp({ api, distDir, photoDir, galleryTutors, galleryRefreshMs }: SiteOptions) {
+export function createSiteApp({ api, distDir, photoDir, galleryTutors, galleryRefreshMs, hsts = false }: SiteOptions) {
   const root = path.resolve(distDir);
   const app = new Hono({ strict: false });
+  app.use(siteSecurityHeaders({ csp: contentSecurityPolicy(builtPageScriptHashes(root)), hsts }));
   app.route('/', api);
   addPhotoRoute(app, [photoDir, path.join(root, 'tutor_images')]);
   if (galleryTutors) {

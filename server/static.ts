@@ -59,7 +59,8 @@ export async function resolveFile(root: string, urlPath: string): Promise<string
 export async function sendFile(c: Context, file: string, options: { status?: 200 | 404; cache: string }) {
   const type = contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   const accepted = c.req.header('accept-encoding') ?? '';
-  const headers: Record<string, string> = { 'content-type': type, 'cache-control': options.cache, vary: 'accept-encoding' };
+  // nosniff here as well as in the site's headers: `npm run dev` serves photos through this alone.
+  const headers: Record<string, string> = { 'content-type': type, 'cache-control': options.cache, vary: 'accept-encoding', 'x-content-type-options': 'nosniff' };
   let body: Buffer | undefined;
   for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
     if (accepted.includes(encoding) && (await isFile(file + suffix))) {

@@ -82,6 +82,41 @@ describeApi('bad requests', (ctx) => {
   });
 });
 
+describeApi('API answer headers', (ctx) => {
+  it('marks every API answer nosniff and never stores session-specific ones', async () => {
+    const alex = ctx().client();
+    await signInAs(ctx(), alex, demoAccounts.customer.email);
+    const anonymous = ctx().client();
+    const answers: [string, Response][] = [
+      ['checkauth', await alex.fetch('/api/checkauth')],
+      ['myself', await alex.fetch('/api/customers/myself')],
+      ['no session', await anonymous.fetch('/api/customers/myself')],
+      ['tutors', await alex.fetch('/api/tutors')],
+      ['meetings', await anonymous.fetch('/api/meetings?course=1')],
+      ['health', await anonymous.fetch('/api/health')],
+      ['not found', await anonymous.fetch('/api/nope')],
+      ['bad input', await anonymous.fetch('/api/tutors/x')],
+      ['post', await alex.fetch('/api/logout', { method: 'POST' })],
+      ['too long', await anonymous.fetch(`/api/courses?q=${'x'.repeat(9000)}`)],
+      ['too large', await anonymous.fetch('/api/logout', { method: 'POST', body: new Uint8Array(6 * 1024 * 1024) })],
+    ];
+    for (const [label, response] of answers) {
+      expect(response.headers.get('x-content-type-options'), label).toBe('nosniff');
+      expect(response.headers.get('cache-control'), label).toBe('no-store');
+      expect(response.headers.get('content-type'), label).toMatch(/^application\/json/);
+    }
+  });
+
+  it('lets the public catalog (courses, prices) be cached for a while', async () => {
+    for (const path of ['/api/courses', '/api/courses/', '/api/prices']) {
+      const response = await ctx().client().fetch(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('public, max-age=300');
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
+});
+
 describeApi('input edge cases', (ctx) => {
   async function signedIn(email: string) {
     const client = ctx().client();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp.ts';
 import { expectAccessible } from './axe.ts';
 import { bookFirst, chooseAndList, fillContact } from './booking-steps.ts';
 import { latestMessage, newestOutboxId } from './outbox.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp.ts';
 import { expectAccessible } from './axe.ts';
 import { signInThroughOutbox } from './outbox.ts';
 
@@ -72,4 +72,32 @@ test('the API answers under /api', async ({ request }) => {
   const missing = await request.get('/api/no-such-call');
   expect(missing.status()).toBe(404);
   expect(await missing.json()).toEqual({ status: 'failure', error: { type: 'NotFound' } });
+});
+
+test('every HTML answer carries the security headers', async ({ request }) => {
+  for (const address of ['/', '/terms', '/student/dashboard', '/tutors/myself/dashboard/gradebooks', '/this-page-does-not-exist']) {
+    const response = await request.get(address);
+    const headers = response.headers();
+    expect(headers['content-type'], address).toContain('text/html');
+    expect(headers['content-security-policy'], address).toMatch(/^default-src 'self'; script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+ https:\/\/js\.stripe\.com;/);
+    expect(headers['content-security-policy'], address).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options'], address).toBe('nosniff');
+    expect(headers['referrer-policy'], address).toBe('strict-origin-when-cross-origin');
+  }
+  const api = await request.get('/api/checkauth');
+  expect(api.headers()['cache-control']).toBe('no-store');
+  expect(api.headers()['x-content-type-options']).toBe('nosniff');
+});
+
+test('a journey notices a script that the policy blocks', async ({ page, cspViolations }) => {
+  await page.goto('/terms');
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'document.body.dataset.ran = "yes"';
+    document.body.append(script);
+  });
+  await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => document.body.dataset.ran)).toBeUndefined();
+  // Seen as expected: the fixture's own check after the test must not count it.
+  cspViolations.length = 0;
 });

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,9 @@ import { semesterEnd, weeklyOccurrences } from '../../../server/domain/availabil
 
 let root: string;
 let photos: string;
+/** An inline script like the island loaders Astro writes into the pages. */
+const ISLAND_LOADER = '(()=>{window.dispatchEvent(new Event("astro:load"));})();';
+const LOADER_HASH = `'sha256-${createHash('sha256').update(ISLAND_LOADER).digest('base64')}'`;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'dist-'));
@@ -19,7 +23,7 @@ beforeAll(async () => {
   await mkdir(path.join(root, 'app-shell'));
   await mkdir(path.join(root, 'terms'));
   await mkdir(path.join(root, 'tutor_images'));
-  await writeFile(path.join(root, 'index.html'), '<h1>home</h1>');
+  await writeFile(path.join(root, 'index.html'), `<h1>home</h1><script>${ISLAND_LOADER}</script><script type="module" src="/_astro/app.abc123.js"></script>`);
   await writeFile(path.join(root, 'terms', 'index.html'), '<h1>terms</h1>');
   await writeFile(path.join(root, 'app-shell', 'index.html'), '<h1>shell</h1>');
   await writeFile(path.join(root, '404.html'), '<h1>missing</h1>');
@@ -38,13 +42,50 @@ afterAll(async () => {
   await rm(photos, { recursive: true, force: true });
 });
 
-function site() {
+function site(options: { hsts?: boolean } = {}) {
   const api = new Hono();
   api.get('/api/ping', (c) => c.json({ status: 'success', data: 'pong' }));
-  return createSiteApp({ api, distDir: root, photoDir: photos });
+  return createSiteApp({ api, distDir: root, photoDir: photos, ...options });
 }
 
 describe('production site', () => {
+  it('sends the security headers on every HTML answer: pages, the dashboard shell, the 404 page', async () => {
+    for (const [address, status] of [['/', 200], ['/terms', 200], ['/tutors/myself/dashboard/availability', 200], ['/nope', 404]] as const) {
+      const response = await site().request(address);
+      expect(response.status, address).toBe(status);
+      expect(response.headers.get('content-type'), address).toContain('text/html');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", "object-src 'none'", "img-src 'self'"]) {
+        expect(csp, `${address}: ${directive}`).toContain(directive);
+      }
+      expect(csp).toContain(`script-src 'self' ${LOADER_HASH} https://js.stripe.com;`);
+      expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
+      expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+      expect(response.headers.get('x-content-type-options'), address).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), address).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('strict-transport-security'), address).toBeNull();
+    }
+  });
+
+  it('sends nosniff on assets and photos, and HSTS on everything in production', async () => {
+    for (const address of ['/_astro/app.abc123.js', '/tutor_images/1.jpg', '/tutor_images/77.jpg', '/api/ping']) {
+      const response = await site({ hsts: true }).request(address);
+      expect(response.status, address).toBe(200);
+      expect(response.headers.get('x-content-type-options'), address).toBe('nosniff');
+      expect(response.headers.get('strict-transport-security'), address).toBe('max-age=63072000; includeSubDomains');
+      expect(response.headers.get('content-security-policy'), address).toBeNull();
+    }
+  });
+
+  it('sends the same policy with the live home page', async () => {
+    const app = createSiteApp({ api: new Hono(), distDir: root, photoDir: photos, galleryTutors: async () => [] });
+    const response = await app.request('/');
+    expect(await response.text()).toContain('<h1>home</h1>');
+    expect(response.headers.get('content-security-policy')).toContain(LOADER_HASH);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('serves HTML with no-cache, and directory pages without a trailing slash', async () => {
     const response = await site().request('/terms');
     expect(response.status).toBe(200);

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { MiddlewareHandler } from 'hono';
+
+/** Stripe.js and its card frames: the only origins besides our own that the pages use. */
+const STRIPE_SCRIPT = 'https://js.stripe.com';
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+const STRIPE_API = 'https://api.stripe.com';
+
+/** sha256 of each inline script of a page (`<script>` without `src`), as CSP source expressions. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\ssrc\s*=/i.test(match[1] ?? '')) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * The inline scripts of every page of the build (Astro's island loaders are inline), read once
+ * at start-up so the pages stay static, cacheable files. A page added to dist/ by a later build
+ * needs a restart, as the server's other reads of dist/ do.
+ */
+export function builtPageScriptHashes(distDir: string): string[] {
+  let files: string[];
+  try {
+    files = readdirSync(distDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+  } catch {
+    return [];
+  }
+  const hashes = files.flatMap((file) => inlineScriptHashes(readFileSync(path.join(distDir, file), 'utf8')));
+  return [...new Set(hashes)].sort();
+}
+
+/**
+ * The pages' Content-Security-Policy. Scripts: our own files, the build's inline island loaders
+ * by hash, and Stripe.js. Styles allow inline: React's style props, the select's runtime styles
+ * (emotion) and Astro's small inlined stylesheets need it, and style cannot run code. Images
+ * are our own (tutor photos, the favicon; no page uses data: images). No page may be framed.
+ */
+export function contentSecurityPolicy(scriptHashes: string[]): string {
+  return [
+    "default-src 'self'",
+    ['script-src', "'self'", ...scriptHashes, STRIPE_SCRIPT].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self'",
+    "font-src 'self'",
+    `connect-src 'self' ${STRIPE_API}`,
+    `frame-src ${STRIPE_FRAMES.join(' ')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+/**
+ * Headers on every answer of the production server: nosniff everywhere (photos and assets
+ * included); on HTML, the CSP, the referrer policy and no framing; HSTS in production.
+ */
+export function siteSecurityHeaders({ csp, hsts }: { csp: string; hsts: boolean }): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    c.res.headers.set('x-content-type-options', 'nosniff');
+    if (hsts) c.res.headers.set('strict-transport-security', HSTS);
+    if ((c.res.headers.get('content-type') ?? '').startsWith('text/html')) {
+      c.res.headers.set('content-security-policy', csp);
+      c.res.headers.set('referrer-policy', 'strict-origin-when-cross-origin');
+      c.res.headers.set('x-frame-options', 'DENY');
+    }
+  };
+}
+
+/**
+ * The public catalog: the same for every visitor, changed only by a deploy or a migration, read
+ * on every home page visit. Everything else under /api depends on the session or changes with
+ * each booking (availability), so it is never stored by a browser or a proxy.
+ */
+const CACHEABLE_API_PATHS = new Set(['/api/courses', '/api/prices']);
+const CATALOG_CACHE = 'public, max-age=300';
+
+/** nosniff and Cache-Control on every API answer (successes and failures alike). */
+export function apiSecurityHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    c.res.headers.set('x-content-type-options', 'nosniff');
+    const path = c.req.path.replace(/\/$/, '');
+    // A Set-Cookie (a session cleared or renewed) must never be stored by a shared cache.
+    const cacheable = c.req.method === 'GET' && CACHEABLE_API_PATHS.has(path) && c.res.status === 200 && !c.res.headers.has('set-cookie');
+    c.res.headers.set('cache-control', cacheable ? CATALOG_CACHE : 'no-store');
+  };
+}
