@@ -62,7 +62,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   );
   // Stripe's webhook comes from Stripe's servers and is authenticated by its signature instead.
   api.use(sameOriginGuard(siteOrigins(config.siteUrl), ['/api/stripe/webhook']));
-  api.use(sessionMiddleware(db));
+  api.use(sessionMiddleware(db, config.siteUrl));
   api.use(clientAddressMiddleware(config.trustProxy ?? 0));
 
   api.get('/health', async (c) => {

@@ -15,6 +15,7 @@ import { listGalleryTutors } from './domain/tutors.ts';
 import { semesterEnd } from './domain/availability.ts';
 import { nowMs } from './clock.ts';
 import { type PeriodicTask, startPeriodicTasks } from './periodic.ts';
+import { purgeExpiredData } from './domain/purge.ts';
 import { purgeRateLimits } from './domain/rate-limits.ts';
 import { REFUND_RETRY_MS, retryPendingRefunds } from './domain/refunds.ts';
 
@@ -73,6 +74,8 @@ const http = startHttpServer({
 const periodicTasks: PeriodicTask[] = [
   // Ended rate-limit windows: a later request starts a fresh one anyway, so this only keeps the table small.
   { name: 'purge rate limits', everyMs: 15 * 60_000, run: async () => void (await purgeRateLimits(database.db)) },
+  // Lapsed sessions, spent login links and codes, old webhook ids and outbox mail (purge.ts).
+  { name: 'purge expired data', everyMs: 60 * 60_000, run: async () => void (await purgeExpiredData(database.db)) },
   // Refunds the provider did not confirm when they were asked for (refunds.ts); each failure is logged.
   { name: 'retry pending refunds', everyMs: REFUND_RETRY_MS, run: async () => void (await retryPendingRefunds(database.db, payments, console.log)) },
 ];

@@ -218,6 +218,33 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
+  '003_proven_accounts_and_idle_sessions': {
+    async up(db: Kysely<unknown>) {
+      // Proof of each sign-in channel (account-proof.ts). The booking contact form makes accounts
+      // with both false; every account made before (the demo's seed among them) counts as proven.
+      // A session remembers whether it came from a proof or from the contact form, and its last
+      // use (for the idle time-out). Sessions made before this migration are kept only when a
+      // login link or code of their customer was used before they started: the others came from
+      // the contact form, whose accounts this migration cannot tell from proven ones.
+      await runStatements(db, `
+        alter table customers add column email_proven boolean not null default true;
+        alter table customers add column phone_proven boolean not null default true;
+        delete from sessions s
+          where s.customer_id is not null
+            and not exists (select 1 from login_tokens t where t.customer_id = s.customer_id and t.used_at <= s.created_at)
+            and not exists (select 1 from verification_codes v where v.customer_id = s.customer_id and v.used_at <= s.created_at);
+        alter table sessions add column proven boolean not null default true;
+        alter table sessions alter column proven drop default;
+        alter table sessions add column last_used_at timestamptz;
+        update sessions set last_used_at = created_at;
+        alter table sessions alter column last_used_at set not null;
+        create index sessions_customer on sessions (customer_id);
+        create index sessions_tutor on sessions (tutor_id);
+        create index verification_codes_customer on verification_codes (customer_id, created_at);
+        create index verification_codes_tutor on verification_codes (tutor_id, created_at)
+      `);
+    },
+  },
   '004_rate_limits': {
     async up(db: Kysely<unknown>) {
       // Anti-automation (rate-limits.ts): one counter per (bucket, key) in a fixed window, shared by

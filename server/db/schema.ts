@@ -34,6 +34,10 @@ export interface Database {
     provider_customer_id: string | null;
     payment_method_id: string | null;
     payment_method_label: string | null;
+    /** False while an account made by the contact form has not used a login link (account-proof.ts). */
+    email_proven: Generated<boolean>;
+    /** False while an account made by the contact form has not used a texted code. */
+    phone_proven: Generated<boolean>;
     created_at: Timestamp;
   };
   slots: {
@@ -144,6 +148,10 @@ export interface Database {
     customer_id: number | null;
     tutor_id: number | null;
     expires_at: RequiredTimestamp;
+    /** False for the session the contact form opens: it may not use a saved card. */
+    proven: boolean;
+    /** Written at most hourly (sessions.ts); the idle time-out counts from it. */
+    last_used_at: RequiredTimestamp;
     created_at: Timestamp;
   };
   rate_limits: { bucket: string; key_hash: string; hits: number; window_ends: RequiredTimestamp };

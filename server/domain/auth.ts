@@ -5,6 +5,7 @@ import type { Db } from '../db/connection.ts';
 import { Refusal } from './refusal.ts';
 import type { Sender } from '../notify/sender.ts';
 import type { Account } from './sessions.ts';
+import { type Channel, channelOpen, proveChannel } from './account-proof.ts';
 import { hashSecret, newCode, newSecret, sameHash } from './tokens.ts';
 import { fromNow, now, nowMs } from '../clock.ts';
 
@@ -12,10 +13,24 @@ export const LINK_MINUTES = 15;
 export const CODE_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_INTERVAL_SECONDS = 60;
+/**
+ * Failed code checks per account in 24 hours. Five tries per code and a new code every minute
+ * would otherwise allow thousands of guesses a day at a 7-digit code.
+ */
+export const CODE_FAILURES_PER_DAY = 20;
 /** Links per account per LINK_MINUTES: a guard against using the form to flood someone's inbox. */
 export const LINKS_PER_WINDOW = 5;
 
 const minutesFromNow = (minutes: number) => fromNow(minutes * 60_000);
+
+/** Takes the account's row lock for the rest of the transaction. */
+async function lockAccount(trx: Db, account: Account): Promise<void> {
+  if ('customerId' in account) {
+    await trx.selectFrom('customers').select('id').where('id', '=', account.customerId).forUpdate().execute();
+  } else {
+    await trx.selectFrom('tutors').select('id').where('id', '=', account.tutorId).forUpdate().execute();
+  }
+}
 
 interface FoundAccount {
   account: Account;
@@ -23,11 +38,19 @@ interface FoundAccount {
   phone: string;
 }
 
-/** Customers by email; tutors (not archived) by email. */
-async function findAccount(db: Db, userType: UserType, email: string): Promise<FoundAccount | undefined> {
+/**
+ * Customers by email; tutors (not archived) by email. A customer whose account the contact form
+ * made is found only through a channel that may still sign in (account-proof.ts): a link is not
+ * emailed, nor a code texted, to an address that someone else's proof has closed.
+ */
+async function findAccount(db: Db, userType: UserType, email: string, channel: Channel): Promise<FoundAccount | undefined> {
   if (userType === 'customer') {
-    const row = await db.selectFrom('customers').select(['id', 'email', 'phone']).where('email', '=', email).executeTakeFirst();
-    return row && { account: { customerId: row.id }, email: row.email, phone: row.phone };
+    const row = await db
+      .selectFrom('customers')
+      .select(['id', 'email', 'phone', 'email_proven', 'phone_proven'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    return row && channelOpen(row, channel) ? { account: { customerId: row.id }, email: row.email, phone: row.phone } : undefined;
   }
   const row = await db
     .selectFrom('tutors')
@@ -45,7 +68,7 @@ const ownerColumns = (account: Account) => ({
 
 /** Emails a single-use login link valid for 15 minutes. */
 export async function sendLoginLink(db: Db, sender: Sender, siteUrl: string, userType: UserType, email: string): Promise<void> {
-  const found = await findAccount(db, userType, email);
+  const found = await findAccount(db, userType, email, 'email');
   if (!found) throw new Refusal('UserNotFound');
   const owner = ownerColumns(found.account);
   const recent = await db
@@ -71,20 +94,31 @@ export async function sendLoginLink(db: Db, sender: Sender, siteUrl: string, use
   });
 }
 
-/** Spends a login link: unknown or already used → BadToken, expired → OldToken. */
-export async function redeemLoginLink(db: Db, token: string): Promise<{ account: Account; userType: UserType }> {
-  const row = await db
-    .updateTable('login_tokens')
-    .set({ used_at: now() })
-    .where('token_hash', '=', hashSecret(token))
-    .where('used_at', 'is', null)
-    .returning(['customer_id', 'tutor_id', 'expires_at'])
-    .executeTakeFirst();
-  if (!row) throw new Refusal('BadToken');
-  if (new Date(row.expires_at).getTime() < nowMs()) throw new Refusal('OldToken');
-  return row.customer_id !== null
-    ? { account: { customerId: row.customer_id }, userType: 'customer' }
-    : { account: { tutorId: row.tutor_id! }, userType: 'tutor' };
+type SignIn = { account: Account; userType: UserType };
+
+const signInOf = (row: { customer_id: number | null; tutor_id: number | null }): SignIn =>
+  row.customer_id !== null ? { account: { customerId: row.customer_id }, userType: 'customer' } : { account: { tutorId: row.tutor_id! }, userType: 'tutor' };
+
+/**
+ * Spends a login link: unknown or already used → BadToken, expired → OldToken. Using it proves the
+ * account's email (account-proof.ts); a link whose email channel was closed meanwhile is BadToken.
+ */
+export async function redeemLoginLink(db: Db, token: string): Promise<SignIn> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('login_tokens')
+      .set({ used_at: now() })
+      .where('token_hash', '=', hashSecret(token))
+      .where('used_at', 'is', null)
+      .returning(['customer_id', 'tutor_id', 'expires_at'])
+      .executeTakeFirst();
+    if (!row) return 'BadToken' as const;
+    if (new Date(row.expires_at).getTime() < nowMs()) return 'OldToken' as const;
+    const signIn = signInOf(row);
+    return (await proveChannel(trx, signIn.account, 'email')) ? signIn : ('BadToken' as const);
+  });
+  if (typeof outcome === 'string') throw new Refusal(outcome);
+  return outcome;
 }
 
 function hashCode(code: string, salt = randomBytes(16).toString('hex')): string {
@@ -101,18 +135,14 @@ function codeMatches(code: string, stored: string): boolean {
  * staff, whose emails are on the staff domain). At most one text per account every 60 seconds.
  */
 export async function sendLoginCode(db: Db, sender: Sender, email: string): Promise<{ code_id: string; last_four_phone: string }> {
-  const found = (await findAccount(db, isStaffEmail(email) ? 'tutor' : 'customer', email)) ?? (await findAccount(db, 'customer', email));
+  const found = (await findAccount(db, isStaffEmail(email) ? 'tutor' : 'customer', email, 'phone')) ?? (await findAccount(db, 'customer', email, 'phone'));
   if (!found) throw new Refusal('UserNotFound');
   const owner = ownerColumns(found.account);
   const code = newCode(7);
   const inserted = await db.transaction().execute(async (trx) => {
     // Locking the account's row makes the 60-second check and the insert one step per account,
     // so two requests at once cannot both send a text.
-    if ('customerId' in found.account) {
-      await trx.selectFrom('customers').select('id').where('id', '=', found.account.customerId).forUpdate().execute();
-    } else {
-      await trx.selectFrom('tutors').select('id').where('id', '=', found.account.tutorId).forUpdate().execute();
-    }
+    await lockAccount(trx, found.account);
     const recent = await trx
       .selectFrom('verification_codes')
       .select('id')
@@ -136,30 +166,47 @@ export async function sendLoginCode(db: Db, sender: Sender, email: string): Prom
   return { code_id: inserted.id, last_four_phone: found.phone.slice(-4) };
 }
 
+/** Failed code checks of one account in the last 24 hours (a right code counts one check that did not fail). */
+async function failedChecksToday(trx: Db, owner: { customer_id: number | null; tutor_id: number | null }): Promise<number> {
+  const row = await trx
+    .selectFrom('verification_codes')
+    .select((eb) => [eb.fn.sum<string | number | null>('attempts').as('checks'), eb.fn.count<string | number>('used_at').as('passed')])
+    .where(owner.customer_id !== null ? 'customer_id' : 'tutor_id', '=', owner.customer_id ?? owner.tutor_id)
+    .where('created_at', '>', fromNow(-24 * 3600 * 1000))
+    .executeTakeFirstOrThrow();
+  return Number(row.checks ?? 0) - Number(row.passed);
+}
+
 /**
- * Checks a texted code. Each check spends one of five tries; a right code is spent at once.
- * Unknown id or wrong code → BadCode; used or expired → OldCode; tries used up → TooManyAttempts.
+ * Checks a texted code. Each check spends one of five tries; a right code is spent at once, and
+ * proves the account's phone (account-proof.ts). Unknown id or wrong code → BadCode; used or
+ * expired → OldCode; tries of this code used up, or CODE_FAILURES_PER_DAY failed checks of the
+ * account in 24 hours → TooManyAttempts.
  */
-export async function redeemLoginCode(db: Db, codeId: string, code: string): Promise<{ account: Account; userType: UserType }> {
-  const row = await db
-    .updateTable('verification_codes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', codeId)
-    .returning(['code_hash', 'attempts', 'used_at', 'expires_at', 'customer_id', 'tutor_id'])
-    .executeTakeFirst();
-  if (!row) throw new Refusal('BadCode');
-  if (row.used_at !== null || new Date(row.expires_at).getTime() < nowMs()) throw new Refusal('OldCode');
-  if (row.attempts > CODE_MAX_ATTEMPTS) throw new Refusal('TooManyAttempts');
-  if (!codeMatches(code.trim(), row.code_hash)) throw new Refusal('BadCode');
-  const spent = await db
-    .updateTable('verification_codes')
-    .set({ used_at: now() })
-    .where('id', '=', codeId)
-    .where('used_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  if (!spent) throw new Refusal('OldCode');
-  return row.customer_id !== null
-    ? { account: { customerId: row.customer_id }, userType: 'customer' }
-    : { account: { tutorId: row.tutor_id! }, userType: 'tutor' };
+export async function redeemLoginCode(db: Db, codeId: string, code: string): Promise<SignIn> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('verification_codes')
+      .select(['code_hash', 'attempts', 'used_at', 'expires_at', 'customer_id', 'tutor_id'])
+      .where('id', '=', codeId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return 'BadCode' as const;
+    if (row.used_at !== null || new Date(row.expires_at).getTime() < nowMs()) return 'OldCode' as const;
+    const signIn = signInOf(row);
+    // One check at a time per account (the row lock), so the daily count cannot be outrun in parallel.
+    await lockAccount(trx, signIn.account);
+    if (row.attempts >= CODE_MAX_ATTEMPTS || (await failedChecksToday(trx, row)) >= CODE_FAILURES_PER_DAY) return 'TooManyAttempts' as const;
+    const right = codeMatches(code.trim(), row.code_hash);
+    await trx
+      .updateTable('verification_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), ...(right ? { used_at: now() } : {}) }))
+      .where('id', '=', codeId)
+      .execute();
+    if (!right) return 'BadCode' as const;
+    return (await proveChannel(trx, signIn.account, 'phone')) ? signIn : ('BadCode' as const);
+  });
+  // Refused after the transaction, so that a failed check stays counted.
+  if (typeof outcome === 'string') throw new Refusal(outcome);
+  return outcome;
 }

@@ -44,7 +44,7 @@ async function existingPayment(trx: Trx, customerId: number, meetingId: number):
 async function loadCustomer(trx: Trx, customerId: number) {
   return trx
     .selectFrom('customers')
-    .select(['id', 'email', 'firstname', 'lastname', 'provider_customer_id', 'payment_method_id'])
+    .select(['id', 'email', 'firstname', 'lastname', 'provider_customer_id', 'payment_method_id', 'email_proven', 'phone_proven'])
     .where('id', '=', customerId)
     .executeTakeFirstOrThrow();
 }
@@ -95,7 +95,10 @@ async function attachIntent(trx: Trx, provider: PaymentProvider, paymentId: numb
     amountCents,
     customer: { id: customer.id, email: customer.email, name: `${customer.firstname} ${customer.lastname}`, providerCustomerId: customer.provider_customer_id },
     saveCard,
-    paymentMethodId: customer.payment_method_id,
+    // Only a proven account pays with its card on file. An account the contact form made and
+    // nobody has proven yet is held only by the contact form's session (account-proof.ts), which
+    // must type a card in: else whoever typed someone else's address could spend their card.
+    paymentMethodId: customer.email_proven || customer.phone_proven ? customer.payment_method_id : null,
     description,
   });
   await trx.updateTable('payments').set({ provider_intent_id: intent.intentId, client_secret: intent.clientSecret }).where('id', '=', paymentId).execute();

@@ -1,19 +1,33 @@
 import type { TutorRole } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
 import { hashSecret, newSecret } from './tokens.ts';
-import { fromNow, now } from '../clock.ts';
+import { fromNow, now, nowMs } from '../clock.ts';
 
+/** A session ends this long after it started, however much it is used. */
 export const SESSION_DAYS = 30;
+/** …and earlier when it has not been used for this long. */
+export const SESSION_IDLE_DAYS = 7;
+/** The last use is written at most this often per session, so a request costs no write. */
+export const LAST_USE_PRECISION_MS = 3600 * 1000;
 
-/** Who a request speaks for, resolved from its session cookie. */
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Who a request speaks for, resolved from its session cookie. A customer's session is `proven`
+ * unless the booking contact form opened it (see account-proof.ts): such a session pays only with
+ * a card typed in, never with the card on file.
+ */
 export type Auth =
-  | { userType: 'customer'; customerId: number; firstname: string }
+  | { userType: 'customer'; customerId: number; firstname: string; proven: boolean }
   | { userType: 'tutor'; tutorId: number; name: string; role: TutorRole };
 
 export type Account = { customerId: number } | { tutorId: number };
 
+/** How the session's account was reached: a login link or code, or the contact form. */
+export type SessionProof = 'proven' | 'unproven';
+
 /** Starts a session and returns the secret that goes in the cookie. */
-export async function startSession(db: Db, account: Account): Promise<string> {
+export async function startSession(db: Db, account: Account, proof: SessionProof = 'proven'): Promise<string> {
   const secret = newSecret();
   await db
     .insertInto('sessions')
@@ -21,13 +35,18 @@ export async function startSession(db: Db, account: Account): Promise<string> {
       id_hash: hashSecret(secret),
       customer_id: 'customerId' in account ? account.customerId : null,
       tutor_id: 'tutorId' in account ? account.tutorId : null,
-      expires_at: fromNow(SESSION_DAYS * 24 * 3600 * 1000),
+      proven: proof === 'proven',
+      expires_at: fromNow(SESSION_DAYS * DAY_MS),
+      last_used_at: now(),
+      created_at: now(),
     })
     .execute();
   return secret;
 }
 
+/** The session's account, or null when it is unknown, past its 30 days or idle for 7. */
 export async function findSession(db: Db, secret: string): Promise<Auth | null> {
+  const idHash = hashSecret(secret);
   const row = await db
     .selectFrom('sessions')
     .leftJoin('customers', 'customers.id', 'sessions.customer_id')
@@ -35,16 +54,28 @@ export async function findSession(db: Db, secret: string): Promise<Auth | null> 
     .select([
       'sessions.customer_id',
       'sessions.tutor_id',
+      'sessions.proven',
+      'sessions.last_used_at',
       'customers.firstname',
       'tutors.name',
       'tutors.role',
     ])
-    .where('sessions.id_hash', '=', hashSecret(secret))
+    .where('sessions.id_hash', '=', idHash)
     .where('sessions.expires_at', '>', now())
+    .where('sessions.last_used_at', '>', fromNow(-SESSION_IDLE_DAYS * DAY_MS))
     .executeTakeFirst();
   if (!row) return null;
+  if (nowMs() - new Date(row.last_used_at).getTime() >= LAST_USE_PRECISION_MS) {
+    // The condition keeps parallel requests of one session to a single write.
+    await db
+      .updateTable('sessions')
+      .set({ last_used_at: now() })
+      .where('id_hash', '=', idHash)
+      .where('last_used_at', '<=', fromNow(-LAST_USE_PRECISION_MS))
+      .execute();
+  }
   if (row.customer_id !== null) {
-    return { userType: 'customer', customerId: row.customer_id, firstname: row.firstname ?? '' };
+    return { userType: 'customer', customerId: row.customer_id, firstname: row.firstname ?? '', proven: row.proven };
   }
   if (row.tutor_id !== null && row.role) {
     return { userType: 'tutor', tutorId: row.tutor_id, name: row.name ?? '', role: row.role };
@@ -52,11 +83,11 @@ export async function findSession(db: Db, secret: string): Promise<Auth | null> 
   return null;
 }
 
-/** The Auth of an account that just signed in (names and role for the answer). */
+/** The Auth of an account that just signed in by link or code (names and role for the answer). */
 export async function findSessionAccount(db: Db, account: Account): Promise<Auth> {
   if ('customerId' in account) {
     const row = await db.selectFrom('customers').select('firstname').where('id', '=', account.customerId).executeTakeFirstOrThrow();
-    return { userType: 'customer', customerId: account.customerId, firstname: row.firstname };
+    return { userType: 'customer', customerId: account.customerId, firstname: row.firstname, proven: true };
   }
   const row = await db.selectFrom('tutors').select(['name', 'role']).where('id', '=', account.tutorId).executeTakeFirstOrThrow();
   return { userType: 'tutor', tutorId: account.tutorId, name: row.name, role: row.role };

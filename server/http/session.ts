@@ -1,41 +1,69 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/connection.ts';
-import { type Account, type Auth, endSession, findSession, SESSION_DAYS, startSession } from '../domain/sessions.ts';
+import { type Account, type Auth, endSession, findSession, SESSION_DAYS, type SessionProof, startSession } from '../domain/sessions.ts';
 import { noAuth, notAuthorized, Refusal } from '../domain/refusal.ts';
 
+/** The session cookie's base name; over https it is sent as `__Host-sid` (see sessionCookieFor). */
 export const SESSION_COOKIE = 'sid';
 
-export type AppEnv = { Variables: { auth: Auth | null } };
+/**
+ * How the session cookie is named and flagged. Over https it is `__Host-sid`: always Secure, Path=/
+ * and no Domain, which the browser enforces, so neither a plain-http answer on the path to the user
+ * nor a sibling subdomain can plant or overwrite it. Over http (the local demo) it is plain `sid`.
+ */
+export interface SessionCookie {
+  prefix?: 'host';
+  secure: boolean;
+}
+
+/**
+ * Decided once from the configured site address, never from the request (its URL or an
+ * X-Forwarded-Proto header), which a proxy or client could present either way.
+ */
+export function sessionCookieFor(siteUrl: string): SessionCookie {
+  return new URL(siteUrl).protocol === 'https:' ? { prefix: 'host', secure: true } : { secure: false };
+}
+
+export type AppEnv = { Variables: { auth: Auth | null; sessionCookie: SessionCookie } };
 
 /** Resolves the session cookie to the signed-in customer or tutor (or null) for every request. */
-export function sessionMiddleware(db: Db): MiddlewareHandler<AppEnv> {
+export function sessionMiddleware(db: Db, siteUrl: string): MiddlewareHandler<AppEnv> {
+  const cookie = sessionCookieFor(siteUrl);
   return async (c, next) => {
-    const secret = getCookie(c, SESSION_COOKIE);
+    c.set('sessionCookie', cookie);
+    const secret = getCookie(c, SESSION_COOKIE, cookie.prefix);
     c.set('auth', secret && secret.length <= 100 ? await findSession(db, secret) : null);
     await next();
   };
 }
 
-function isHttps(c: Context): boolean {
-  return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+function cookieOf(c: Context<AppEnv>): SessionCookie {
+  const cookie = c.get('sessionCookie');
+  if (!cookie) throw new Error('sessionMiddleware must run before a session is started or ended');
+  return cookie;
 }
 
-export async function signIn(c: Context, db: Db, account: Account): Promise<void> {
-  const secret = await startSession(db, account);
+/** Starts a session: `unproven` only for the booking contact form's new account. */
+export async function signIn(c: Context<AppEnv>, db: Db, account: Account, proof: SessionProof): Promise<void> {
+  const cookie = cookieOf(c);
+  const secret = await startSession(db, account, proof);
   setCookie(c, SESSION_COOKIE, secret, {
+    prefix: cookie.prefix,
     httpOnly: true,
     sameSite: 'Lax',
-    secure: isHttps(c),
+    secure: cookie.secure,
     path: '/',
     maxAge: SESSION_DAYS * 24 * 3600,
   });
 }
 
-export async function signOut(c: Context, db: Db): Promise<void> {
-  const secret = getCookie(c, SESSION_COOKIE);
+/** Ends the request's session on the server (the row is deleted) and clears the cookie. */
+export async function signOut(c: Context<AppEnv>, db: Db): Promise<void> {
+  const cookie = cookieOf(c);
+  const secret = getCookie(c, SESSION_COOKIE, cookie.prefix);
   if (secret) await endSession(db, secret);
-  deleteCookie(c, SESSION_COOKIE, { path: '/' });
+  deleteCookie(c, SESSION_COOKIE, { prefix: cookie.prefix, path: '/', secure: cookie.secure, httpOnly: true, sameSite: 'Lax' });
 }
 
 export function requireAuth(c: Context<AppEnv>): Auth {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection.ts';
+import { now } from '../clock.ts';
 import type { Message, Sender } from './sender.ts';
 
 /** Stores every message in the outbox table (listed at /dev/outbox in demo mode). */
@@ -7,7 +8,8 @@ export function outboxSender(db: Db, log: (line: string) => void = () => {}): Se
     async send(message: Message) {
       const row = await db
         .insertInto('outbox')
-        .values({ channel: message.channel, to: message.to, subject: message.subject, text: message.text, link: message.link ?? null })
+        // The server's clock, as every time rule reads (the purge deletes rows after 30 days).
+        .values({ channel: message.channel, to: message.to, subject: message.subject, text: message.text, link: message.link ?? null, created_at: now() })
         .returning('id')
         .executeTakeFirstOrThrow();
       // Never the text or link: they carry login codes and tokens.

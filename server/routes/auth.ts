@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { Refusal } from '../domain/refusal.ts';
 import type { AuthData, LoginResult, UserType } from '../../src/contract/entities.ts';
 import { loginRequestQuery, loginTokenQuery, verificationCheckQuery, verificationRequestForm } from '../../src/contract/schemas.ts';
 import type { Db } from '../db/connection.ts';
@@ -7,7 +8,7 @@ import { type Account, type Auth, findSessionAccount } from '../domain/sessions.
 import { ok } from '../http/envelope.ts';
 import { noAuth } from '../domain/refusal.ts';
 import { router } from '../http/router.ts';
-import { signIn, signOut } from '../http/session.ts';
+import { type AppEnv, signIn, signOut } from '../http/session.ts';
 import { parseForm, parseQuery } from '../http/validate.ts';
 import type { Sender } from '../notify/sender.ts';
 import { RATE_LIMITS } from '../domain/rate-limits.ts';
@@ -24,9 +25,10 @@ export function authData(auth: Auth): AuthData {
 export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: string) => void = console.log) {
   const app = router();
 
-  async function startSession(c: Context, account: Account, userType: UserType) {
+  /** After a link or code: the browser's previous session (of any account) ends first. */
+  async function startSession(c: Context<AppEnv>, account: Account, userType: UserType) {
     await signOut(c, db);
-    await signIn(c, db, account);
+    await signIn(c, db, account, 'proven');
     return userType;
   }
 
@@ -44,7 +46,11 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: 
   });
 
   app.get('/login', async (c) => {
-    const { token } = parseQuery(c, loginTokenQuery);
+    // The contract answers BadToken for any token that cannot be one (missing, empty, `null`,
+    // malformed), as for an unknown one: the login screen shows the same message for all.
+    const parsed = loginTokenQuery.safeParse(c.req.query());
+    if (!parsed.success) throw new Refusal('BadToken');
+    const { token } = parsed.data;
     const { account, userType } = await redeemLoginLink(db, token);
     const result: LoginResult = { token: { user_type: await startSession(c, account, userType) } };
     return ok(c, result);

@@ -6,7 +6,7 @@ import { bookOneTime, bookWeekly } from '../domain/booking.ts';
 import { ok } from '../http/envelope.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { router } from '../http/router.ts';
-import { requireCustomer, signIn } from '../http/session.ts';
+import { requireCustomer, signIn, signOut } from '../http/session.ts';
 import { parseForm, parseQuery } from '../http/validate.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { RATE_LIMITS } from '../domain/rate-limits.ts';
@@ -38,13 +38,16 @@ export function bookingRoutes(db: Db, provider: PaymentProvider) {
     if (taken) throw new Refusal('AlreadyExists');
     let row;
     try {
-      row = await db.insertInto('customers').values(input).returning(['id', 'firstname', 'lastname', 'email', 'phone', 'credits']).executeTakeFirstOrThrow();
+      // Unproven until a login link or code of it is used (account-proof.ts).
+      row = await db.insertInto('customers').values({ ...input, email_proven: false, phone_proven: false }).returning(['id', 'firstname', 'lastname', 'email', 'phone', 'credits']).executeTakeFirstOrThrow();
     } catch (error) {
       // Two forms sent at once with the same address: the unique index decides.
       if (String((error as { code?: string }).code) === '23505') throw new Refusal('AlreadyExists');
       throw error;
     }
-    await signIn(c, db, { customerId: row.id });
+    // The browser's previous session (if any) ends rather than lingering behind the new cookie.
+    await signOut(c, db);
+    await signIn(c, db, { customerId: row.id }, 'unproven');
     const customer: Customer = { ...row, payment_method: null };
     return ok(c, customer, 201);
   });

@@ -16,14 +16,16 @@ export function customerRoutes(db: Db, provider: PaymentProvider, log: (line: st
   const app = router();
 
   app.get('/customers/myself', async (c) => {
-    const { customerId } = requireCustomer(c, 'Unauthorized');
+    const { customerId, proven } = requireCustomer(c, 'Unauthorized');
     const row = await db
       .selectFrom('customers')
       .select(['id', 'firstname', 'lastname', 'email', 'phone', 'credits', 'payment_method_label'])
       .where('id', '=', customerId)
       .executeTakeFirstOrThrow();
     const { payment_method_label, ...rest } = row;
-    const customer: Customer = { ...rest, payment_method: payment_method_label };
+    // The contact form's unproven session never pays with the card on file, so it is not shown
+    // one (the booking step then asks for a card).
+    const customer: Customer = { ...rest, payment_method: proven ? payment_method_label : null };
     return ok(c, customer);
   });
 

@@ -28,7 +28,7 @@ const offlineConfirmForm = z.object({
 export function offlinePaymentRoutes(db: Db) {
   const app = router();
   app.post('/offline-payments/confirm', async (c) => {
-    const { customerId } = requireCustomer(c);
+    const { customerId, proven } = requireCustomer(c);
     const input = await parseForm(c, offlineConfirmForm);
     const payment = await db
       .selectFrom('payments')
@@ -43,7 +43,8 @@ export function offlinePaymentRoutes(db: Db) {
       const check = checkOfflineCard(input.card_number);
       if (!check.ok) throw new Refusal('CardDeclined', { code: check.code, message: check.message });
       card = check.card;
-    } else if (payment.payment_method_id && payment.payment_method_label) {
+    } else if (proven && payment.payment_method_id && payment.payment_method_label) {
+      // (The contact form's unproven session must type a card in, as its intent carries no card.)
       card = { paymentMethodId: payment.payment_method_id, label: payment.payment_method_label };
     } else {
       throw new Refusal('CardDeclined', { code: 'incomplete_number', message: 'Your card number is incomplete.' });

@@ -1,5 +1,8 @@
-import { expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
+import { advanceClock, resetClock } from '../../server/clock.ts';
+import { CODE_FAILURES_PER_DAY } from '../../server/domain/auth.ts';
+import { newCustomer } from './booking-helpers.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { call, describeApi, type TestContext } from './harness.ts';
 
@@ -49,10 +52,16 @@ describeApi('login by magic link', (ctx) => {
       expect(status, query).toBe(400);
       expect(body.error.type).toBe('BadInput');
     }
-    for (const token of ['', 'short', 'x'.repeat(300), 'has spaces in it and more']) {
-      const { status, body } = await call(ctx().client(), `/api/login?token=${encodeURIComponent(token)}`);
-      expect(status, token).toBe(400);
-      expect(body.error.type).toBe('BadInput');
+  });
+
+  it('answers BadToken (not BadInput) to a missing, empty, null or malformed token, as the contract says', async () => {
+    const queries = ['', 'token=', 'token=null', 'token=undefined', 'token=short', `token=${'x'.repeat(300)}`, `token=${encodeURIComponent('has spaces in it and more')}`, `token=${encodeURIComponent('a'.repeat(40) + '$%')}`, `token=${encodeURIComponent('ä'.repeat(43))}`];
+    for (const query of queries) {
+      const client = ctx().client();
+      const { status, body } = await call(client, `/api/login?${query}`);
+      expect(status, query).toBe(400);
+      expect(body, query).toEqual({ status: 'failure', error: { type: 'BadToken' } });
+      expect(client.cookies.size, query).toBe(0);
     }
   });
 
@@ -196,6 +205,39 @@ describeApi('login by texted code', (ctx) => {
     const { body, sms } = await requestCode(demoAccounts.tutor.email);
     expect(body.data.last_four_phone).toBe('0102');
     expect(sms.to).toBe('2065550102');
+  });
+});
+
+describeApi('failed codes per account per day', (ctx) => {
+  afterEach(() => resetClock());
+
+  it(`answers TooManyAttempts after ${CODE_FAILURES_PER_DAY} failed checks in 24 hours, even to a new code, and counts them off after a day`, async () => {
+    const { id } = await newCustomer(ctx());
+    const { email, phone } = await ctx().database.db.selectFrom('customers').select(['email', 'phone']).where('id', '=', id).executeTakeFirstOrThrow();
+    const browser = ctx().client();
+    async function freshCode() {
+      advanceClock(4 * 60_000); // past the minute between texts (and the per-address text limits)
+      const sent = await call(browser, '/api/verification', { method: 'POST', body: new URLSearchParams({ email }) });
+      expect(sent.status).toBe(201);
+      const sms = await ctx().database.db.selectFrom('outbox').select('text').where('to', '=', phone).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      return { codeId: sent.body.data.code_id as string, code: sms.text.match(/\d{7}/)![0] };
+    }
+    const check = (codeId: string, code: string) => call(browser, `/api/verification?code_id=${codeId}&code=${code}`);
+
+    for (let spent = 0; spent < CODE_FAILURES_PER_DAY; spent += 5) {
+      const { codeId, code } = await freshCode();
+      const wrong = code === '0000000' ? '1111111' : '0000000';
+      for (let i = 0; i < 5; i++) expect((await check(codeId, wrong)).body.error.type).toBe('BadCode');
+    }
+    const { codeId, code } = await freshCode();
+    const refused = await check(codeId, code);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.type).toBe('TooManyAttempts');
+    expect(browser.cookies.size).toBe(0);
+
+    advanceClock(24 * 3600_000);
+    const later = await freshCode();
+    expect((await check(later.codeId, later.code)).body.data).toMatchObject({ user_type: 'customer', customer: { id } });
   });
 });
 

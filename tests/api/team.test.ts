@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { resetClock, setClock } from '../../server/clock.ts';
+import { resetClock } from '../../server/clock.ts';
 import { courseId, newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi, type TestContext } from './harness.ts';
-import { bookedMeeting, freeHour, HOUR, jordan, maya, pinClock, priya, staffClient } from './tutor-helpers.ts';
+import { bookedMeeting, freeHour, HOUR, jordan, jumpClock, maya, pinClock, priya, staffClient } from './tutor-helpers.ts';
 
 beforeEach(() => pinClock());
 afterEach(() => resetClock());
@@ -104,7 +104,7 @@ describeApi('the supervisor\'s team', (ctx) => {
     const tutors = [await jordan(ctx()), await priya(ctx()), await staffClient(ctx(), 'sam@beacontutoring.com')];
     const made: number[] = [];
     for (const [i, tutor] of tutors.entries()) made.push((await bookedMeeting(ctx(), tutor, start, ['CS 121', 'MATH 124', 'PHYS 121'][i])).meetingId);
-    setClock(new Date((start + 30 * 60) * 1000));
+    await jumpClock(ctx(), new Date((start + 30 * 60) * 1000));
     const seen: number[] = [];
     let after = '';
     for (let page = 0; page < 3; page++) {
@@ -137,7 +137,7 @@ describeApi('the supervisor\'s team', (ctx) => {
     const a = await bookedMeeting(ctx(), tutor, first);
     await bookedMeeting(ctx(), tutor, second);
     await post(tutor.client, '/api/meetings', { occurrence_epoch: freeHour(), tutor: 'myself' });
-    setClock(new Date((Math.max(first, second) + 2 * HOUR) * 1000));
+    await jumpClock(ctx(), new Date((Math.max(first, second) + 2 * HOUR) * 1000));
     await post(tutor.client, `/api/meetings/${a.meetingId}/notes`, { notes: 'Loops' });
     await post(tutor.client, `/api/meetings/${a.meetingId}/duration_mins`, { duration_mins: 70 });
     const from = Math.min(first, second) - 60;
@@ -155,7 +155,7 @@ describeApi('the supervisor\'s team', (ctx) => {
     const start = freeHour();
     const booked = await bookedMeeting(ctx(), tutor, start);
     await post(tutor.client, '/api/meetings', { occurrence_epoch: start + 2 * HOUR, tutor: 'myself' });
-    setClock(new Date((start + 3 * HOUR) * 1000));
+    await jumpClock(ctx(), new Date((start + 3 * HOUR) * 1000));
     await post(tutor.client, `/api/meetings/${booked.meetingId}/notes`, { notes: 'Recursion' });
     const first = await call(lead.client, '/api/meetings/recent?limit=3');
     expect(first.status).toBe(200);

@@ -1,4 +1,4 @@
-import { nowMs, setClock } from '../../server/clock.ts';
+import { now, nowMs, setClock } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
 import { call, signInAs, type TestClient, type TestContext } from './harness.ts';
@@ -11,6 +11,16 @@ export const DAY = 24 * HOUR;
  * (which ends on the semester's last reading day) works whatever day they run.
  */
 export const pinClock = () => setClock(new Date('2026-11-23T12:00:00Z'));
+
+/**
+ * Moves the clock to `date` (a meeting's time, up to weeks ahead) as if the people signed in had
+ * kept using the app meanwhile: their sessions' last use moves along, or a jump past 7 days would
+ * end them as idle, which these tests are not about (session-lifetime.test.ts is).
+ */
+export async function jumpClock(ctx: TestContext, date: Date): Promise<void> {
+  setClock(date);
+  await ctx.database.db.updateTable('sessions').set({ last_used_at: now() }).execute();
+}
 
 export async function staffClient(ctx: TestContext, email: string): Promise<{ client: TestClient; id: number }> {
   const client = ctx.client();

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
-import { nowMs, resetClock, setClock } from '../../server/clock.ts';
+import { nowMs, resetClock } from '../../server/clock.ts';
 import { retryPendingRefunds } from '../../server/domain/refunds.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi, signInAs, TestClient, type TestContext } from './harness.ts';
-import { freeHour, HOUR, offeringOf, pinClock } from './tutor-helpers.ts';
+import { freeHour, HOUR, jumpClock, offeringOf, pinClock } from './tutor-helpers.ts';
 import { recordingProvider } from './recording-provider.ts';
 
 beforeEach(() => pinClock());
@@ -51,7 +51,7 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
     const w = world();
     const start = freeHour();
     const { tutor, meetingId, intents } = await groupMeeting(ctx(), w, start);
-    setClock(new Date((start + 30 * 60) * 1000));
+    await jumpClock(ctx(), new Date((start + 30 * 60) * 1000));
     expect((await post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 100 })).status).toBe(200);
     const overtime = (await paymentsOf(ctx(), meetingId)).filter((p) => p.is_incremental);
     // Group-of-two: 3500 cents an hour each; 100 minutes bills 90, so 30 extra minutes each.
@@ -88,7 +88,7 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
     const w = world();
     const start = freeHour();
     const { tutor, meetingId } = await groupMeeting(ctx(), w, start);
-    setClock(new Date((start + 30 * 60) * 1000));
+    await jumpClock(ctx(), new Date((start + 30 * 60) * 1000));
     w.faults.charge = 1;
     expect((await post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 90 })).status).toBe(200);
     let overtime = (await paymentsOf(ctx(), meetingId)).filter((p) => p.is_incremental);
@@ -107,7 +107,7 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
     const w = world();
     const start = freeHour();
     const { tutor, meetingId } = await groupMeeting(ctx(), w, start);
-    setClock(new Date((start + 30 * 60) * 1000));
+    await jumpClock(ctx(), new Date((start + 30 * 60) * 1000));
     let release = () => {};
     w.holdCharges(new Promise<void>((resolve) => (release = resolve)));
     const raising = post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 90 });
@@ -132,7 +132,7 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
     const next = await post(tutor, '/api/meetings', { occurrence_epoch: start + 2 * HOUR, tutor: 'myself' });
     const early = await post(tutor, `/api/meetings/${meetingId}/occurrence_epoch`, { occurrence_epoch: Math.floor(nowMs() / 1000) - HOUR });
     expect(early.body.error.type).toBe('EarlyAnchor');
-    setClock(new Date((start + 30 * 60) * 1000));
+    await jumpClock(ctx(), new Date((start + 30 * 60) * 1000));
     const long = await post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 150 });
     expect(long.status).toBe(409);
     expect(long.body.error).toMatchObject({ type: 'Overlap', meeting: { id: next.body.data.id } });

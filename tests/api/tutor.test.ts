@@ -3,7 +3,7 @@ import { nowMs, resetClock, setClock } from '../../server/clock.ts';
 import { DECLINING_SAVED_CARD } from '../../server/payments/offline.ts';
 import { courseId, newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi } from './harness.ts';
-import { bookedMeeting, DAY, freeHour, freeWeeklyHour, HOUR, jordan, maya, pinClock, priya, tutorMeeting } from './tutor-helpers.ts';
+import { bookedMeeting, DAY, freeHour, freeWeeklyHour, HOUR, jordan, jumpClock, maya, pinClock, priya, tutorMeeting } from './tutor-helpers.ts';
 
 beforeEach(() => pinClock());
 afterEach(() => resetClock());
@@ -143,7 +143,7 @@ describeApi('the tutor calendar and meeting changes', (ctx) => {
     expect(notice.text).toMatch(/moved from .* to /);
 
     // Once the meeting has run long, it may be corrected in the past but not moved into the future.
-    setClock(new Date((start + HOUR + 10 * 60) * 1000));
+    await jumpClock(ctx(), new Date((start + HOUR + 10 * 60) * 1000));
     expect((await post(tutor.client, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 70 })).status).toBe(200);
     const refused = await post(tutor.client, `/api/meetings/${meetingId}/occurrence_epoch`, { occurrence_epoch: start + 6 * HOUR });
     expect(refused.status).toBe(409);
@@ -169,7 +169,7 @@ describeApi('the tutor calendar and meeting changes', (ctx) => {
     const tutor = await jordan(ctx());
     const start = freeHour();
     const { meetingId } = await bookedMeeting(ctx(), tutor, start);
-    setClock(new Date((start + 20 * 60) * 1000));
+    await jumpClock(ctx(), new Date((start + 20 * 60) * 1000));
     const { status, body } = await post(tutor.client, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: duration });
     expect(status).toBe(200);
     expect(body.data.duration_mins).toBe(duration);
@@ -185,7 +185,7 @@ describeApi('the tutor calendar and meeting changes', (ctx) => {
     const tutor = await jordan(ctx());
     const start = freeHour();
     const { meetingId } = await bookedMeeting(ctx(), tutor, start);
-    setClock(new Date((start + 30 * 60) * 1000));
+    await jumpClock(ctx(), new Date((start + 30 * 60) * 1000));
     await post(tutor.client, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 90 });
     await post(tutor.client, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 120 });
     await post(tutor.client, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 120 });
@@ -203,7 +203,7 @@ describeApi('the tutor calendar and meeting changes', (ctx) => {
     const start = freeHour();
     const { meetingId, customer } = await bookedMeeting(ctx(), tutor, start);
     await ctx().database.db.updateTable('customers').set({ payment_method_id: DECLINING_SAVED_CARD }).where('id', '=', customer.id).execute();
-    setClock(new Date((start + 30 * 60) * 1000));
+    await jumpClock(ctx(), new Date((start + 30 * 60) * 1000));
     expect((await post(tutor.client, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 95 })).status).toBe(200);
     const overtime = (await tutorMeeting(tutor.client, meetingId))!.payments.filter((p) => p.is_incremental);
     expect(overtime.map((p) => [p.minutes_paid, p.payment_status])).toEqual([[30, 'requires_payment_method']]);
