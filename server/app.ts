@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { failed, ok } from './http/envelope.ts';
 import { Refusal } from './domain/refusal.ts';
-import { printablePath, requestLog, sameOriginGuard, siteOrigins, urlLengthLimit } from './http/guards.ts';
+import { printablePath, requestLog, sameOriginGuard, siteHostGuard, siteOrigins, urlLengthLimit } from './http/guards.ts';
 import { router } from './http/router.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
 import { sessionMiddleware } from './http/session.ts';
@@ -93,6 +93,9 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
 
   const app = new Hono({ strict: false });
   app.route('/api', api);
-  if (config.mode === 'demo') app.route('/dev', devRoutes(db));
+  if (config.mode === 'demo') {
+    app.use('/dev/*', siteHostGuard(config.siteUrl));
+    app.route('/dev', devRoutes(db));
+  }
   return app;
 }

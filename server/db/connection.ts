@@ -10,6 +10,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Where the job queue (server/jobs/runner.ts) connects: the same PGlite, or the same server and schema. */
+  jobStore: { pglite: PGlite } | { databaseUrl: string; schema?: string };
   close(): Promise<void>;
 }
 
@@ -28,7 +30,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     if ('databaseUrl' in target && target.schema) {
       await sql`create schema if not exists ${sql.id(target.schema)}`.execute(handle.db);
     }
-    await migrateToLatest(handle.db as Kysely<unknown>);
+    await migrateToLatest(handle.db as Kysely<unknown>, 'databaseUrl' in target ? target.schema : undefined);
   } catch (error) {
     await handle.close();
     throw error;
@@ -43,7 +45,7 @@ function openPostgres(target: { databaseUrl: string; schema?: string; poolSize?:
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', jobStore: { databaseUrl: target.databaseUrl, schema: target.schema }, close: () => db.destroy() };
 }
 
 async function openPGlite(target: { dataDir: string } | { pglite: PGlite }): Promise<DatabaseHandle> {
@@ -51,5 +53,5 @@ async function openPGlite(target: { dataDir: string } | { pglite: PGlite }): Pro
   const pglite = 'pglite' in target ? target.pglite : await PGlite.create(target.dataDir);
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   // Kysely's destroy closes the PGlite instance it was given.
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', jobStore: { pglite }, close: () => db.destroy() };
 }

@@ -279,8 +279,13 @@ async function runStatements(db: Kysely<unknown>, script: string): Promise<void>
   }
 }
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/**
+ * `schema` names the schema of Kysely's own bookkeeping tables. Without it Kysely looks for them in
+ * every schema, so a database holding several schemas (the tests make one per file) could see
+ * another schema's lock table and skip creating its own.
+ */
+export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -36,6 +36,20 @@ export function sameOriginGuard(allowedOrigins: string[], exemptPaths: string[] 
 }
 
 /**
+ * Demo mode's /dev pages (the outbox shows every login link) answer only under the site's own host
+ * names. A foreign page that rebinds its DNS name to this machine would otherwise read them: it
+ * needs no cookie, and a GET passes the origin check.
+ */
+export function siteHostGuard(siteUrl: string): MiddlewareHandler {
+  const siteHost = new URL(siteUrl).host;
+  return async (c, next) => {
+    const { host, hostname } = new URL(c.req.url);
+    if (host !== siteHost && !isLoopbackHost(hostname)) return failed(c, new Refusal('BadOrigin'));
+    return next();
+  };
+}
+
+/**
  * A path as one printable log line: control characters (a decoded %0A would start a forged line,
  * an escape sequence would rewrite the terminal) are written as \xNN or \uNNNN, and a long path is
  * cut.

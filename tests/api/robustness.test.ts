@@ -51,6 +51,15 @@ describeApi('bad requests', (ctx) => {
     }
   });
 
+  it("serves demo mode's outbox only under the site's own or a loopback host name", async () => {
+    const client = ctx().client();
+    // A DNS-rebinding page reads with a GET, which the origin check lets through.
+    expect(await call(client, 'http://evil.example:4321/dev/outbox.json')).toEqual({ status: 403, body: { status: 'failure', error: { type: 'BadOrigin' } } });
+    for (const url of ['http://localhost:4321/dev/outbox.json', 'http://127.0.0.1:4321/dev/outbox.json', 'http://[::1]:4321/dev/outbox.json']) {
+      expect((await client.fetch(url)).status, url).toBe(200);
+    }
+  });
+
   it('accepts state-changing calls from our own origin', async () => {
     const client = ctx().client();
     const own: Record<string, string>[] = [{ origin: 'http://localhost:4321' }, { origin: 'http://127.0.0.1:4321' }, { origin: 'http://[::1]:4321' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}];
