@@ -3,6 +3,7 @@ import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import type { ChargeOutcome } from '../payments/provider.ts';
 import { releaseExpiredHolds } from './holds.ts';
+import { now } from '../clock.ts';
 
 /**
  * The one place a charge's outcome lands, whichever provider reported it (Stripe's webhook or
@@ -23,6 +24,13 @@ export async function fulfilCharge(db: Db, outcome: ChargeOutcome): Promise<Fulf
   return db.transaction().execute((trx) => fulfilChargeIn(trx, outcome));
 }
 
+/** An event for one of our payments that arrived before the payment's intent id was stored. */
+export class IntentNotStoredYet extends Error {
+  constructor(paymentId: number) {
+    super(`payment ${paymentId}: the provider's event came before its intent id was stored; the provider will retry`);
+  }
+}
+
 /** A provider's event as the webhook reads it: its id (to handle it once) and the outcome, if any. */
 export interface ProviderEvent {
   eventId: string;
@@ -38,10 +46,16 @@ export interface ProviderEvent {
  */
 export async function fulfilProviderEvent(db: Db, event: ProviderEvent): Promise<Fulfilment | 'duplicate'> {
   return db.transaction().execute(async (trx) => {
-    const fresh = await trx.insertInto('webhook_events').values({ id: event.eventId }).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+    const fresh = await trx.insertInto('webhook_events').values({ id: event.eventId, received_at: now() }).onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
     if (!fresh) return 'duplicate';
     if (!event.outcome) return undefined;
     const fulfilment = await fulfilChargeIn(trx, event.outcome);
+    if (!fulfilment && event.outcome.paymentId !== undefined) {
+      // Our payment, whose intent id is not stored yet (the event overtook the call that made it):
+      // roll back, so the event is not marked handled and the provider's retry lands it.
+      const ours = await trx.selectFrom('payments').select('id').where('id', '=', event.outcome.paymentId).where('provider_intent_id', 'is', null).executeTakeFirst();
+      if (ours) throw new IntentNotStoredYet(event.outcome.paymentId);
+    }
     // Charged after the seat was given up: the money goes back.
     if (fulfilment?.result === 'expired' && event.outcome.succeeded) {
       await trx.updateTable('payments').set({ refund_pending: true }).where('id', '=', fulfilment.paymentId).execute();

@@ -25,6 +25,8 @@ export interface CreatedIntent {
 /** What a confirmed or failed charge tells the fulfilment function. */
 export interface ChargeOutcome {
   intentId: string;
+  /** Our payment row the provider says the intent is for (its metadata), when it says so. */
+  paymentId?: number;
   succeeded: boolean;
   card?: { paymentMethodId: string; label: string };
 }

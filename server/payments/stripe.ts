@@ -100,5 +100,6 @@ export async function readStripeEvent(
     const method = await client.paymentMethods.retrieve(intent.payment_method);
     card = { paymentMethodId: method.id, label: method.card ? `${method.card.brand} ending in ${method.card.last4}` : 'Card on file' };
   }
-  return { eventId: event.id, outcome: { intentId: intent.id, succeeded, card } };
+  const paymentId = Number(intent.metadata?.payment_id);
+  return { eventId: event.id, outcome: { intentId: intent.id, ...(Number.isSafeInteger(paymentId) && paymentId > 0 ? { paymentId } : {}), succeeded, card } };
 }

@@ -111,6 +111,23 @@ describeApi('the Stripe webhook', (ctx) => {
     expect(await ctx().database.db.selectFrom('webhook_events').select('id').where('id', '=', 'evt_killed').execute()).toHaveLength(1);
   });
 
+  it('leaves an event for our payment unhandled until its intent id is stored, so that Stripe retries it', async () => {
+    const { app, provider } = stripeApp();
+    const buyer = await heldPayment('pi_webhook_early', 'CS 121');
+    // The event overtakes the step that stores the intent id on the payment.
+    await ctx().database.db.updateTable('payments').set({ provider_intent_id: null }).where('id', '=', buyer.paymentId).execute();
+    const early = { ...succeeded('evt_early', 'pi_webhook_early') };
+    early.data.object = { ...early.data.object, metadata: { payment_id: String(buyer.paymentId) } } as typeof early.data.object;
+    expect((await send(app, provider, early)).status).toBe(500);
+    expect(await ctx().database.db.selectFrom('webhook_events').select('id').where('id', '=', 'evt_early').execute()).toHaveLength(0);
+
+    await ctx().database.db.updateTable('payments').set({ provider_intent_id: 'pi_webhook_early' }).where('id', '=', buyer.paymentId).execute();
+    expect((await send(app, provider, early)).status).toBe(200);
+    expect((await paymentOf(buyer.paymentId)).payment_status).toBe('succeeded');
+    // An intent that is not ours (no payment of ours named) is acknowledged, never retried for ever.
+    expect((await send(app, provider, succeeded('evt_foreign', 'pi_someone_else'))).status).toBe(200);
+  });
+
   it('refunds a charge whose hold ran out, even when nothing released the hold before the event came', async () => {
     const { app, provider, calls } = stripeApp();
     const buyer = await heldPayment('pi_webhook_late', 'CS 121');
