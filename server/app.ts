@@ -37,6 +37,8 @@ export interface AppDeps {
   log?: (line: string) => void;
   /** Where uploaded tutor photos are stored (served at /tutor_images/{id}.jpg by the site). */
   photoDir?: string;
+  /** Runs the scheduled jobs once now (demo mode's clock route, after it moves the clock). */
+  runDueJobs?: () => Promise<void>;
 }
 
 /** Longest address the API reads; login links, the longest legitimate ones, are well under 1 KB. */
@@ -46,7 +48,7 @@ const MAX_URL_CHARS = 8 * 1024;
 const MAX_BODY_BYTES = 5 * 1024 * 1024 + 1024;
 
 /** Builds the API as a Hono app mounted at /api. It holds no state beyond the database. */
-export function createApiApp({ database, config, sender, payments = offlineProvider(), log = console.log, photoDir = path.resolve('.data/tutor_images') }: AppDeps) {
+export function createApiApp({ database, config, sender, payments = offlineProvider(), log = console.log, photoDir = path.resolve('.data/tutor_images'), runDueJobs = async () => {} }: AppDeps) {
   const { db } = database;
   const messages = sender ?? outboxSender(db);
   const api = router();
@@ -95,7 +97,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   app.route('/api', api);
   if (config.mode === 'demo') {
     app.use('/dev/*', siteHostGuard(config.siteUrl));
-    app.route('/dev', devRoutes(db));
+    app.route('/dev', devRoutes(db, runDueJobs));
   }
   return app;
 }

@@ -14,10 +14,12 @@ import { createSiteApp } from './site.ts';
 import { listGalleryTutors } from './domain/tutors.ts';
 import { semesterEnd } from './domain/availability.ts';
 import { nowMs } from './clock.ts';
-import { type PeriodicTask, startPeriodicTasks } from './periodic.ts';
+import type { PeriodicTask } from './periodic.ts';
+import { startJobRunner } from './jobs/runner.ts';
 import { purgeExpiredData } from './domain/purge.ts';
 import { purgeRateLimits } from './domain/rate-limits.ts';
 import { REFUND_RETRY_MS, retryPendingRefunds } from './domain/refunds.ts';
+import { WEEKLY_CHARGES_EVERY_MS, chargeDueWeeklyPayments } from './domain/weekly-charges.ts';
 
 function readConfig(): Config {
   try {
@@ -38,12 +40,16 @@ if (semesterEnd().getTime() < nowMs()) {
 const database = await openConfiguredDatabase(config);
 const photoDir = path.join(config.dataDir, 'tutor_images');
 const payments = createPaymentProvider(config);
+const sender = createSender(config, database.db, console.log);
+/** Filled once the job runner has started (below); the demo clock route runs the due jobs through it. */
+let runScheduledJobs: () => Promise<void> = async () => {};
 const api = createApiApp({
   database,
   config: { ...config, stripeWebhookSecret: config.stripe?.webhookSecret },
-  sender: createSender(config, database.db, console.log),
+  sender,
   payments,
   photoDir,
+  runDueJobs: () => runScheduledJobs(),
 });
 const site = createSiteApp({
   api,
@@ -70,7 +76,11 @@ const http = startHttpServer({
   },
 });
 
-/** Housekeeping on a timer (see periodic.ts): each feature adds its task here. */
+/**
+ * Due work, run as scheduled jobs through the job queue (server/jobs/runner.ts, decision 006):
+ * each is enqueued once per period across all instances and run by one of them. Each task must
+ * be idempotent (see periodic.ts); each feature adds its task here.
+ */
 const periodicTasks: PeriodicTask[] = [
   // Ended rate-limit windows: a later request starts a fresh one anyway, so this only keeps the table small.
   { name: 'purge rate limits', everyMs: 15 * 60_000, run: async () => void (await purgeRateLimits(database.db)) },
@@ -78,15 +88,22 @@ const periodicTasks: PeriodicTask[] = [
   { name: 'purge expired data', everyMs: 60 * 60_000, run: async () => void (await purgeExpiredData(database.db)) },
   // Refunds the provider did not confirm when they were asked for (refunds.ts); each failure is logged.
   { name: 'retry pending refunds', everyMs: REFUND_RETRY_MS, run: async () => void (await retryPendingRefunds(database.db, payments, console.log)) },
+  // Later weeks of subscriptions, charged to the card on file once their skip window closes (weekly-charges.ts).
+  {
+    name: 'charge due weekly payments',
+    everyMs: WEEKLY_CHARGES_EVERY_MS,
+    run: async () => void (await chargeDueWeeklyPayments({ db: database.db, provider: payments, sender, siteUrl: config.siteUrl, log: console.log })),
+  },
 ];
-const stopPeriodicTasks = startPeriodicTasks(periodicTasks);
+const jobRunner = await startJobRunner(database.jobStore, periodicTasks);
+runScheduledJobs = () => jobRunner.runScheduledNow();
 
 /** How long a shutdown waits for the requests in flight before it cuts them off. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * Stop taking requests, let those in flight finish (a payment confirmation must not lose its
- * database mid-transaction), then stop the periodic tasks and close the database. A second
+ * database mid-transaction), then stop the job runner and close the database. A second
  * signal while waiting ends the process at once.
  */
 let shuttingDown = false;
@@ -96,7 +113,7 @@ async function shutdown(signal: string) {
   console.log(`${signal}: finishing ${http.inFlight()} request(s) in flight, then stopping`);
   const { drained } = await http.close(SHUTDOWN_GRACE_MS);
   if (!drained) console.log(`Requests still running after ${SHUTDOWN_GRACE_MS / 1000} s were cut off`);
-  await stopPeriodicTasks();
+  await jobRunner.stop();
   await database.close();
   process.exit(0);
 }

@@ -1,38 +1,13 @@
 /**
- * Housekeeping that runs on a timer in every server instance: each task must be idempotent and
- * safe to run on several instances at once (the database decides who does what). A failing task
- * is logged and tried again at its next turn; it never stops the server or the other tasks.
+ * Due work that recurs: each task is run as a scheduled job through the job queue
+ * (server/jobs/runner.ts, decision 006), enqueued once per period across every server instance
+ * and claimed by one of them. A task must be idempotent (a job can run again after a crash, and
+ * the demo clock runs the tasks outside the queue); a failing one is logged and retried by the queue.
  */
 export interface PeriodicTask {
+  /** Names the job's queue (spaces become dashes). */
   name: string;
+  /** The period: whole minutes dividing an hour, or whole hours dividing a day (a cron line). */
   everyMs: number;
   run: () => Promise<void>;
-}
-
-/** Starts the tasks (each once at start, then every `everyMs`); the returned function stops them. */
-export function startPeriodicTasks(tasks: PeriodicTask[], log: (line: string) => void = console.log): () => Promise<void> {
-  const running = new Set<Promise<void>>();
-  const timers = tasks.map((task) => {
-    let busy = false;
-    const tick = () => {
-      if (busy) return;
-      busy = true;
-      const work = task
-        .run()
-        .catch((error: unknown) => log(`periodic task ${task.name} failed: ${error instanceof Error ? error.message : String(error)}`))
-        .finally(() => {
-          busy = false;
-          running.delete(work);
-        });
-      running.add(work);
-    };
-    tick();
-    const timer = setInterval(tick, task.everyMs);
-    timer.unref();
-    return timer;
-  });
-  return async () => {
-    for (const timer of timers) clearInterval(timer);
-    await Promise.allSettled([...running]);
-  };
 }

@@ -270,6 +270,20 @@ const migrations: Record<string, Migration> = {
       await sql`insert into app_secrets (name, secret) values ('address_hash', ${randomBytes(32).toString('hex')})`.execute(db);
     },
   },
+  '006_weekly_charges': {
+    async up(db) {
+      await runStatements(db, `
+        -- a weekly meeting's charge (weekly-charges.ts): when the job last claimed it (a claim older
+        -- than the lease is a crash's leftover and is claimed again), how many charges were tried,
+        -- and when a declined one is tried once more
+        alter table payments add column charge_claimed_at timestamptz;
+        alter table payments add column charge_attempts integer not null default 0;
+        alter table payments add column charge_retry_at timestamptz;
+        create index payments_weekly_due on payments (meeting_id)
+          where subscription_id is not null and payment_status in ('subscription_pending', 'processing', 'requires_payment_method')
+      `);
+    },
+  },
 };
 
 /** PGlite's query protocol takes one statement at a time, so a script is split at its semicolons. */

@@ -97,6 +97,10 @@ export interface Database {
     client_secret: string | null;
     /** Canceled, and the provider's refund not confirmed yet. */
     refund_pending: Generated<boolean>;
+    /** A weekly meeting's charge: last claimed by the due-charges job, tries so far, a declined one's retry (006). */
+    charge_claimed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    charge_attempts: Generated<number>;
+    charge_retry_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
     inserted_at: Timestamp;
   };
   webhook_events: { id: string; received_at: Timestamp };

@@ -7,7 +7,12 @@ import { fromNow } from '../clock.ts';
 
 /** Customers must cancel at least 12 hours ahead (the terms, spec 2 §9). */
 export const CANCEL_NOTICE_HOURS = 12;
-const noticeDeadline = () => fromNow(CANCEL_NOTICE_HOURS * 3600_000);
+/**
+ * The one instant both rules read: a meeting starting at or before it can no longer be skipped,
+ * and its weekly charge is due (weekly-charges.ts). So a skipped week is never charged and a
+ * charged week is never skippable.
+ */
+export const noticeDeadline = () => fromNow(CANCEL_NOTICE_HOURS * 3600_000);
 
 /** What a student's change needs: the database, the card network, and where failures are logged. */
 export interface StudentServices {

@@ -3,9 +3,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 
-/** Stripe.js and its card frames: the only origins besides our own that the pages use. */
-const STRIPE_SCRIPT = 'https://js.stripe.com';
-const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+/**
+ * Stripe.js and its card frames: the only origins besides our own that the pages use. Stripe's
+ * security guide also lists its script subdomains (*.js.stripe.com) for scripts and frames, and
+ * hooks.stripe.com for the 3-D Secure frame.
+ */
+const STRIPE_SCRIPTS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_API = 'https://api.stripe.com';
 
 /** sha256 of each inline script of a page (`<script>` without `src`), as CSP source expressions. */
@@ -43,7 +47,7 @@ export function builtPageScriptHashes(distDir: string): string[] {
 export function contentSecurityPolicy(scriptHashes: string[]): string {
   return [
     "default-src 'self'",
-    ['script-src', "'self'", ...scriptHashes, STRIPE_SCRIPT].join(' '),
+    ['script-src', "'self'", ...scriptHashes, ...STRIPE_SCRIPTS].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self'",
     "font-src 'self'",

@@ -35,6 +35,11 @@ export interface ChargeOutcome {
 export interface SavedCardCharge {
   /** Our payment row: also the idempotency key, so a retry can never charge twice. */
   paymentId: number;
+  /**
+   * Which try this is (a declined weekly charge is tried once more): a new try needs its own key,
+   * since the provider answers a key it has seen with its first answer (the decline). Default 1.
+   */
+  attempt?: number;
   amountCents: number;
   customer: { id: number; email: string; name: string; providerCustomerId: string | null };
   /** The card on file; null when the customer has none (the charge then fails). */
@@ -59,4 +64,9 @@ export interface PaymentProvider {
   chargeSavedCard(charge: SavedCardCharge): Promise<SavedCardResult>;
   /** Returns a succeeded charge to the card (a skipped or canceled meeting). */
   refund(intentId: string): Promise<void>;
+}
+
+/** The idempotency key of a saved-card charge: the payment's id, and the try after the first. */
+export function savedCardChargeKey(charge: Pick<SavedCardCharge, 'paymentId' | 'attempt'>): string {
+  return charge.attempt && charge.attempt > 1 ? `payment-${charge.paymentId}-try-${charge.attempt}` : `payment-${charge.paymentId}`;
 }

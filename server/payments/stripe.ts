@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { ChargeOutcome, CreatedIntent, IntentRequest, PaymentProvider, SavedCardCharge, SavedCardResult } from './provider.ts';
+import { savedCardChargeKey } from './provider.ts';
 
 /**
  * Real card payments through Stripe (STRIPE_SECRET_KEY and PUBLIC_STRIPE_KEY). `api` points the SDK
@@ -52,7 +53,7 @@ export function stripeProvider(
             description: charge.description,
             metadata: { payment_id: String(charge.paymentId) },
           },
-          { idempotencyKey: `payment-${charge.paymentId}` },
+          { idempotencyKey: savedCardChargeKey(charge) },
         );
         if (intent.status === 'succeeded') return { status: 'succeeded', intentId: intent.id };
         if (intent.status === 'processing') return { status: 'processing', intentId: intent.id };

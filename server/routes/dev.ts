@@ -2,10 +2,33 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { Db } from '../db/connection.ts';
 import { listOutbox } from '../notify/outbox.ts';
+import { advanceClock, nowMs, resetClock } from '../clock.ts';
 
-/** Demo mode only: every email and text the product sent, newest first. */
-export function devRoutes(db: Db) {
+/** The furthest one call moves the demo clock: a semester. */
+const MAX_ADVANCE_HOURS = 24 * 200;
+
+/**
+ * Demo mode only (mounted at /dev when MODE=demo, loopback host names only):
+ * - GET /dev/outbox, /dev/outbox.json: every email and text the product sent, newest first.
+ * - POST /dev/clock, JSON `{"advance_hours": n}` (0 < n ≤ 4800) or `{"reset": true}`: the test
+ *   clock. Moves the server's clock (server/clock.ts: every time rule reads it) forward, or back to
+ *   the machine's time, then runs the scheduled jobs once (weekly charges, refund retries, purges),
+ *   as the job queue would when their time came. Answers `{"now": epoch seconds}`. A JSON body is
+ *   required, so another site's page cannot send it (a cross-site JSON POST needs a preflight).
+ */
+export function devRoutes(db: Db, runDueJobs: () => Promise<void> = async () => {}) {
   const app = new Hono({ strict: false });
+
+  app.post('/clock', async (c) => {
+    const body: unknown = c.req.header('content-type')?.startsWith('application/json') ? await c.req.json().catch(() => null) : null;
+    const hours = body && typeof body === 'object' && 'advance_hours' in body ? body.advance_hours : undefined;
+    const reset = body && typeof body === 'object' && 'reset' in body && body.reset === true;
+    if (reset) resetClock();
+    else if (typeof hours === 'number' && Number.isFinite(hours) && hours > 0 && hours <= MAX_ADVANCE_HOURS) advanceClock(hours * 3600_000);
+    else return c.json({ error: 'Send JSON {"advance_hours": n} with 0 < n <= 4800, or {"reset": true}' }, 400);
+    await runDueJobs();
+    return c.json({ now: Math.floor(nowMs() / 1000) });
+  });
 
   app.get('/outbox.json', async (c) => c.json(await listOutbox(db)));
 

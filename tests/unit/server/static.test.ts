@@ -58,8 +58,8 @@ describe('production site', () => {
       for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", "object-src 'none'", "img-src 'self'"]) {
         expect(csp, `${address}: ${directive}`).toContain(directive);
       }
-      expect(csp).toContain(`script-src 'self' ${LOADER_HASH} https://js.stripe.com;`);
-      expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
+      expect(csp).toContain(`script-src 'self' ${LOADER_HASH} https://js.stripe.com https://*.js.stripe.com;`);
+      expect(csp).toContain('frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com');
       expect(csp).toContain("connect-src 'self' https://api.stripe.com");
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
       expect(response.headers.get('x-content-type-options'), address).toBe('nosniff');

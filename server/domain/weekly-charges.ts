@@ -1,0 +1,220 @@
+/**
+ * Weekly subscriptions: the first meeting is paid at checkout; each later one is a
+ * `subscription_pending` payment (fulfilment.ts) charged to the card on file when its skip window
+ * closes (`noticeDeadline`, the same instant the skip rule reads), so a skipped week is never
+ * charged and a charged week can no longer be skipped.
+ *
+ * Each charge: claim the payment in a short transaction (status `processing`, so a second runner
+ * or instance cannot take it), call the provider outside any transaction with the payment's id as
+ * the idempotency key, then store the outcome. A claim older than `CLAIM_LEASE_MS` without an
+ * outcome is what a crash between the call and the store leaves: it is claimed again and sent with
+ * the same key, which the provider answers with the first charge instead of a second one.
+ *
+ * A decline shows as 'Failed', the customer is emailed a link to the dashboard, and it is tried
+ * once more `RETRY_AFTER_MS` later if the meeting has not started by then. Every payment is
+ * independent: one customer's decline or error never stops another's charge.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import { site } from '../../src/config/site.ts';
+import type { Sender } from '../notify/sender.ts';
+import { formatMeetingTime } from '../notify/meeting-notices.ts';
+import type { PaymentProvider, SavedCardResult } from '../payments/provider.ts';
+import { fromNow, now } from '../clock.ts';
+import { noticeDeadline } from './student-changes.ts';
+import { sendPendingRefunds } from './refunds.ts';
+
+export interface WeeklyChargeServices {
+  db: Db;
+  provider: PaymentProvider;
+  sender: Sender;
+  /** The public site address, for the dashboard link in the emails. */
+  siteUrl: string;
+  log: (line: string) => void;
+}
+
+/** A declined weekly charge is tried once more, this long after the decline. */
+export const RETRY_AFTER_MS = 6 * 3600_000;
+/** Charges tried per weekly payment: the first, and one retry. */
+export const MAX_CHARGE_ATTEMPTS = 2;
+/** A claim with no outcome after this long was left by a crash and is sent again (same key). */
+export const CLAIM_LEASE_MS = 10 * 60_000;
+/** Payments claimed per transaction, so one pass never holds many row locks. */
+const BATCH = 20;
+/** How often the due-charges job runs (server/main.ts): a charge lands within minutes of its window closing. */
+export const WEEKLY_CHARGES_EVERY_MS = 60_000;
+
+export interface ChargeTally {
+  succeeded: number;
+  failed: number;
+  requiresAction: number;
+  errors: number;
+}
+
+interface ClaimedCharge {
+  id: number;
+  amount_cents: number;
+  charge_attempts: number;
+  occurrence: Date;
+  customer_id: number;
+  email: string;
+  firstname: string;
+  lastname: string;
+  provider_customer_id: string | null;
+  payment_method_id: string | null;
+  tutor: string;
+}
+
+/** Charges every weekly payment that is due now; returns what happened, for logs and tests. */
+export async function chargeDueWeeklyPayments(services: WeeklyChargeServices): Promise<ChargeTally> {
+  const tally: ChargeTally = { succeeded: 0, failed: 0, requiresAction: 0, errors: 0 };
+  for (;;) {
+    const batch = await claimDue(services.db);
+    if (batch.length === 0) return tally;
+    for (const charge of batch) {
+      try {
+        const outcome = await chargeOne(services, charge);
+        if (outcome === 'succeeded') tally.succeeded += 1;
+        else if (outcome === 'failed') tally.failed += 1;
+        else if (outcome === 'requires_action') tally.requiresAction += 1;
+      } catch (error) {
+        // Left claimed: the lease runs out and the next pass sends it again with the same key.
+        tally.errors += 1;
+        services.log(`weekly charge of payment ${charge.id} not finished (sent again after the lease): ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (batch.length < BATCH) return tally;
+  }
+}
+
+/** Claims due payments: their window closed, a declined one's retry came, or a crash left one claimed. */
+async function claimDue(db: Db): Promise<ClaimedCharge[]> {
+  return db.transaction().execute(async (trx) => {
+    const current = now();
+    const due = await trx
+      .selectFrom('payments as p')
+      .innerJoin('meetings as m', 'm.id', 'p.meeting_id')
+      .select(['p.id', 'p.payment_status'])
+      .where('p.subscription_id', 'is not', null)
+      .where('p.is_incremental', '=', false)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('p.payment_status', '=', 'subscription_pending'), eb('m.occurrence', '<=', noticeDeadline())]),
+          eb.and([eb('p.payment_status', '=', 'requires_payment_method'), eb('p.charge_retry_at', '<=', current)]),
+          eb.and([eb('p.payment_status', '=', 'processing'), eb('p.provider_intent_id', 'is', null), eb('p.charge_claimed_at', '<=', fromNow(-CLAIM_LEASE_MS))]),
+        ]),
+      )
+      .orderBy('p.id')
+      .limit(BATCH)
+      // Another runner's claim in progress is skipped, never waited for; it sees the new status once committed.
+      .forUpdate('p')
+      .skipLocked()
+      .execute();
+    if (due.length === 0) return [];
+    // A crash's leftover is the same try again (same key); anything else is a new try.
+    const fresh = due.filter((p) => p.payment_status !== 'processing').map((p) => p.id);
+    if (fresh.length > 0) {
+      await trx.updateTable('payments').set({ charge_attempts: sql`charge_attempts + 1` }).where('id', 'in', fresh).execute();
+    }
+    await trx
+      .updateTable('payments')
+      .set({ payment_status: 'processing', charge_claimed_at: current, charge_retry_at: null })
+      .where('id', 'in', due.map((p) => p.id))
+      .execute();
+    return trx
+      .selectFrom('payments as p')
+      .innerJoin('meetings as m', 'm.id', 'p.meeting_id')
+      .innerJoin('tutors as t', 't.id', 'm.tutor_id')
+      .innerJoin('customers as cu', 'cu.id', 'p.customer_id')
+      .select([
+        'p.id',
+        'p.amount_cents',
+        'p.charge_attempts',
+        'm.occurrence',
+        'cu.id as customer_id',
+        'cu.email',
+        'cu.firstname',
+        'cu.lastname',
+        'cu.provider_customer_id',
+        'cu.payment_method_id',
+        't.name as tutor',
+      ])
+      .where('p.id', 'in', due.map((p) => p.id))
+      .orderBy('p.id')
+      .execute();
+  });
+}
+
+type Outcome = 'succeeded' | 'failed' | 'requires_action' | 'processing';
+
+async function chargeOne(services: WeeklyChargeServices, charge: ClaimedCharge): Promise<Outcome> {
+  const { db, provider } = services;
+  const result: SavedCardResult = await provider.chargeSavedCard({
+    paymentId: charge.id,
+    attempt: charge.charge_attempts,
+    amountCents: charge.amount_cents,
+    customer: { id: charge.customer_id, email: charge.email, name: `${charge.firstname} ${charge.lastname}`, providerCustomerId: charge.provider_customer_id },
+    paymentMethodId: charge.payment_method_id,
+    description: `Weekly session with ${charge.tutor}, ${formatMeetingTime(new Date(charge.occurrence))}`,
+  });
+  const retryAt = new Date(now().getTime() + RETRY_AFTER_MS);
+  const retry = result.status === 'failed' && charge.charge_attempts < MAX_CHARGE_ATTEMPTS && retryAt < new Date(charge.occurrence) ? retryAt : null;
+  const status = { succeeded: 'succeeded', processing: 'processing', requires_action: 'requires_action', failed: 'requires_payment_method' }[result.status];
+  const written = await db
+    .updateTable('payments')
+    .set({
+      payment_status: status,
+      provider_intent_id: result.intentId,
+      client_secret: result.status === 'requires_action' ? result.clientSecret : null,
+      charge_retry_at: retry,
+    })
+    .where('id', '=', charge.id)
+    // Only while still claimed: a tutor's cancel may have canceled it meanwhile (skips cannot).
+    .where('payment_status', '=', 'processing')
+    .returning('id')
+    .executeTakeFirst();
+  if (!written) {
+    await refundIfCanceled(services, charge.id, result);
+    return result.status;
+  }
+  if (result.status === 'failed') await tellCustomer(services, charge, 'declined', retry);
+  if (result.status === 'requires_action') await tellCustomer(services, charge, 'requires_action', null);
+  return result.status;
+}
+
+/** A charge that went through for a meeting canceled while it was in flight goes back at once. */
+async function refundIfCanceled(services: WeeklyChargeServices, paymentId: number, result: SavedCardResult) {
+  if (result.status !== 'succeeded') return;
+  const marked = await services.db
+    .updateTable('payments')
+    .set({ provider_intent_id: result.intentId, refund_pending: true })
+    .where('id', '=', paymentId)
+    .where('payment_status', '=', 'canceled')
+    .where('provider_intent_id', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (marked) await sendPendingRefunds(services.db, services.provider, services.log, { paymentIds: [paymentId] });
+}
+
+/** After the outcome is stored: the email is a courtesy, a failed send is logged and changes nothing. */
+async function tellCustomer(services: WeeklyChargeServices, charge: ClaimedCharge, reason: 'declined' | 'requires_action', retry: Date | null) {
+  const link = `${services.siteUrl}/student/dashboard/upcoming`;
+  const when = formatMeetingTime(new Date(charge.occurrence));
+  const what =
+    reason === 'declined'
+      ? `Your card was declined for your weekly session with ${charge.tutor} on ${when}. ` +
+        (retry ? `We will try it once more on ${formatMeetingTime(retry)}; ` : '') +
+        `please check your card in your dashboard.`
+      : `Your bank asks you to confirm the payment for your weekly session with ${charge.tutor} on ${when}. Please confirm it in your dashboard.`;
+  try {
+    await services.sender.send({
+      channel: 'email',
+      to: charge.email,
+      subject: reason === 'declined' ? `Your ${site.brandName} payment failed` : `Please confirm your ${site.brandName} payment`,
+      text: `Hi ${charge.firstname},\n\n${what}\n\n${link}`,
+      link,
+    });
+  } catch (error) {
+    services.log(`weekly charge notice for payment ${charge.id} not sent: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
