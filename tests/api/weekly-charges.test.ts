@@ -133,7 +133,7 @@ describeApi('weekly charges', (ctx) => {
   it('after a crash between the charge and its record, the retry sends the same key and charges once', async () => {
     const sub = await subscriber(ctx());
     const base = offlineProvider();
-    const made = new Set<string>();
+    const made: { paymentId: number; intentId: string }[] = [];
     const keys: string[] = [];
     let crash = true;
     const provider: PaymentProvider = {
@@ -141,7 +141,7 @@ describeApi('weekly charges', (ctx) => {
       async chargeSavedCard(charge) {
         keys.push(savedCardChargeKey(charge));
         const result = await base.chargeSavedCard(charge);
-        if (result.intentId) made.add(result.intentId);
+        if (result.intentId) made.push({ paymentId: charge.paymentId, intentId: result.intentId });
         if (crash) {
           crash = false;
           throw new Error('connection reset after the charge');
@@ -159,7 +159,8 @@ describeApi('weekly charges', (ctx) => {
     await jumpClock(ctx(), new Date(nowMs() + CLAIM_LEASE_MS + 60_000));
     await chargeDueWeeklyPayments(services(ctx(), provider));
     expect(keys.filter((k) => k.startsWith(`payment-${sub.paymentId}`))).toEqual([`payment-${sub.paymentId}`, `payment-${sub.paymentId}`]);
-    expect([...made].filter((id) => id.includes(`_${sub.paymentId}_`))).toHaveLength(1);
+    // The provider made one charge for it, however often it was asked.
+    expect(new Set(made.filter((m) => m.paymentId === sub.paymentId).map((m) => m.intentId)).size).toBe(1);
     expect(await payment(ctx(), sub.paymentId)).toMatchObject({ payment_status: 'succeeded', charge_attempts: 1 });
   });
 });
