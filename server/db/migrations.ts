@@ -284,6 +284,23 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
+  '007_checkout_recovery': {
+    async up(db) {
+      await runStatements(db, `
+        -- how a booking checkout pays: 'card_entry' (the customer types a card) or 'saved_card' (the
+        -- card on file, charged off-session); null for every other payment (weekly, overtime)
+        alter table payments add column checkout text check (checkout in ('card_entry', 'saved_card'));
+        -- the card on file a saved-card checkout charges, so a retry after a crash repeats the same call
+        alter table payments add column checkout_card_id text;
+        -- what the provider's intent says it is for (a repeated call must send the same words)
+        alter table payments add column checkout_description text;
+        -- an ended checkout whose provider side the reconciliation pass has verified
+        alter table payments add column reconciled boolean not null default false;
+        create index payments_checkout_unsettled on payments (inserted_at)
+          where checkout is not null and reconciled = false and payment_status in ('requires_payment_method', 'abandoned')
+      `);
+    },
+  },
 };
 
 /** PGlite's query protocol takes one statement at a time, so a script is split at its semicolons. */

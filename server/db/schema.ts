@@ -101,6 +101,14 @@ export interface Database {
     charge_claimed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
     charge_attempts: Generated<number>;
     charge_retry_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    /** A booking checkout: paid by a typed card or the card on file; null for other payments (007). */
+    checkout: Generated<'card_entry' | 'saved_card' | null>;
+    /** The card on file a saved-card checkout charges (the same call is repeated after a crash). */
+    checkout_card_id: Generated<string | null>;
+    /** What the provider's intent says it is for (a repeated call sends the same). */
+    checkout_description: Generated<string | null>;
+    /** An ended checkout whose provider side the reconciliation pass has verified. */
+    reconciled: Generated<boolean>;
     inserted_at: Timestamp;
   };
   webhook_events: { id: string; received_at: Timestamp };

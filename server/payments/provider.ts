@@ -10,8 +10,6 @@ export interface IntentRequest {
   customer: { id: number; email: string; name: string; providerCustomerId: string | null };
   /** Keep the card for later weekly charges. */
   saveCard: boolean;
-  /** The card on file, when the customer pays with it (no card field is shown then). */
-  paymentMethodId: string | null;
   description: string;
 }
 
@@ -48,12 +46,24 @@ export interface SavedCardCharge {
 }
 
 export type SavedCardResult =
-  | { status: 'succeeded'; intentId: string }
+  /** `clientSecret`: the intent's secret (a checkout still answers it, as the contract says). */
+  | { status: 'succeeded'; intentId: string; clientSecret: string | null }
   /** Accepted, settled later by the provider's webhook. */
-  | { status: 'processing'; intentId: string }
+  | { status: 'processing'; intentId: string; clientSecret: string | null }
   /** The bank wants the customer (3-D Secure): the payment stays open until they confirm it. */
   | { status: 'requires_action'; intentId: string; clientSecret: string }
-  | { status: 'failed'; intentId: string | null; code: string };
+  /**
+   * Declined. A declined intent can still be paid: the customer confirms it with another card and
+   * its `clientSecret` (null when the provider made no intent, say without a card on file).
+   */
+  | { status: 'failed'; intentId: string | null; clientSecret: string | null; code: string; message: string };
+
+/**
+ * Where an intent stands at the provider (asked when its webhook never came). `requires_action`:
+ * the customer must confirm it with its secret (3-D Secure); `requires_payment_method`: it waits
+ * for a card (never confirmed, or declined).
+ */
+export type IntentStatus = 'succeeded' | 'processing' | 'requires_action' | 'requires_payment_method' | 'canceled';
 
 export interface PaymentProvider {
   readonly name: 'stripe' | 'offline';
@@ -62,6 +72,8 @@ export interface PaymentProvider {
   createIntent(request: IntentRequest): Promise<CreatedIntent>;
   /** Charges the saved card at once, off-session. A decline is an answer, not an exception. */
   chargeSavedCard(charge: SavedCardCharge): Promise<SavedCardResult>;
+  /** The intent's current status at the provider (the reconciliation pass asks it). */
+  retrieveIntent(intentId: string): Promise<IntentStatus>;
   /** Returns a succeeded charge to the card (a skipped or canceled meeting). */
   refund(intentId: string): Promise<void>;
 }

@@ -1,6 +1,9 @@
 import Stripe from 'stripe';
-import type { ChargeOutcome, CreatedIntent, IntentRequest, PaymentProvider, SavedCardCharge, SavedCardResult } from './provider.ts';
+import type { ChargeOutcome, CreatedIntent, IntentRequest, IntentStatus, PaymentProvider, SavedCardCharge, SavedCardResult } from './provider.ts';
 import { savedCardChargeKey } from './provider.ts';
+
+/** Stripe's own wording, when a decline comes without a message. */
+const DECLINED = 'Your card was declined.';
 
 /**
  * Real card payments through Stripe (STRIPE_SECRET_KEY and PUBLIC_STRIPE_KEY). `api` points the SDK
@@ -33,14 +36,15 @@ export function stripeProvider(
           description: request.description,
           metadata: { payment_id: String(request.paymentId) },
           ...(request.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
-          ...(request.paymentMethodId ? { payment_method: request.paymentMethodId } : {}),
         },
         { idempotencyKey: `payment-${request.paymentId}` },
       );
       return { intentId: intent.id, clientSecret: intent.client_secret ?? '', providerCustomerId: customerId };
     },
     async chargeSavedCard(charge: SavedCardCharge): Promise<SavedCardResult> {
-      if (!charge.paymentMethodId || !charge.customer.providerCustomerId) return { status: 'failed', intentId: null, code: 'no_saved_card' };
+      if (!charge.paymentMethodId || !charge.customer.providerCustomerId) {
+        return { status: 'failed', intentId: null, clientSecret: null, code: 'no_saved_card', message: 'No card on file.' };
+      }
       try {
         const intent = await client.paymentIntents.create(
           {
@@ -55,16 +59,39 @@ export function stripeProvider(
           },
           { idempotencyKey: savedCardChargeKey(charge) },
         );
-        if (intent.status === 'succeeded') return { status: 'succeeded', intentId: intent.id };
-        if (intent.status === 'processing') return { status: 'processing', intentId: intent.id };
+        if (intent.status === 'succeeded') return { status: 'succeeded', intentId: intent.id, clientSecret: intent.client_secret };
+        if (intent.status === 'processing') return { status: 'processing', intentId: intent.id, clientSecret: intent.client_secret };
         if (intent.status === 'requires_action') return { status: 'requires_action', intentId: intent.id, clientSecret: intent.client_secret ?? '' };
-        return { status: 'failed', intentId: intent.id, code: intent.last_payment_error?.code ?? intent.status };
+        const failure = intent.last_payment_error;
+        return { status: 'failed', intentId: intent.id, clientSecret: intent.client_secret, code: failure?.code ?? intent.status, message: failure?.message ?? DECLINED };
       } catch (error) {
-        // A declined off-session charge is thrown as a card error that still names its intent.
+        // A declined off-session charge is thrown as a card error that still names its intent,
+        // which the customer can then pay with another card (its client secret).
         if (error instanceof Stripe.errors.StripeCardError) {
-          return { status: 'failed', intentId: error.payment_intent?.id ?? null, code: error.code ?? 'card_declined' };
+          const intent = error.payment_intent;
+          return { status: 'failed', intentId: intent?.id ?? null, clientSecret: intent?.client_secret ?? null, code: error.code ?? 'card_declined', message: error.message || DECLINED };
         }
         throw error;
+      }
+    },
+    async retrieveIntent(intentId: string): Promise<IntentStatus> {
+      const intent = await client.paymentIntents.retrieve(intentId);
+      switch (intent.status) {
+        case 'succeeded':
+        case 'processing':
+        case 'canceled':
+        case 'requires_action':
+        case 'requires_payment_method':
+          return intent.status as IntentStatus;
+        // Made with a card but not confirmed yet: the customer confirms it with the secret.
+        case 'requires_confirmation':
+          return 'requires_action';
+        // Manual capture is never asked for; an authorised charge counts as settling.
+        case 'requires_capture':
+          return 'processing';
+        default:
+          // A status newer than this SDK: nothing to fulfil, asked again at the next pass.
+          return 'processing';
       }
     },
     async refund(intentId: string) {

@@ -53,17 +53,17 @@ export function bookingRoutes(db: Db, provider: PaymentProvider) {
   });
 
   app.post('/payments', async (c) => {
-    const { customerId } = requireCustomer(c);
+    const { customerId, proven } = requireCustomer(c);
     const input = await parseForm(c, paymentCreateForm);
     await enforceRateLimit(c, db, RATE_LIMITS.booking, [`customer:${customerId}`]);
-    return ok(c, await bookOneTime(db, provider, customerId, input, await keyedHash(db, c.get('clientAddress'))), 201);
+    return ok(c, await bookOneTime(db, provider, customerId, input, await keyedHash(db, c.get('clientAddress')), proven), 201);
   });
 
   app.post('/subscriptions', async (c) => {
-    const { customerId } = requireCustomer(c);
+    const { customerId, proven } = requireCustomer(c);
     const input = await parseForm(c, subscriptionCreateForm);
     await enforceRateLimit(c, db, RATE_LIMITS.booking, [`customer:${customerId}`]);
-    return ok(c, await bookWeekly(db, provider, customerId, input, await keyedHash(db, c.get('clientAddress'))), 201);
+    return ok(c, await bookWeekly(db, provider, customerId, input, await keyedHash(db, c.get('clientAddress')), proven), 201);
   });
 
   return app;

@@ -7,7 +7,7 @@ import { Refusal } from '../domain/refusal.ts';
 import { router } from '../http/router.ts';
 import { requireCustomer } from '../http/session.ts';
 import { parseForm } from '../http/validate.ts';
-import { checkOfflineCard } from '../payments/offline.ts';
+import { checkOfflineCard, DECLINING_SAVED_CARD, OFFLINE_DECLINE_MESSAGE } from '../payments/offline.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { readStripeEvent } from '../payments/stripe.ts';
 import type Stripe from 'stripe';
@@ -44,7 +44,10 @@ export function offlinePaymentRoutes(db: Db) {
       if (!check.ok) throw new Refusal('CardDeclined', { code: check.code, message: check.message });
       card = check.card;
     } else if (proven && payment.payment_method_id && payment.payment_method_label) {
-      // (The contact form's unproven session must type a card in, as its intent carries no card.)
+      // The card on file (a saved-card checkout that wanted the customer: 3-D Secure). The contact
+      // form's unproven session must type a card in, as its intent carries no card. A card on file
+      // that the bank declines is declined here too, so the customer types another.
+      if (payment.payment_method_id === DECLINING_SAVED_CARD) throw new Refusal('CardDeclined', { code: 'card_declined', message: OFFLINE_DECLINE_MESSAGE });
       card = { paymentMethodId: payment.payment_method_id, label: payment.payment_method_label };
     } else {
       throw new Refusal('CardDeclined', { code: 'incomplete_number', message: 'Your card number is incomplete.' });

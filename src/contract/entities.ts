@@ -173,6 +173,12 @@ export interface PaymentIntent {
   client_secret: string;
   payment_id: Id;
   amount_cents: number;
+  /**
+   * Where the payment stands (this product's addition): `succeeded` (the card on file paid: no card
+   * step), `processing` (settled by the provider shortly), `requires_action` (confirm it with the
+   * secret: 3-D Secure), `requires_payment_method` (a card is typed in and confirmed with the secret).
+   */
+  status: 'succeeded' | 'processing' | 'requires_action' | 'requires_payment_method';
 }
 
 /**

@@ -112,7 +112,7 @@ describeApi('one-time payments', (ctx) => {
     const fields = { meeting: meeting.id, offering: meeting.offering.id, capacity: 1, course_style: 'online' };
     const first = await post(client, '/api/payments', fields);
     expect(first.status).toBe(201);
-    expect(first.body.data).toEqual({ client_secret: expect.stringMatching(/_secret_/), payment_id: expect.any(Number), amount_cents: 5500 });
+    expect(first.body.data).toEqual({ client_secret: expect.stringMatching(/_secret_/), payment_id: expect.any(Number), amount_cents: 5500, status: 'requires_payment_method' });
     const retry = await post(client, '/api/payments', fields);
     expect(retry.body.data.client_secret).toBe(first.body.data.client_secret);
     const payments = await ctx().database.db.selectFrom('payments').selectAll().where('customer_id', '=', id).execute();
@@ -147,10 +147,11 @@ describeApi('one-time payments', (ctx) => {
     expect(await ctx().database.db.selectFrom('payments').select('id').where('customer_id', '=', id).execute()).toHaveLength(1);
   });
 
-  it('pays with the card on file when no card number is sent', async () => {
+  it('charges the card on file at once; a confirmation without a card number after it changes nothing', async () => {
     const { client } = await newCustomer(ctx(), true);
     const meeting = await firstMeeting('CS 122');
     const intent = await post(client, '/api/payments', { meeting: meeting.id, offering: meeting.offering.id, capacity: 1, course_style: 'online' });
+    expect(intent.body.data).toMatchObject({ status: 'succeeded', client_secret: expect.stringMatching(/_secret_/) });
     expect((await confirmOffline(client, intent.body.data.client_secret)).body.data.status).toBe('succeeded');
     const without = await newCustomer(ctx());
     const other = await firstMeeting('CS 122');

@@ -1,0 +1,116 @@
+import type { Db } from '../db/connection.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import { fromNow } from '../clock.ts';
+import { sendCheckout, settleAbandonedCharge } from './checkout.ts';
+import { fulfilCharge } from './fulfilment.ts';
+import { releaseExpiredHolds } from './holds.ts';
+import { Refusal } from './refusal.ts';
+import { retryPendingRefunds, sendPendingRefunds } from './refunds.ts';
+
+/**
+ * Crash recovery: a booking checkout is three steps (seats and payment committed, the provider
+ * asked, its answer stored: checkout.ts), then a confirmation that arrives by the provider's
+ * webhook. A crash or an outage between steps leaves a checkout half-done; this pass finds each kind
+ * and finishes or undoes it. Every step is idempotent (the provider is asked under the payment's id
+ * as idempotency key, fulfilment lands once, refunds are keyed by intent), so the pass can run at
+ * any time, again, and on several server instances at once.
+ *
+ * 1. Seats held past their expiry go back (their open payments are abandoned).
+ * 2. Checkouts without an intent, older than any request still running: an open one is sent again
+ *    (or abandoned, its seats released, if the provider still fails); an abandoned saved-card one is
+ *    asked again to learn whether the card was charged, and a charge is refunded.
+ * 3. Intents whose webhook never came: the provider is asked for the intent's status; a succeeded
+ *    one is fulfilled (its seats confirmed), or refunded if its seats are gone.
+ * 4. Refunds marked but not confirmed by the provider are sent again.
+ */
+export const RECONCILE_MS = 2 * 60_000;
+
+/** Longer than a provider call can take (the Stripe SDK gives up after 80 s): no request is still sending it. */
+export const UNSENT_AFTER_MS = 2 * 60_000;
+
+/** Longer than a webhook takes to arrive: after this the provider is asked instead. */
+export const SILENT_AFTER_MS = 5 * 60_000;
+
+/** At most this many payments per kind per pass, so one pass stays short; the next takes the rest. */
+const BATCH = 100;
+
+export interface ReconcileReport {
+  /** Checkouts sent again or settled after being given up. */
+  resent: number;
+  /** Intents found succeeded at the provider and fulfilled or refunded here. */
+  settled: number;
+  /** Refunds still not confirmed by the provider. */
+  refundsLeft: number;
+}
+
+export async function reconcilePayments(db: Db, provider: PaymentProvider, log: (line: string) => void): Promise<ReconcileReport> {
+  await releaseExpiredHolds(db);
+  const report: ReconcileReport = { resent: 0, settled: 0, refundsLeft: 0 };
+
+  const unsent = await db
+    .selectFrom('payments')
+    .select(['id', 'payment_status', 'checkout'])
+    .where('checkout', 'is not', null)
+    .where('reconciled', '=', false)
+    .where('provider_intent_id', 'is', null)
+    .where('payment_status', 'in', ['requires_payment_method', 'abandoned'])
+    .where('inserted_at', '<', fromNow(-UNSENT_AFTER_MS))
+    .orderBy('id')
+    .limit(BATCH)
+    .execute();
+  for (const payment of unsent) {
+    try {
+      if (payment.payment_status === 'requires_payment_method') {
+        await sendCheckout(db, provider, payment.id, { abandonOnFailure: true, log });
+        report.resent += 1;
+        continue;
+      }
+      // Abandoned with nothing sent to a card (a typed-card intent is harmless unconfirmed).
+      if (payment.checkout === 'saved_card' && !(await settleAbandonedCharge(db, provider, payment.id, log))) continue;
+      await markReconciled(db, payment.id);
+      report.resent += 1;
+    } catch (error) {
+      // A declined card on file is an answer (the checkout waits for another card), not a failure.
+      if (!(error instanceof Refusal)) log(`reconcile: checkout payment ${payment.id} not sent: ${describe(error)}`);
+    }
+  }
+
+  const silent = await db
+    .selectFrom('payments')
+    .select(['id', 'payment_status', 'provider_intent_id'])
+    .where('checkout', 'is not', null)
+    .where('reconciled', '=', false)
+    .where('provider_intent_id', 'is not', null)
+    .where((eb) => eb.or([eb('payment_status', '=', 'abandoned'), eb.and([eb('payment_status', '=', 'requires_payment_method'), eb('inserted_at', '<', fromNow(-SILENT_AFTER_MS))])]))
+    .orderBy('id')
+    .limit(BATCH)
+    .execute();
+  for (const payment of silent) {
+    try {
+      const status = await provider.retrieveIntent(payment.provider_intent_id!);
+      if (status === 'succeeded') {
+        const fulfilment = await fulfilCharge(db, { intentId: payment.provider_intent_id!, succeeded: true });
+        if (fulfilment?.result === 'expired') {
+          // Charged after its seats went back: the money goes back too.
+          await db.updateTable('payments').set({ refund_pending: true, reconciled: true }).where('id', '=', payment.id).where('payment_status', '=', 'abandoned').execute();
+          await sendPendingRefunds(db, provider, log, { paymentIds: [payment.id] });
+        }
+        report.settled += 1;
+      } else if (status !== 'processing' && payment.payment_status === 'abandoned') {
+        // Ended and never charged: a confirmation after this still lands by webhook, and is refunded.
+        await markReconciled(db, payment.id);
+      }
+    } catch (error) {
+      log(`reconcile: intent of payment ${payment.id} not checked: ${describe(error)}`);
+    }
+  }
+
+  report.refundsLeft = await retryPendingRefunds(db, provider, log);
+  return report;
+}
+
+async function markReconciled(db: Db, paymentId: number): Promise<void> {
+  await db.updateTable('payments').set({ reconciled: true }).where('id', '=', paymentId).execute();
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
