@@ -9,8 +9,12 @@ export function ok<T>(c: Context, data: T, status: ContentfulStatusCode = 200) {
   return c.json(body, status);
 }
 
-/** A refusal as a failure envelope, with the status its type has in the one status table. */
+/**
+ * A refusal as a failure envelope, with the status its type has in the one status table, and
+ * Retry-After when the refusal says when to try again.
+ */
 export function failed(c: Context, refusal: Refusal, status: ContentfulStatusCode = errorStatus[refusal.type]) {
+  if (refusal.retryAfterSeconds !== undefined) c.header('Retry-After', String(refusal.retryAfterSeconds));
   const body: Failure = { status: 'failure', error: { ...refusal.extra, type: refusal.type } };
   return c.json(body, status);
 }
