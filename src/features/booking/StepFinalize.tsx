@@ -73,6 +73,8 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
   const [paid, setPaid] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [loginEmail, setLoginEmail] = useState<string | null>(null);
+  // The card on file was declined (or its 3-D Secure check failed): the customer types another.
+  const [needCard, setNeedCard] = useState(false);
 
   const heading = useRef<HTMLHeadingElement>(null);
   // This step loads on demand, after the flow moved focus: take it here once the step is shown.
@@ -86,7 +88,7 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
     };
   }, []);
 
-  const cardOnFile = customer.state === 'known' && customer.customer.payment_method !== null;
+  const cardOnFile = customer.state === 'known' && customer.customer.payment_method !== null && !needCard;
   const cardOptions = useMemo(() => ({ disabled: paying, hidePostalCode: true }), [paying]);
   const price = appointmentPrice(appointment, selection.capacity, prices);
 
@@ -140,24 +142,37 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
       const intent = appointment.slotId !== null ? await createSubscription({ ...common, slot: appointment.slotId }) : await createPayment(common);
       if (intent.status !== 'success') {
         setPaying(false);
+        // The card on file was declined: the provider's message, and a card field for another card
+        // (the seat stays held, and the same payment takes the new card).
+        if (intent.status === 'failure' && intent.error.type === 'CardDeclined') {
+          setNeedCard(true);
+          return setError((intent.error as { message?: string }).message ?? intent.error.type);
+        }
         return setError(intent.status === 'failure' ? intent.error.type : 'Cannot contact server');
       }
+      // The server charged the card on file at once: nothing left to confirm.
+      if (intent.data.status === 'succeeded' || intent.data.status === 'processing') return finish();
       secret = intent.data.client_secret;
       intentSecrets.set(cacheKey, secret);
     }
 
-    const card = elements.getElement(CardElement);
+    // A typed card pays the intent; without one, the card on file is confirmed (3-D Secure, when
+    // its bank wants the customer: Stripe.js shows the check).
+    const card = cardOnFile ? null : elements.getElement(CardElement);
     const name = `${payer.firstname} ${payer.lastname}`;
-    const result =
-      payer.payment_method !== null || !card
-        ? await stripe.confirmCardPayment(secret)
-        : await stripe.confirmCardPayment(secret, { payment_method: { card, billing_details: { name } } });
+    const result = card ? await stripe.confirmCardPayment(secret, { payment_method: { card, billing_details: { name } } }) : await stripe.confirmCardPayment(secret);
     if (result.error) {
       setPaying(false);
       // An intent whose hold ran out cannot be paid any more: the next try starts a new one.
       if (result.error.code === 'payment_intent_unexpected_state') intentSecrets.delete(cacheKey);
+      else if (!card) setNeedCard(true);
       return setError(result.error.message ?? 'Your payment did not go through');
     }
+    finish();
+  }
+
+  function finish() {
+    setPaying(false);
     setPaid(true);
     dispatchBooking({ type: 'paid' });
     setTimeout(() => void afterPayment(), 500);
