@@ -1,0 +1,49 @@
+import { expect, it } from 'vitest';
+import { billingReport } from '../../server/domain/billing-report.ts';
+import { describeApi } from './harness.ts';
+import { newCustomer } from './booking-helpers.ts';
+
+describeApi('the billing report', (ctx) => {
+  it('sums charged, refunded, pending refunds, scheduled and failed per tutor and customer for meetings in the period', async () => {
+    const { db } = ctx().database;
+    const tutor = await db.selectFrom('tutors').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
+    const at = (day: number) => new Date(Date.UTC(2031, 0, day, 18));
+    const meetings = await db
+      .insertInto('meetings')
+      .values([1, 2, 3, 4, 5, 6, 7, 20].map((day) => ({ tutor_id: tutor.id, occurrence: at(day), capacity: 1 })))
+      .returning(['id', 'occurrence'])
+      .execute();
+    const { id: customerId } = await newCustomer(ctx());
+    const pay = (i: number, status: string, amount: number, extra: { provider_intent_id?: string | null; refund_pending?: boolean } = {}) => ({
+      customer_id: customerId,
+      meeting_id: meetings[i]!.id,
+      subscription_id: null,
+      minutes_paid: 60,
+      amount_cents: amount,
+      payment_status: status,
+      provider: 'offline',
+      provider_intent_id: extra.provider_intent_id === undefined ? `pi_report_${i}_${customerId}` : extra.provider_intent_id,
+      client_secret: null,
+      refund_pending: extra.refund_pending ?? false,
+    });
+    await db
+      .insertInto('payments')
+      .values([
+        pay(0, 'succeeded', 5000),
+        pay(1, 'canceled', 4000),
+        pay(2, 'canceled', 3000, { refund_pending: true }),
+        pay(3, 'subscription_pending', 2000, { provider_intent_id: null }),
+        pay(4, 'requires_payment_method', 1500),
+        // A checkout that never reached a card, and one outside the period: not in the report.
+        pay(5, 'abandoned', 999, { provider_intent_id: null }),
+        pay(7, 'succeeded', 7777),
+      ])
+      .execute();
+
+    const report = await billingReport(db, new Date(Date.UTC(2031, 0, 1)), new Date(Date.UTC(2031, 0, 8)));
+    const expected = { chargedCents: 5000, refundedCents: 7000, refundPendingCents: 3000, scheduledCents: 2000, failedCents: 1500 };
+    expect(report.byCustomer).toEqual([{ id: customerId, name: expect.stringContaining('Student'), ...expected }]);
+    expect(report.byTutor).toEqual([{ id: tutor.id, name: tutor.name, ...expected }]);
+    expect(report.totals).toEqual(expected);
+  });
+});
