@@ -7,12 +7,18 @@ import type { Account } from './sessions.ts';
  * there, so such an account starts with neither proven, and its session is an unproven one (it
  * pays for what it books with a card typed in, never with a card on file).
  *
- * Using a login link proves the email; using a texted code proves the phone. The first proof
- * decides the owner: it ends every other session of the account (the contact form's among them),
- * and the channel still unproven at that moment stays closed, because whoever typed it may not be
- * the owner (say, the victim's email with the attacker's phone: once the victim signs in by link,
- * the attacker's phone must not open the account). Staff-made and seeded accounts are proven on
- * both channels.
+ * The EMAIL is the account's identity. A login link is always sent and always signs in; the first
+ * link used proves the email and ends every session of the account. A texted code signs in only
+ * once the email is proven and the phone is the email owner's: a stranger who typed someone's
+ * email with his own phone must never get in by code, before the owner's first sign-in or after.
+ *
+ * What the phone and the card on file are worth at the email's first proof depends on who put
+ * them there. When the link is used in the browser that still holds the contact form's session of
+ * the account, the person who typed the phone and saved the card is the email's owner: both are
+ * kept (the phone is proven from then on, so codes work). Otherwise they came from someone who
+ * merely knew the email: the phone is not proven (codes stay refused) and the card is dropped, so
+ * the owner never pays with, nor is shown, a stranger's card. Staff-made and seeded accounts are
+ * proven on both channels.
  */
 export type Channel = 'email' | 'phone';
 
@@ -21,30 +27,36 @@ export interface ChannelProof {
   phone_proven: boolean;
 }
 
-/** A channel signs in when it is proven, or when nothing is proven yet (its use is the first proof). */
+/** Links always sign in (using one proves the email); codes only when the email is proven and the phone trusted. */
 export function channelOpen(proof: ChannelProof, channel: Channel): boolean {
-  const [mine, other] = channel === 'email' ? [proof.email_proven, proof.phone_proven] : [proof.phone_proven, proof.email_proven];
-  return mine || !other;
+  return channel === 'email' || (proof.email_proven && proof.phone_proven);
 }
 
 /**
- * Records that a link (email) or code (phone) of this account was just used. Returns false when
- * the channel is closed (the caller refuses the sign-in). Run it in the transaction that spends the
- * link or code: it locks the account's row, so two proofs at once are decided one after the other.
+ * Records that a login link of this account was just used. `fromContactForm`: the browser using it
+ * holds the contact form's (unproven) session of this same account. Run it in the transaction that
+ * spends the link: it locks the account's row, so two proofs at once are decided one after the other.
  */
-export async function proveChannel(trx: Kysely<Database>, account: Account, channel: Channel): Promise<boolean> {
-  if (!('customerId' in account)) return true;
-  const proof = await trx
-    .selectFrom('customers')
-    .select(['email_proven', 'phone_proven'])
+export async function proveEmail(trx: Kysely<Database>, account: Account, fromContactForm: boolean): Promise<void> {
+  if (!('customerId' in account)) return;
+  const proof = await trx.selectFrom('customers').select(['email_proven']).where('id', '=', account.customerId).forUpdate().executeTakeFirst();
+  if (!proof || proof.email_proven) return;
+  await trx
+    .updateTable('customers')
+    .set(fromContactForm ? { email_proven: true, phone_proven: true } : { email_proven: true, phone_proven: false, payment_method_id: null, payment_method_label: null })
     .where('id', '=', account.customerId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!proof || !channelOpen(proof, channel)) return false;
-  const column = channel === 'email' ? 'email_proven' : 'phone_proven';
-  if (proof[column]) return true;
-  await trx.updateTable('customers').set({ [column]: true }).where('id', '=', account.customerId).execute();
-  // The sign-in that follows opens the one session the owner holds now.
+    .execute();
+  // Whoever held a session before this proof (by the contact form, or by a code to a phone typed
+  // by a stranger) is out; the sign-in that follows opens the one session the owner holds now.
   await trx.deleteFrom('sessions').where('customer_id', '=', account.customerId).execute();
-  return true;
+}
+
+/**
+ * Whether a code of this account, just found right, may sign in: the phone channel must still be
+ * open (a code texted before a link proved the email with a phone nobody vouched for is refused).
+ */
+export async function phoneStillOpen(trx: Kysely<Database>, account: Account): Promise<boolean> {
+  if (!('customerId' in account)) return true;
+  const proof = await trx.selectFrom('customers').select(['email_proven', 'phone_proven']).where('id', '=', account.customerId).executeTakeFirst();
+  return !!proof && channelOpen(proof, 'phone');
 }

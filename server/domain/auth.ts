@@ -4,8 +4,9 @@ import type { UserType } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
 import { Refusal } from './refusal.ts';
 import type { Sender } from '../notify/sender.ts';
-import type { Account } from './sessions.ts';
-import { type Channel, channelOpen, proveChannel } from './account-proof.ts';
+import type { Account, Auth } from './sessions.ts';
+import { type Channel, channelOpen, phoneStillOpen, proveEmail } from './account-proof.ts';
+import { countHits, RATE_LIMITS, ruleHits, windowsFull } from './rate-limits.ts';
 import { hashSecret, newCode, newSecret, sameHash } from './tokens.ts';
 import { fromNow, now, nowMs } from '../clock.ts';
 
@@ -14,10 +15,24 @@ export const CODE_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_INTERVAL_SECONDS = 60;
 /**
- * Failed code checks per account in 24 hours. Five tries per code and a new code every minute
- * would otherwise allow thousands of guesses a day at a 7-digit code.
+ * Failed code checks per account and client address in 24 hours. Five tries per code and a new
+ * code every minute would otherwise allow thousands of guesses a day at a 7-digit code. Counted
+ * per address as well as per account, so that a stranger who burns the tries on codes he asked
+ * for the owner's email does not lock the owner (at another address) out.
  */
-export const CODE_FAILURES_PER_DAY = 20;
+export const CODE_FAILURES_PER_DAY = RATE_LIMITS.codeFailures.perAddress.max;
+/** …and per account from all addresses together: the bound on guesses from many addresses. */
+export const CODE_FAILURES_PER_ACCOUNT_PER_DAY = RATE_LIMITS.codeFailures.perTarget.max;
+
+/** The windows a failed code check counts in: the account at this client address, and the account. */
+function codeFailureHits(owner: { customer_id: number | null; tutor_id: number | null }, clientAddress: string) {
+  const account = owner.customer_id !== null ? `customer:${owner.customer_id}` : `tutor:${owner.tutor_id}`;
+  return ruleHits(RATE_LIMITS.codeFailures, `${account} address:${clientAddress}`, [account]);
+}
+
+/** Links per account per LINK_MINUTES: a guard against using the form to flood someone's inbox. */
+export const LINKS_PER_WINDOW = 5;
+
 const minutesFromNow = (minutes: number) => fromNow(minutes * 60_000);
 
 /** Takes the account's row lock for the rest of the transaction. */
@@ -36,9 +51,9 @@ interface FoundAccount {
 }
 
 /**
- * Customers by email; tutors (not archived) by email. A customer whose account the contact form
- * made is found only through a channel that may still sign in (account-proof.ts): a link is not
- * emailed, nor a code texted, to an address that someone else's proof has closed.
+ * Customers by email; tutors (not archived) by email. A customer is found for a texted code only
+ * when the phone channel is open (account-proof.ts): no code goes to a phone typed into the
+ * contact form next to an email nobody has proven, or that the email's owner did not vouch for.
  */
 async function findAccount(db: Db, userType: UserType, email: string, channel: Channel): Promise<FoundAccount | undefined> {
   if (userType === 'customer') {
@@ -63,14 +78,19 @@ const ownerColumns = (account: Account) => ({
   tutor_id: 'tutorId' in account ? account.tutorId : null,
 });
 
-/**
- * Emails a single-use login link valid for 15 minutes. How many links one inbox gets is bounded
- * by the caller's rate limit (RATE_LIMITS.loginLink, per email), counted for unknown addresses too.
- */
+/** Emails a single-use login link valid for 15 minutes. */
 export async function sendLoginLink(db: Db, sender: Sender, siteUrl: string, userType: UserType, email: string): Promise<void> {
   const found = await findAccount(db, userType, email, 'email');
   if (!found) throw new Refusal('UserNotFound');
   const owner = ownerColumns(found.account);
+  const recent = await db
+    .selectFrom('login_tokens')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(owner.customer_id !== null ? 'customer_id' : 'tutor_id', '=', owner.customer_id ?? owner.tutor_id)
+    .where('created_at', '>', fromNow(-LINK_MINUTES * 60_000))
+    .executeTakeFirstOrThrow();
+  if (Number(recent.count) >= LINKS_PER_WINDOW) throw new Refusal('TooSoon');
+
   const token = newSecret();
   await db
     .insertInto('login_tokens')
@@ -93,9 +113,9 @@ const signInOf = (row: { customer_id: number | null; tutor_id: number | null }):
 
 /**
  * Spends a login link: unknown or already used → BadToken, expired → OldToken. Using it proves the
- * account's email (account-proof.ts); a link whose email channel was closed meanwhile is BadToken.
+ * account's email (account-proof.ts). `held` is the session the browser using it holds, if any.
  */
-export async function redeemLoginLink(db: Db, token: string): Promise<SignIn> {
+export async function redeemLoginLink(db: Db, token: string, held: Auth | null): Promise<SignIn> {
   const outcome = await db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('login_tokens')
@@ -107,7 +127,9 @@ export async function redeemLoginLink(db: Db, token: string): Promise<SignIn> {
     if (!row) return 'BadToken' as const;
     if (new Date(row.expires_at).getTime() < nowMs()) return 'OldToken' as const;
     const signIn = signInOf(row);
-    return (await proveChannel(trx, signIn.account, 'email')) ? signIn : ('BadToken' as const);
+    const fromContactForm = held?.userType === 'customer' && !held.proven && 'customerId' in signIn.account && held.customerId === signIn.account.customerId;
+    await proveEmail(trx, signIn.account, fromContactForm);
+    return signIn;
   });
   if (typeof outcome === 'string') throw new Refusal(outcome);
   return outcome;
@@ -158,24 +180,14 @@ export async function sendLoginCode(db: Db, sender: Sender, email: string): Prom
   return { code_id: inserted.id, last_four_phone: found.phone.slice(-4) };
 }
 
-/** Failed code checks of one account in the last 24 hours (a right code counts one check that did not fail). */
-async function failedChecksToday(trx: Db, owner: { customer_id: number | null; tutor_id: number | null }): Promise<number> {
-  const row = await trx
-    .selectFrom('verification_codes')
-    .select((eb) => [eb.fn.sum<string | number | null>('attempts').as('checks'), eb.fn.count<string | number>('used_at').as('passed')])
-    .where(owner.customer_id !== null ? 'customer_id' : 'tutor_id', '=', owner.customer_id ?? owner.tutor_id)
-    .where('created_at', '>', fromNow(-24 * 3600 * 1000))
-    .executeTakeFirstOrThrow();
-  return Number(row.checks ?? 0) - Number(row.passed);
-}
-
 /**
- * Checks a texted code. Each check spends one of five tries; a right code is spent at once, and
- * proves the account's phone (account-proof.ts). Unknown id or wrong code → BadCode; used or
- * expired → OldCode; tries of this code used up, or CODE_FAILURES_PER_DAY failed checks of the
- * account in 24 hours → TooManyAttempts.
+ * Checks a texted code from a client address. Each check spends one of five tries; a right code is
+ * spent at once. Unknown id or wrong code → BadCode (also a right code whose phone channel closed
+ * since it was texted: account-proof.ts); used or expired → OldCode; tries of this code used up,
+ * or CODE_FAILURES_PER_DAY failed checks of the account from this address (or
+ * CODE_FAILURES_PER_ACCOUNT_PER_DAY from all) in 24 hours → TooManyAttempts.
  */
-export async function redeemLoginCode(db: Db, codeId: string, code: string): Promise<SignIn> {
+export async function redeemLoginCode(db: Db, codeId: string, code: string, clientAddress: string): Promise<SignIn> {
   const outcome = await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('verification_codes')
@@ -186,17 +198,21 @@ export async function redeemLoginCode(db: Db, codeId: string, code: string): Pro
     if (!row) return 'BadCode' as const;
     if (row.used_at !== null || new Date(row.expires_at).getTime() < nowMs()) return 'OldCode' as const;
     const signIn = signInOf(row);
-    // One check at a time per account (the row lock), so the daily count cannot be outrun in parallel.
+    // One check at a time per account (the row lock), so the daily counts cannot be outrun in parallel.
     await lockAccount(trx, signIn.account);
-    if (row.attempts >= CODE_MAX_ATTEMPTS || (await failedChecksToday(trx, row)) >= CODE_FAILURES_PER_DAY) return 'TooManyAttempts' as const;
+    const failures = codeFailureHits(row, clientAddress);
+    if (row.attempts >= CODE_MAX_ATTEMPTS || (await windowsFull(trx, failures))) return 'TooManyAttempts' as const;
     const right = codeMatches(code.trim(), row.code_hash);
     await trx
       .updateTable('verification_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1), ...(right ? { used_at: now() } : {}) }))
       .where('id', '=', codeId)
       .execute();
-    if (!right) return 'BadCode' as const;
-    return (await proveChannel(trx, signIn.account, 'phone')) ? signIn : ('BadCode' as const);
+    if (!right) {
+      await countHits(trx, failures);
+      return 'BadCode' as const;
+    }
+    return (await phoneStillOpen(trx, signIn.account)) ? signIn : ('BadCode' as const);
   });
   // Refused after the transaction, so that a failed check stays counted.
   if (typeof outcome === 'string') throw new Refusal(outcome);

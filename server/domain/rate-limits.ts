@@ -18,6 +18,7 @@ export interface RateRule {
 
 const MINUTE = 60;
 const HOUR = 3600;
+const DAY = 24 * HOUR;
 
 /**
  * Every anti-automation limit, in one place. Per address, they must leave room for a family or a
@@ -28,8 +29,8 @@ const HOUR = 3600;
  */
 export const RATE_LIMITS = {
   /**
-   * POST /api/login. Per email: 5 in 15 minutes, so an inbox is not flooded with links (the one
-   * such limit), counted for unknown addresses too. Per address: 30 in 15 minutes,
+   * POST /api/login. Per email: 5 in 15 minutes, like the per-account check in sendLoginLink (an
+   * inbox is not flooded), but counted for unknown addresses too. Per address: 30 in 15 minutes,
    * a classroom signing in at once; an enumerating script gets 120 guesses an hour.
    */
   loginLink: { name: 'login-link', perAddress: { max: 30, seconds: 15 * MINUTE }, perTarget: { max: 5, seconds: 15 * MINUTE } },
@@ -51,16 +52,14 @@ export const RATE_LIMITS = {
    * counts); 60 an hour per address covers a household or a school office booking for many.
    */
   booking: { name: 'booking', perAddress: { max: 60, seconds: HOUR }, perTarget: { max: 20, seconds: HOUR } },
+  /**
+   * Failed checks of texted codes (auth.ts counts only failures, and checks before each try). Per
+   * address the "address" is the account together with the client address: 20 a day, so one
+   * address guesses little at a 7-digit code, and a stranger burning them does not lock out the
+   * owner at another address; per target (the account) 100 a day from all addresses together.
+   */
+  codeFailures: { name: 'code-failures', perAddress: { max: 20, seconds: DAY }, perTarget: { max: 100, seconds: DAY } },
 } as const satisfies Record<string, RateRule>;
-
-/**
- * Customers whose unpaid checkouts may hold seats from one client address at once. A school's
- * shared address has a classroom booking together and a household or a carrier's NAT a few, so
- * 10; a script with throwaway accounts still cannot hold more than 10 checkouts' seats from one
- * address. A new customer's checkout past it is refused (TooSoon) until the earliest of those
- * holds runs out or is paid; nobody's hold is ever given up for someone else's checkout.
- */
-export const HELD_CHECKOUT_CUSTOMERS_PER_ADDRESS = 10;
 
 /** One request counted against one window: `key` is the address or target in the clear. */
 export interface RateHit {
@@ -123,6 +122,25 @@ export async function countHits(db: Db, hits: RateHit[]): Promise<RateVerdict> {
   if (full.length === 0) return { allowed: true, retryAfterSeconds: 0 };
   const retryAfterMs = Math.max(...full.map((row) => new Date(row.window_ends).getTime() - nowMs()));
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+}
+
+/**
+ * Whether any of these windows is already full (`max` hits or more, not yet ended), without
+ * counting a hit: for limits that count only some outcomes (a failed check) but refuse every try
+ * once full. The caller serialises the check and the later countHits (say, by a row lock).
+ */
+export async function windowsFull(db: Db, hits: RateHit[]): Promise<boolean> {
+  for (const hit of hits) {
+    const row = await db
+      .selectFrom('rate_limits')
+      .select('hits')
+      .where('bucket', '=', hit.bucket)
+      .where('key_hash', '=', await keyedHash(db, hit.key))
+      .where('window_ends', '>', now())
+      .executeTakeFirst();
+    if (row && row.hits >= hit.window.max) return true;
+  }
+  return false;
 }
 
 /** Deletes the windows that have ended (a periodic task); a later hit starts a fresh one anyway. */

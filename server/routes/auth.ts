@@ -13,6 +13,7 @@ import { parseForm, parseQuery } from '../http/validate.ts';
 import type { Sender } from '../notify/sender.ts';
 import { RATE_LIMITS } from '../domain/rate-limits.ts';
 import { enforceRateLimit } from '../http/rate-limit.ts';
+import { UNKNOWN_ADDRESS } from '../http/client-address.ts';
 import { SIGN_IN_FLOOR_MS, withEvenTiming } from '../http/even-timing.ts';
 
 export function authData(auth: Auth): AuthData {
@@ -51,7 +52,7 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: 
     const parsed = loginTokenQuery.safeParse(c.req.query());
     if (!parsed.success) throw new Refusal('BadToken');
     const { token } = parsed.data;
-    const { account, userType } = await redeemLoginLink(db, token);
+    const { account, userType } = await redeemLoginLink(db, token, c.get('auth'));
     const result: LoginResult = { token: { user_type: await startSession(c, account, userType) } };
     return ok(c, result);
   });
@@ -64,7 +65,7 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: 
 
   app.get('/verification', async (c) => {
     const { code_id, code } = parseQuery(c, verificationCheckQuery);
-    const { account, userType } = await redeemLoginCode(db, code_id, code);
+    const { account, userType } = await redeemLoginCode(db, code_id, code, c.get('clientAddress') ?? UNKNOWN_ADDRESS);
     await startSession(c, account, userType);
     return ok(c, authData(await findSessionAccount(db, account)));
   });
