@@ -1,4 +1,4 @@
-import type { CourseStyle, PaymentIntent } from '../../src/contract/entities.ts';
+import type { CourseStyle } from '../../src/contract/entities.ts';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
@@ -8,6 +8,8 @@ import { hasSeat } from './availability-search.ts';
 import { holdExpiry, releaseExpiredHolds } from './holds.ts';
 import { findBookableOffering } from './offerings.ts';
 import { releaseSeat } from './seats.ts';
+import { refuseCrowdedAddress } from './address-holds.ts';
+import { type CheckoutAnswer, sendCheckout } from './checkout.ts';
 import { now, nowMs } from '../clock.ts';
 
 export interface BookingRequest {
@@ -17,7 +19,16 @@ export interface BookingRequest {
   course_style: CourseStyle;
 }
 
+export type WeeklyRequest = BookingRequest & { slot: number };
+
 type Trx = Transaction<Database>;
+
+/**
+ * The payment a booking's first step committed, and whether a provider failure gives its seats
+ * back (yes for the request that took them; a retry that found them waiting leaves that to the
+ * request still running, or to the reconciliation pass).
+ */
+export type Taken = [paymentId: number, options: { abandonOnFailure: boolean }];
 
 async function priceCents(trx: Trx, frequency: 'weekly' | 'onetime', capacity: number): Promise<number> {
   const row = await trx.selectFrom('prices').select('cents').where('frequency', '=', frequency).where('capacity', '=', capacity).executeTakeFirst();
@@ -25,11 +36,14 @@ async function priceCents(trx: Trx, frequency: 'weekly' | 'onetime', capacity: n
   return row.cents;
 }
 
-/** A booking retried by the same customer for the same meeting gets the same intent back. */
-async function existingPayment(trx: Trx, customerId: number, meetingId: number): Promise<PaymentIntent | undefined> {
+/**
+ * A booking retried by the same customer for the same meeting continues the same checkout (the
+ * same intent, so the same secret); a paid one is refused.
+ */
+async function existingPayment(trx: Trx, customerId: number, meetingId: number): Promise<number | undefined> {
   const row = await trx
     .selectFrom('payments')
-    .select(['id', 'payment_status', 'client_secret', 'amount_cents'])
+    .select(['id', 'payment_status'])
     .where('customer_id', '=', customerId)
     .where('meeting_id', '=', meetingId)
     .where('is_incremental', '=', false)
@@ -37,85 +51,65 @@ async function existingPayment(trx: Trx, customerId: number, meetingId: number):
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!row) return undefined;
-  if (row.payment_status !== 'requires_payment_method' || !row.client_secret) throw new Refusal('AlreadyBooked');
-  return { client_secret: row.client_secret, payment_id: row.id, amount_cents: row.amount_cents };
-}
-
-async function loadCustomer(trx: Trx, customerId: number) {
-  return trx
-    .selectFrom('customers')
-    .select(['id', 'email', 'firstname', 'lastname', 'provider_customer_id', 'payment_method_id'])
-    .where('id', '=', customerId)
-    .executeTakeFirstOrThrow();
+  if (row.payment_status !== 'requires_payment_method') throw new Refusal('AlreadyBooked');
+  return row.id;
 }
 
 /**
- * One checkout at a time, per customer and per client address: starting a new booking gives up
- * the seats still held for unpaid earlier ones of this customer, and of any customer whose
- * checkout came from the same address, so nobody holds many seats at once, not even with
- * throwaway accounts. `keepMeetingIds` are this customer's seats the new booking reuses.
+ * How this checkout pays. Only a proven session (`Auth.proven`: a login link or code, not the
+ * contact form) pays with the card on file, charged at once; the contact form's session must type
+ * a card in (account-proof.ts), else whoever typed someone else's address could spend their card.
+ * The same flag decides what GET /customers/myself shows and the offline confirm accepts.
+ */
+async function checkoutMethod(trx: Trx, customerId: number, proven: boolean): Promise<{ checkout: 'card_entry' | 'saved_card'; checkout_card_id: string | null }> {
+  const customer = await trx.selectFrom('customers').select(['payment_method_id']).where('id', '=', customerId).executeTakeFirstOrThrow();
+  const card = proven ? customer.payment_method_id : null;
+  return card ? { checkout: 'saved_card', checkout_card_id: card } : { checkout: 'card_entry', checkout_card_id: null };
+}
+
+/**
+ * One checkout at a time per customer: starting a new booking gives up the seats still held for
+ * this customer's unpaid earlier ones (`keepMeetingIds` are its seats the new booking reuses).
+ * Another customer's hold is never given up, not even one from the same client address (a
+ * household, a campus, a carrier's NAT): an address holding seats for too many other customers
+ * refuses the new checkout instead (address-holds.ts), so throwaway accounts cannot hold many.
  */
 async function abandonOtherCheckouts(trx: Trx, customerId: number, keepMeetingIds: number[], addressHash: string | null): Promise<void> {
-  const held = await trx
-    .selectFrom('reservations')
-    .select(['meeting_id', 'customer_id'])
-    .where('status', '=', 'held')
-    .where((eb) => (addressHash === null ? eb('customer_id', '=', customerId) : eb.or([eb('customer_id', '=', customerId), eb('address_hash', '=', addressHash)])))
-    .orderBy('meeting_id')
-    .orderBy('customer_id')
-    .execute();
-  const abandoned = held.filter((row) => row.customer_id !== customerId || !keepMeetingIds.includes(row.meeting_id));
+  if (addressHash !== null) await refuseCrowdedAddress(trx, customerId, addressHash);
+  const held = await trx.selectFrom('reservations').select('meeting_id').where('status', '=', 'held').where('customer_id', '=', customerId).orderBy('meeting_id').execute();
+  const abandoned = held.map((row) => row.meeting_id).filter((meetingId) => !keepMeetingIds.includes(meetingId));
   if (abandoned.length === 0) return;
   // Meetings in id order, as every booking locks them, so two checkouts cannot deadlock.
-  for (const row of abandoned) await releaseSeat(trx, row.meeting_id, row.customer_id);
-  for (const owner of new Set(abandoned.map((row) => row.customer_id))) {
-    const meetingIds = abandoned.filter((row) => row.customer_id === owner).map((row) => row.meeting_id);
-    await trx
-      .updateTable('payments')
-      .set({ payment_status: 'abandoned' })
-      .where('customer_id', '=', owner)
-      .where('meeting_id', 'in', meetingIds)
-      .where('payment_status', '=', 'requires_payment_method')
-      .execute();
-    await trx
-      .updateTable('subscriptions')
-      .set({ status: 'canceled' })
-      .where('customer_id', '=', owner)
-      .where('status', '=', 'active')
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('reservations as r').select('r.id').whereRef('r.subscription_id', '=', 'subscriptions.id').where('r.status', '!=', 'released'))))
-      .execute();
-  }
-}
-
-/** Asks the provider for an intent, stores it on the payment, and remembers the provider's customer. */
-async function attachIntent(trx: Trx, provider: PaymentProvider, paymentId: number, amountCents: number, customerId: number, description: string, saveCard: boolean, proven: boolean) {
-  const customer = await loadCustomer(trx, customerId);
-  const intent = await provider.createIntent({
-    paymentId,
-    amountCents,
-    customer: { id: customer.id, email: customer.email, name: `${customer.firstname} ${customer.lastname}`, providerCustomerId: customer.provider_customer_id },
-    saveCard,
-    // Only a proven session (Auth.proven: a login link or code) pays with the card on file; the
-    // contact form's session must type a card in (account-proof.ts), else whoever typed someone
-    // else's address could spend their card. The same flag rules GET /customers/myself and the
-    // offline confirm.
-    paymentMethodId: proven ? customer.payment_method_id : null,
-    description,
-  });
-  await trx.updateTable('payments').set({ provider_intent_id: intent.intentId, client_secret: intent.clientSecret }).where('id', '=', paymentId).execute();
-  if (intent.providerCustomerId && intent.providerCustomerId !== customer.provider_customer_id) {
-    await trx.updateTable('customers').set({ provider_customer_id: intent.providerCustomerId }).where('id', '=', customerId).execute();
-  }
-  return { client_secret: intent.clientSecret, payment_id: paymentId, amount_cents: amountCents };
+  for (const meetingId of abandoned) await releaseSeat(trx, meetingId, customerId);
+  await trx
+    .updateTable('payments')
+    .set({ payment_status: 'abandoned' })
+    .where('customer_id', '=', customerId)
+    .where('meeting_id', 'in', abandoned)
+    .where('payment_status', '=', 'requires_payment_method')
+    .execute();
+  await trx
+    .updateTable('subscriptions')
+    .set({ status: 'canceled' })
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'active')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('reservations as r').select('r.id').whereRef('r.subscription_id', '=', 'subscriptions.id').where('r.status', '!=', 'released'))))
+    .execute();
 }
 
 /**
- * One-time booking: takes a seat of a one-off meeting and creates the payment intent for it.
- * The meeting row is locked for the whole step, so two buyers can never take the same seat.
+ * One-time booking: takes a seat of a one-off meeting and writes its payment in one transaction
+ * (the meeting row locked, so two buyers can never take the same seat), then asks the provider
+ * after the commit (checkout.ts).
  */
-export async function bookOneTime(db: Db, provider: PaymentProvider, customerId: number, request: BookingRequest, addressHash: string | null, proven: boolean): Promise<PaymentIntent> {
+export async function bookOneTime(db: Db, provider: PaymentProvider, customerId: number, request: BookingRequest, addressHash: string | null, proven: boolean): Promise<CheckoutAnswer> {
+  return sendCheckout(db, provider, ...(await takeOneTime(db, provider, customerId, request, addressHash, proven)));
+}
+
+/** Step 1 of a one-time booking: the seat and the payment row, committed. Returns the payment and how to send it. */
+export async function takeOneTime(db: Db, provider: PaymentProvider, customerId: number, request: BookingRequest, addressHash: string | null, proven: boolean): Promise<Taken> {
   await releaseExpiredHolds(db);
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<Taken> => {
     await abandonOtherCheckouts(trx, customerId, [request.meeting], addressHash);
     const meeting = await trx
       .selectFrom('meetings')
@@ -130,7 +124,7 @@ export async function bookOneTime(db: Db, provider: PaymentProvider, customerId:
     if (!offering || offering.tutor_id !== meeting.tutor_id) throw new Refusal('OfferingNotFound');
 
     const again = await existingPayment(trx, customerId, meeting.id);
-    if (again) return again;
+    if (again) return [again, { abandonOnFailure: false }];
     if (!hasSeat(meeting, { capacity: request.capacity, offeringId: offering.offering_id, style: request.course_style })) {
       throw new Refusal('SeatTaken');
     }
@@ -152,20 +146,35 @@ export async function bookOneTime(db: Db, provider: PaymentProvider, customerId:
     const amount = await priceCents(trx, 'onetime', request.capacity);
     const payment = await trx
       .insertInto('payments')
-      .values({ customer_id: customerId, meeting_id: meeting.id, minutes_paid: 60, amount_cents: amount, payment_status: 'requires_payment_method', provider: provider.name })
+      .values({
+        customer_id: customerId,
+        meeting_id: meeting.id,
+        minutes_paid: 60,
+        amount_cents: amount,
+        payment_status: 'requires_payment_method',
+        provider: provider.name,
+        ...(await checkoutMethod(trx, customerId, proven)),
+        checkout_description: `${offering.course_number} with ${offering.tutor_name}`,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return attachIntent(trx, provider, payment.id, amount, customerId, `${offering.course_number} with ${offering.tutor_name}`, true, proven);
+    return [payment.id, { abandonOnFailure: true }];
   });
 }
 
 /**
- * Weekly booking: takes a seat in every upcoming meeting of the slot, creates the subscription,
- * and an intent for the first meeting. Later meetings are charged one by one (subscription_pending).
+ * Weekly booking: takes a seat in every upcoming meeting of the slot, creates the subscription and
+ * the first meeting's payment in one transaction, then asks the provider after the commit
+ * (checkout.ts). Later meetings are charged one by one (subscription_pending).
  */
-export async function bookWeekly(db: Db, provider: PaymentProvider, customerId: number, request: BookingRequest & { slot: number }, addressHash: string | null, proven: boolean): Promise<PaymentIntent> {
+export async function bookWeekly(db: Db, provider: PaymentProvider, customerId: number, request: WeeklyRequest, addressHash: string | null, proven: boolean): Promise<CheckoutAnswer> {
+  return sendCheckout(db, provider, ...(await takeWeekly(db, provider, customerId, request, addressHash, proven)));
+}
+
+/** Step 1 of a weekly booking: the seats, the subscription and the first payment, committed. */
+export async function takeWeekly(db: Db, provider: PaymentProvider, customerId: number, request: WeeklyRequest, addressHash: string | null, proven: boolean): Promise<Taken> {
   await releaseExpiredHolds(db);
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<Taken> => {
     const slotMeetings = await trx.selectFrom('meetings').select('id').where('slot_id', '=', request.slot).execute();
     await abandonOtherCheckouts(trx, customerId, slotMeetings.map((m) => m.id), addressHash);
     const meetings = await trx
@@ -184,7 +193,7 @@ export async function bookWeekly(db: Db, provider: PaymentProvider, customerId: 
     if (!offering || offering.tutor_id !== first.tutor_id) throw new Refusal('OfferingNotFound');
 
     const again = await existingPayment(trx, customerId, first.id);
-    if (again) return again;
+    if (again) return [again, { abandonOnFailure: false }];
     // Still in some of these meetings (say, after skipping one week): this is not a new subscription.
     const mine = await trx
       .selectFrom('reservations')
@@ -216,9 +225,19 @@ export async function bookWeekly(db: Db, provider: PaymentProvider, customerId: 
     const amount = await priceCents(trx, 'weekly', request.capacity);
     const payment = await trx
       .insertInto('payments')
-      .values({ customer_id: customerId, meeting_id: first.id, subscription_id: subscription.id, minutes_paid: 60, amount_cents: amount, payment_status: 'requires_payment_method', provider: provider.name })
+      .values({
+        customer_id: customerId,
+        meeting_id: first.id,
+        subscription_id: subscription.id,
+        minutes_paid: 60,
+        amount_cents: amount,
+        payment_status: 'requires_payment_method',
+        provider: provider.name,
+        ...(await checkoutMethod(trx, customerId, proven)),
+        checkout_description: `${offering.course_number} weekly with ${offering.tutor_name}`,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return attachIntent(trx, provider, payment.id, amount, customerId, `${offering.course_number} weekly with ${offering.tutor_name}`, true, proven);
+    return [payment.id, { abandonOnFailure: true }];
   });
 }

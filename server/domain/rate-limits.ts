@@ -29,8 +29,8 @@ const DAY = 24 * HOUR;
  */
 export const RATE_LIMITS = {
   /**
-   * POST /api/login. Per email: 5 in 15 minutes, like the per-account check in sendLoginLink (an
-   * inbox is not flooded), but counted for unknown addresses too. Per address: 30 in 15 minutes,
+   * POST /api/login. Per email: 5 in 15 minutes, so an inbox is not flooded with links (the one
+   * such limit), counted for unknown addresses too. Per address: 30 in 15 minutes,
    * a classroom signing in at once; an enumerating script gets 120 guesses an hour.
    */
   loginLink: { name: 'login-link', perAddress: { max: 30, seconds: 15 * MINUTE }, perTarget: { max: 5, seconds: 15 * MINUTE } },
@@ -60,6 +60,15 @@ export const RATE_LIMITS = {
    */
   codeFailures: { name: 'code-failures', perAddress: { max: 20, seconds: DAY }, perTarget: { max: 100, seconds: DAY } },
 } as const satisfies Record<string, RateRule>;
+
+/**
+ * Customers whose unpaid checkouts may hold seats from one client address at once. A school's
+ * shared address has a classroom booking together and a household or a carrier's NAT a few, so
+ * 10; a script with throwaway accounts still cannot hold more than 10 checkouts' seats from one
+ * address. A new customer's checkout past it is refused (TooSoon) until the earliest of those
+ * holds runs out or is paid; nobody's hold is ever given up for someone else's checkout.
+ */
+export const HELD_CHECKOUT_CUSTOMERS_PER_ADDRESS = 10;
 
 /** One request counted against one window: `key` is the address or target in the clear. */
 export interface RateHit {

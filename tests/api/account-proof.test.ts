@@ -4,7 +4,7 @@ import { CODE_FAILURES_PER_ACCOUNT_PER_DAY, CODE_FAILURES_PER_DAY } from '../../
 import { createApiApp } from '../../server/app.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { offlineProvider } from '../../server/payments/offline.ts';
-import type { IntentRequest } from '../../server/payments/provider.ts';
+import type { IntentRequest, SavedCardCharge } from '../../server/payments/provider.ts';
 import { courseId, confirmOffline, post } from './booking-helpers.ts';
 import { call, describeApi, TestClient, type TestContext } from './harness.ts';
 
@@ -80,10 +80,15 @@ describeApi('accounts made by the contact form', (ctx) => {
   });
 
   it('lets the contact form\'s session pay for its own bookings with a typed card, never with the card on file', async () => {
-    // An app whose payment provider records the intents it is asked for.
+    // An app whose payment provider records the intents and the saved-card charges it is asked for.
     const intents: IntentRequest[] = [];
+    const charges: SavedCardCharge[] = [];
     const offline = offlineProvider();
-    const payments = { ...offline, createIntent: (request: IntentRequest) => (intents.push(request), offline.createIntent(request)) };
+    const payments = {
+      ...offline,
+      createIntent: (request: IntentRequest) => (intents.push(request), offline.createIntent(request)),
+      chargeSavedCard: (charge: SavedCardCharge) => (charges.push(charge), offline.chargeSavedCard(charge)),
+    };
     const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, payments, log: () => {} });
     const browser = new TestClient(app);
 
@@ -94,14 +99,17 @@ describeApi('accounts made by the contact form', (ctx) => {
     const intent = await post(browser, '/api/payments', bookingOf(first!));
     expect(intent.status).toBe(201);
     expect((await confirmOffline(browser, intent.body.data.client_secret, '4242424242424242')).body.data.status).toBe('succeeded');
-    expect(intents.at(-1)).toMatchObject({ saveCard: true, paymentMethodId: null });
+    expect(intents.at(-1)).toMatchObject({ saveCard: true });
+    expect(charges).toHaveLength(0);
     const stored = await ctx().database.db.selectFrom('customers').select(['payment_method_id', 'email_proven', 'phone_proven']).where('email', '=', newcomer.email).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ payment_method_id: expect.stringMatching(/^pm_/), email_proven: false, phone_proven: false });
 
     // The card is kept on the account, but this unproven session is neither shown nor offered it.
     expect((await call(browser, '/api/customers/myself')).body.data.payment_method).toBeNull();
     const next = await post(browser, '/api/payments', bookingOf(second!));
-    expect(intents.at(-1)!.paymentMethodId).toBeNull();
+    expect(next.body.data.status).toBe('requires_payment_method');
+    expect(intents).toHaveLength(2);
+    expect(charges).toHaveLength(0);
     const withoutCard = await confirmOffline(browser, next.body.data.client_secret);
     expect(withoutCard.body.error).toMatchObject({ type: 'CardDeclined', code: 'incomplete_number' });
     // Its own bookings it does see.
@@ -126,7 +134,9 @@ describeApi('accounts made by the contact form', (ctx) => {
     expect((await call(owner, '/api/customers/myself')).body.data.payment_method).toBe('Visa ending in 4242');
     const third = (await openMeetings(ctx(), 'MATH 125'))[0]!;
     const onFile = await post(owner, '/api/payments', bookingOf(third));
-    expect(intents.at(-1)!.paymentMethodId).toBe(stored.payment_method_id);
+    // Charged to the card on file at once, with no card step.
+    expect(charges.map((c) => c.paymentMethodId)).toEqual([stored.payment_method_id]);
+    expect(onFile.body.data.status).toBe('succeeded');
     expect((await confirmOffline(owner, onFile.body.data.client_secret)).body.data.status).toBe('succeeded');
     expect((await call(browser, '/api/checkauth')).status).toBe(200);
   });
