@@ -105,6 +105,7 @@ test.describe('a visitor on a phone', () => {
     const created = await other.request.post('/api/customers', { multipart: { email: returning.email, phone: returning.phone, firstname: returning.first, lastname: returning.last } });
     expect((await created.json()).status).toBe('success');
     await signInThroughOutbox(other, returning.email);
+    await expect(other).toHaveURL(/\/student\/dashboard$/);
     await elsewhere.close();
     await fillContact(page, returning);
     await page.getByRole('button', { name: 'Pay' }).click();

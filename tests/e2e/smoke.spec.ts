@@ -79,7 +79,7 @@ test('every HTML answer carries the security headers', async ({ request }) => {
     const response = await request.get(address);
     const headers = response.headers();
     expect(headers['content-type'], address).toContain('text/html');
-    expect(headers['content-security-policy'], address).toMatch(/^default-src 'self'; script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+ https:\/\/js\.stripe\.com;/);
+    expect(headers['content-security-policy'], address).toMatch(/^default-src 'self'; script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+ https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com;/);
     expect(headers['content-security-policy'], address).toContain("frame-ancestors 'none'");
     expect(headers['x-content-type-options'], address).toBe('nosniff');
     expect(headers['referrer-policy'], address).toBe('strict-origin-when-cross-origin');
