@@ -9,8 +9,8 @@ import { now } from '../clock.ts';
  * The one place a charge's outcome lands, whichever provider reported it (Stripe's webhook or
  * the offline confirmation). Safe to call twice for the same outcome.
  *
- * On success: the payment is succeeded, its seats are confirmed, a weekly subscription's later
- * meetings get their scheduled (subscription_pending) payments, the card is kept on file, and
+ * On success: the payment is succeeded, its seats are confirmed, a weekly subscription's checkout
+ * gives its later meetings their scheduled (subscription_pending) payments, the card is kept on file, and
  * the customer gets a gradebook for the course if they had none. A failure leaves the payment
  * waiting for another card while its hold lasts.
  */
@@ -53,7 +53,24 @@ export async function fulfilProviderEvent(db: Db, event: ProviderEvent): Promise
     if (!fulfilment && event.outcome.paymentId !== undefined) {
       // Our payment, whose intent id is not stored yet (the event overtook the call that made it):
       // roll back, so the event is not marked handled and the provider's retry lands it.
-      const ours = await trx.selectFrom('payments').select('id').where('id', '=', event.outcome.paymentId).where('provider_intent_id', 'is', null).executeTakeFirst();
+      const ours = await trx
+        .selectFrom('payments')
+        .select(['id', 'payment_status', 'charge_claimed_at'])
+        .where('id', '=', event.outcome.paymentId)
+        .where('provider_intent_id', 'is', null)
+        .forUpdate()
+        .executeTakeFirst();
+      // Unless it was canceled after a weekly charge was sent whose answer never got stored (a
+      // crash, then the tutor's cancel): no call will ever store that intent, so the event records
+      // it here and, if it charged the card, the money goes back.
+      if (ours && ours.payment_status === 'canceled' && ours.charge_claimed_at !== null) {
+        await trx
+          .updateTable('payments')
+          .set({ provider_intent_id: event.outcome.intentId, refund_pending: event.outcome.succeeded })
+          .where('id', '=', ours.id)
+          .execute();
+        return { paymentId: ours.id, result: 'expired' };
+      }
       if (ours) throw new IntentNotStoredYet(event.outcome.paymentId);
     }
     // Charged after the seat was given up: the money goes back.
@@ -70,7 +87,7 @@ async function fulfilChargeIn(trx: Transaction<Database>, outcome: ChargeOutcome
   const payment = await trx
     .selectFrom('payments')
     .innerJoin('meetings', 'meetings.id', 'payments.meeting_id')
-    .select(['payments.id', 'payments.customer_id', 'payments.meeting_id', 'payments.subscription_id', 'payments.payment_status', 'payments.amount_cents', 'payments.provider', 'meetings.offering_id'])
+    .select(['payments.id', 'payments.customer_id', 'payments.meeting_id', 'payments.subscription_id', 'payments.checkout', 'payments.payment_status', 'payments.amount_cents', 'payments.provider', 'meetings.offering_id'])
     .where('payments.provider_intent_id', '=', outcome.intentId)
     .forUpdate()
     .executeTakeFirst();
@@ -95,30 +112,10 @@ async function fulfilChargeIn(trx: Transaction<Database>, outcome: ChargeOutcome
   confirm = payment.subscription_id !== null ? confirm.where('subscription_id', '=', payment.subscription_id) : confirm.where('meeting_id', '=', payment.meeting_id);
   await confirm.execute();
 
-  if (payment.subscription_id !== null) {
-    const later = await trx
-      .selectFrom('reservations')
-      .select('meeting_id')
-      .where('subscription_id', '=', payment.subscription_id)
-      .where('status', '=', 'confirmed')
-      .where('meeting_id', '!=', payment.meeting_id)
-      .execute();
-    if (later.length > 0) {
-      await trx
-        .insertInto('payments')
-        .values(
-          later.map((r) => ({
-            customer_id: payment.customer_id,
-            meeting_id: r.meeting_id,
-            subscription_id: payment.subscription_id,
-            minutes_paid: 60,
-            amount_cents: payment.amount_cents,
-            payment_status: 'subscription_pending',
-            provider: payment.provider,
-          })),
-        )
-        .execute();
-    }
+  // Only the subscription's checkout (its first week) schedules the later weeks: a later week's own
+  // charge that succeeds (a webhook after `processing`, a confirmed 3-D Secure) must add nothing.
+  if (payment.subscription_id !== null && payment.checkout !== null) {
+    await scheduleLaterWeeks(trx, { ...payment, subscription_id: payment.subscription_id });
   }
 
   if (outcome.card) {
@@ -138,4 +135,49 @@ async function fulfilChargeIn(trx: Transaction<Database>, outcome: ChargeOutcome
       .execute();
   }
   return { paymentId: payment.id, result: 'paid' };
+}
+
+/**
+ * Writes a `subscription_pending` payment for each other confirmed week of the subscription that
+ * has no live payment yet (one canceled or abandoned does not count), so landing the checkout's
+ * outcome twice, or after a week got its own payment, never makes a second charge for a week.
+ */
+async function scheduleLaterWeeks(
+  trx: Transaction<Database>,
+  payment: { customer_id: number; meeting_id: number; subscription_id: number; amount_cents: number; provider: string },
+): Promise<void> {
+  const later = await trx
+    .selectFrom('reservations as r')
+    .select('r.meeting_id')
+    .where('r.subscription_id', '=', payment.subscription_id)
+    .where('r.status', '=', 'confirmed')
+    .where('r.meeting_id', '!=', payment.meeting_id)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('payments as p')
+            .select('p.id')
+            .whereRef('p.meeting_id', '=', 'r.meeting_id')
+            .where('p.customer_id', '=', payment.customer_id)
+            .where('p.is_incremental', '=', false)
+            .where('p.payment_status', 'not in', ['canceled', 'abandoned']),
+        ),
+      ),
+    )
+    .execute();
+  if (later.length === 0) return;
+  await trx
+    .insertInto('payments')
+    .values(
+      later.map((r) => ({
+        customer_id: payment.customer_id,
+        meeting_id: r.meeting_id,
+        subscription_id: payment.subscription_id,
+        minutes_paid: 60,
+        amount_cents: payment.amount_cents,
+        payment_status: 'subscription_pending',
+        provider: payment.provider,
+      })),
+    )
+    .execute();
 }

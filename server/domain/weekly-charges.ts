@@ -19,7 +19,7 @@ import type { Db } from '../db/connection.ts';
 import { site } from '../../src/config/site.ts';
 import type { Sender } from '../notify/sender.ts';
 import { formatMeetingTime } from '../notify/meeting-notices.ts';
-import type { PaymentProvider, SavedCardResult } from '../payments/provider.ts';
+import type { PaymentProvider, SavedCardCharge, SavedCardResult } from '../payments/provider.ts';
 import { fromNow, now } from '../clock.ts';
 import { noticeDeadline } from './student-changes.ts';
 import { sendPendingRefunds } from './refunds.ts';
@@ -68,6 +68,7 @@ interface ClaimedCharge {
 /** Charges every weekly payment that is due now; returns what happened, for logs and tests. */
 export async function chargeDueWeeklyPayments(services: WeeklyChargeServices): Promise<ChargeTally> {
   const tally: ChargeTally = { succeeded: 0, failed: 0, requiresAction: 0, errors: 0 };
+  await settleCanceledInFlight(services);
   for (;;) {
     const batch = await claimDue(services.db);
     if (batch.length === 0) return tally;
@@ -111,10 +112,16 @@ async function claimDue(db: Db): Promise<ClaimedCharge[]> {
       .skipLocked()
       .execute();
     if (due.length === 0) return [];
-    // A crash's leftover is the same try again (same key); anything else is a new try.
+    // A crash's leftover is the same try again (same key); anything else is a new try, whose intent
+    // is not known yet: the declined try's intent and secret go, so the lease rule (no intent) can
+    // take the new try back after a crash, and the new try's webhook finds its payment waiting.
     const fresh = due.filter((p) => p.payment_status !== 'processing').map((p) => p.id);
     if (fresh.length > 0) {
-      await trx.updateTable('payments').set({ charge_attempts: sql`charge_attempts + 1` }).where('id', 'in', fresh).execute();
+      await trx
+        .updateTable('payments')
+        .set({ charge_attempts: sql`charge_attempts + 1`, provider_intent_id: null, client_secret: null })
+        .where('id', 'in', fresh)
+        .execute();
     }
     await trx
       .updateTable('payments')
@@ -145,18 +152,23 @@ async function claimDue(db: Db): Promise<ClaimedCharge[]> {
   });
 }
 
-type Outcome = 'succeeded' | 'failed' | 'requires_action' | 'processing';
-
-async function chargeOne(services: WeeklyChargeServices, charge: ClaimedCharge): Promise<Outcome> {
-  const { db, provider } = services;
-  const result: SavedCardResult = await provider.chargeSavedCard({
+/** The provider call of a claimed weekly payment: the same words and key every time it is sent. */
+function savedCardRequest(charge: ClaimedCharge): SavedCardCharge {
+  return {
     paymentId: charge.id,
     attempt: charge.charge_attempts,
     amountCents: charge.amount_cents,
     customer: { id: charge.customer_id, email: charge.email, name: `${charge.firstname} ${charge.lastname}`, providerCustomerId: charge.provider_customer_id },
     paymentMethodId: charge.payment_method_id,
     description: `Weekly session with ${charge.tutor}, ${formatMeetingTime(new Date(charge.occurrence))}`,
-  });
+  };
+}
+
+type Outcome = 'succeeded' | 'failed' | 'requires_action' | 'processing';
+
+async function chargeOne(services: WeeklyChargeServices, charge: ClaimedCharge): Promise<Outcome> {
+  const { db, provider } = services;
+  const result: SavedCardResult = await provider.chargeSavedCard(savedCardRequest(charge));
   const retryAt = new Date(now().getTime() + RETRY_AFTER_MS);
   const retry = result.status === 'failed' && charge.charge_attempts < MAX_CHARGE_ATTEMPTS && retryAt < new Date(charge.occurrence) ? retryAt : null;
   const status = { succeeded: 'succeeded', processing: 'processing', requires_action: 'requires_action', failed: 'requires_payment_method' }[result.status];
@@ -194,6 +206,40 @@ async function refundIfCanceled(services: WeeklyChargeServices, paymentId: numbe
     .returning('id')
     .executeTakeFirst();
   if (marked) await sendPendingRefunds(services.db, services.provider, services.log, { paymentIds: [paymentId] });
+}
+
+/**
+ * A charge sent, then a crash before its answer was stored, then the tutor canceled the meeting:
+ * the payment is canceled with no intent, so neither the lease (it takes back `processing` rows)
+ * nor the cancel's refund can see the money. After the lease the provider is asked again with the
+ * same key, which answers the charge it made (or makes it now); a charge goes back at once. The
+ * claim time is cleared once answered, so each such payment is asked about once.
+ */
+async function settleCanceledInFlight(services: WeeklyChargeServices): Promise<void> {
+  const { db, provider } = services;
+  const stranded = await db
+    .selectFrom('payments as p')
+    .innerJoin('customers as cu', 'cu.id', 'p.customer_id')
+    .innerJoin('meetings as m', 'm.id', 'p.meeting_id')
+    .innerJoin('tutors as t', 't.id', 'm.tutor_id')
+    .select(['p.id', 'p.amount_cents', 'p.charge_attempts', 'm.occurrence', 'cu.id as customer_id', 'cu.email', 'cu.firstname', 'cu.lastname', 'cu.provider_customer_id', 'cu.payment_method_id', 't.name as tutor'])
+    .where('p.subscription_id', 'is not', null)
+    .where('p.is_incremental', '=', false)
+    .where('p.payment_status', '=', 'canceled')
+    .where('p.provider_intent_id', 'is', null)
+    .where('p.charge_claimed_at', '<=', fromNow(-CLAIM_LEASE_MS))
+    .orderBy('p.id')
+    .limit(BATCH)
+    .execute();
+  for (const charge of stranded) {
+    try {
+      const result = await provider.chargeSavedCard(savedCardRequest(charge));
+      await refundIfCanceled(services, charge.id, result);
+      await db.updateTable('payments').set({ charge_claimed_at: null }).where('id', '=', charge.id).where('payment_status', '=', 'canceled').execute();
+    } catch (error) {
+      services.log(`canceled weekly payment ${charge.id}: its in-flight charge not settled (asked again next pass): ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 }
 
 /** After the outcome is stored: the email is a courtesy, a failed send is logged and changes nothing. */

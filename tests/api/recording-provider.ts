@@ -1,14 +1,21 @@
 import { offlineProvider } from '../../server/payments/offline.ts';
 import type { PaymentProvider, SavedCardCharge, SavedCardResult } from '../../server/payments/provider.ts';
+import { savedCardChargeKey } from '../../server/payments/provider.ts';
 
 /**
  * A payment provider stand-in that records every refund and saved-card charge and fails on demand
- * (`faults.refund = 1` makes the next refund call throw, as a provider outage would). It wraps a
- * real adapter (the offline one unless given), so everything else behaves as that adapter does.
+ * (`faults.refund = 1` makes the next refund call throw, as a provider outage would;
+ * `faults.lostAnswer.add(paymentId)` lets that payment's next charge go through and then throws, as a connection reset
+ * after the provider charged would). It wraps a real adapter (the offline one unless given), so
+ * everything else behaves as that adapter does.
+ *
+ * `ledger` is the provider's side of the money: each charge that went through, once, under the
+ * idempotency key it was made with (a repeated key is answered with its first charge, not a new one).
  */
 export function recordingProvider<P extends PaymentProvider>(base: P = offlineProvider() as P) {
   const calls = { refunds: [] as string[], charges: [] as SavedCardCharge[] };
-  const faults = { refund: 0, charge: 0 };
+  const faults = { refund: 0, charge: 0, lostAnswer: new Set<number>() };
+  const ledger = new Map<string, { paymentId: number; intentId: string }>();
   let hold: Promise<void> | undefined;
   const provider: P = {
     ...base,
@@ -26,8 +33,16 @@ export function recordingProvider<P extends PaymentProvider>(base: P = offlinePr
       }
       if (hold) await hold;
       calls.charges.push(charge);
-      return base.chargeSavedCard(charge);
+      const result = await base.chargeSavedCard(charge);
+      const key = savedCardChargeKey(charge);
+      if (result.status === 'succeeded' && !ledger.has(key)) ledger.set(key, { paymentId: charge.paymentId, intentId: result.intentId });
+      if (faults.lostAnswer.delete(charge.paymentId)) {
+        throw new Error('connection reset after the charge');
+      }
+      return result;
     },
   };
-  return { provider, calls, faults, holdCharges: (until: Promise<void>) => (hold = until) };
+  /** The charges that went through for one payment, one per idempotency key. */
+  const chargedFor = (paymentId: number) => [...ledger].filter(([, c]) => c.paymentId === paymentId).map(([key, c]) => ({ key, ...c }));
+  return { provider, calls, faults, ledger, chargedFor, holdCharges: (until: Promise<void>) => (hold = until) };
 }

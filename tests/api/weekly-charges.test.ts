@@ -3,7 +3,8 @@ import { nowMs, resetClock } from '../../server/clock.ts';
 import { CLAIM_LEASE_MS, RETRY_AFTER_MS, chargeDueWeeklyPayments } from '../../server/domain/weekly-charges.ts';
 import { CANCEL_NOTICE_HOURS } from '../../server/domain/student-changes.ts';
 import { listOutbox, outboxSender } from '../../server/notify/outbox.ts';
-import { DECLINING_SAVED_CARD, offlineProvider } from '../../server/payments/offline.ts';
+import { AUTHENTICATING_SAVED_CARD, DECLINING_SAVED_CARD } from '../../server/payments/offline.ts';
+import { IntentNotStoredYet, fulfilProviderEvent } from '../../server/domain/fulfilment.ts';
 import type { PaymentProvider, SavedCardCharge } from '../../server/payments/provider.ts';
 import { savedCardChargeKey } from '../../server/payments/provider.ts';
 import { call, describeApi, type TestContext } from './harness.ts';
@@ -132,35 +133,105 @@ describeApi('weekly charges', (ctx) => {
 
   it('after a crash between the charge and its record, the retry sends the same key and charges once', async () => {
     const sub = await subscriber(ctx());
-    const base = offlineProvider();
-    const made: { paymentId: number; intentId: string }[] = [];
-    const keys: string[] = [];
-    let crash = true;
-    const provider: PaymentProvider = {
-      ...base,
-      async chargeSavedCard(charge) {
-        keys.push(savedCardChargeKey(charge));
-        const result = await base.chargeSavedCard(charge);
-        if (result.intentId) made.push({ paymentId: charge.paymentId, intentId: result.intentId });
-        if (crash) {
-          crash = false;
-          throw new Error('connection reset after the charge');
-        }
-        return result;
-      },
-    };
+    const { provider, calls, faults, chargedFor } = recordingProvider();
+    faults.lostAnswer.add(sub.paymentId);
+    const keys = () => chargesOf(calls.charges, sub.paymentId).map(savedCardChargeKey);
     await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
     const first = await chargeDueWeeklyPayments(services(ctx(), provider));
-    expect(first.errors).toBe(1);
+    expect(first.errors).toBeGreaterThanOrEqual(1);
     expect((await payment(ctx(), sub.paymentId)).payment_status).toBe('processing');
     // Within the lease nobody takes it over (it may still be in flight).
     await chargeDueWeeklyPayments(services(ctx(), provider));
-    expect(keys.filter((k) => k === `payment-${sub.paymentId}`)).toHaveLength(1);
+    expect(keys()).toEqual([`payment-${sub.paymentId}`]);
     await jumpClock(ctx(), new Date(nowMs() + CLAIM_LEASE_MS + 60_000));
     await chargeDueWeeklyPayments(services(ctx(), provider));
-    expect(keys.filter((k) => k.startsWith(`payment-${sub.paymentId}`))).toEqual([`payment-${sub.paymentId}`, `payment-${sub.paymentId}`]);
-    // The provider made one charge for it, however often it was asked.
-    expect(new Set(made.filter((m) => m.paymentId === sub.paymentId).map((m) => m.intentId)).size).toBe(1);
-    expect(await payment(ctx(), sub.paymentId)).toMatchObject({ payment_status: 'succeeded', charge_attempts: 1 });
+    expect(keys()).toEqual([`payment-${sub.paymentId}`, `payment-${sub.paymentId}`]);
+    // The provider's ledger: one charge went through for it, however often it was asked.
+    const charged = chargedFor(sub.paymentId);
+    expect(charged).toEqual([{ key: `payment-${sub.paymentId}`, paymentId: sub.paymentId, intentId: expect.any(String) }]);
+    expect(await payment(ctx(), sub.paymentId)).toMatchObject({ payment_status: 'succeeded', provider_intent_id: charged[0]!.intentId, charge_attempts: 1 });
   });
+
+  it('a retry whose answer was lost after the charge is taken back after the lease, and its webhook is ours', async () => {
+    const sub = await subscriber(ctx());
+    const { db } = ctx().database;
+    const card = await db.selectFrom('customers').select('payment_method_id').where('id', '=', sub.id).executeTakeFirstOrThrow();
+    await db.updateTable('customers').set({ payment_method_id: DECLINING_SAVED_CARD }).where('id', '=', sub.id).execute();
+    const { provider, faults, chargedFor } = recordingProvider();
+    await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+    await chargeDueWeeklyPayments(services(ctx(), provider));
+    expect((await payment(ctx(), sub.paymentId)).payment_status).toBe('requires_payment_method');
+
+    // The customer fixes the card; the retry charges it and the answer is lost.
+    await db.updateTable('customers').set({ payment_method_id: card.payment_method_id }).where('id', '=', sub.id).execute();
+    faults.lostAnswer.add(sub.paymentId);
+    await jumpClock(ctx(), new Date(nowMs() + RETRY_AFTER_MS + 60_000));
+    await chargeDueWeeklyPayments(services(ctx(), provider));
+    // The claim started a new try: the declined try's intent is not this payment's any more.
+    expect(await payment(ctx(), sub.paymentId)).toMatchObject({ payment_status: 'processing', provider_intent_id: null, charge_attempts: 2 });
+    const [retry] = chargedFor(sub.paymentId);
+    // The retry's webhook, before the intent is stored, is ours: it is sent again, not acknowledged.
+    await expect(fulfilProviderEvent(db, { eventId: `evt_retry_${sub.paymentId}`, outcome: { intentId: retry!.intentId, paymentId: sub.paymentId, succeeded: true } })).rejects.toBeInstanceOf(IntentNotStoredYet);
+
+    await jumpClock(ctx(), new Date(nowMs() + CLAIM_LEASE_MS + 60_000));
+    await chargeDueWeeklyPayments(services(ctx(), provider));
+    expect(chargedFor(sub.paymentId)).toEqual([{ key: `payment-${sub.paymentId}-try-2`, paymentId: sub.paymentId, intentId: retry!.intentId }]);
+    expect(await payment(ctx(), sub.paymentId)).toMatchObject({ payment_status: 'succeeded', provider_intent_id: retry!.intentId, charge_attempts: 2 });
+  });
+
+  it('a later week confirmed after its charge adds no payments: the paid weeks are not charged again', async () => {
+    const sub = await subscriber(ctx());
+    const { db } = ctx().database;
+    const subscription = await db.selectFrom('payments').select('subscription_id').where('id', '=', sub.paymentId).executeTakeFirstOrThrow();
+    const livePayments = () =>
+      db
+        .selectFrom('payments')
+        .select(['meeting_id', db.fn.countAll<string>().as('n')])
+        .where('subscription_id', '=', subscription.subscription_id)
+        .where('payment_status', 'not in', ['canceled', 'abandoned'])
+        .groupBy('meeting_id')
+        .orderBy('meeting_id')
+        .execute();
+    const before = await livePayments();
+    expect(before.every((row) => Number(row.n) === 1)).toBe(true);
+    // Week 2's bank wants the customer; they confirm it later and the provider's event lands.
+    await db.updateTable('customers').set({ payment_method_id: AUTHENTICATING_SAVED_CARD }).where('id', '=', sub.id).execute();
+    const { provider } = recordingProvider();
+    await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+    expect((await chargeDueWeeklyPayments(services(ctx(), provider))).requiresAction).toBe(1);
+    const week2 = await payment(ctx(), sub.paymentId);
+    await fulfilProviderEvent(db, { eventId: `evt_confirmed_${sub.paymentId}`, outcome: { intentId: week2.provider_intent_id!, paymentId: sub.paymentId, succeeded: true } });
+    expect((await payment(ctx(), sub.paymentId)).payment_status).toBe('succeeded');
+    expect(await livePayments()).toEqual(before);
+  });
+
+  for (const path of ['webhook', 'lease'] as const) {
+    it(`a charge made before a crash, for a week the tutor then canceled, is refunded (by the ${path})`, async () => {
+      const sub = await subscriber(ctx());
+      const { db } = ctx().database;
+      const tutor = await jordan(ctx());
+      const { provider, faults, chargedFor, calls } = recordingProvider();
+      faults.lostAnswer.add(sub.paymentId);
+      await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+      await chargeDueWeeklyPayments(services(ctx(), provider));
+      const { meeting_id } = await db.selectFrom('payments').select('meeting_id').where('id', '=', sub.paymentId).executeTakeFirstOrThrow();
+      expect((await call(tutor.client, `/api/meetings/${meeting_id}/cancel`, { method: 'POST' })).status).toBe(200);
+      expect(await payment(ctx(), sub.paymentId)).toMatchObject({ payment_status: 'canceled', provider_intent_id: null });
+      const [charge] = chargedFor(sub.paymentId);
+      if (path === 'webhook') {
+        const event = { eventId: `evt_canceled_${sub.paymentId}`, outcome: { intentId: charge!.intentId, paymentId: sub.paymentId, succeeded: true } };
+        expect(await fulfilProviderEvent(db, event)).toEqual({ paymentId: sub.paymentId, result: 'expired' });
+        const marked = await db.selectFrom('payments').select(['provider_intent_id', 'refund_pending']).where('id', '=', sub.paymentId).executeTakeFirstOrThrow();
+        expect(marked).toEqual({ provider_intent_id: charge!.intentId, refund_pending: true });
+      } else {
+        await jumpClock(ctx(), new Date(nowMs() + CLAIM_LEASE_MS + 60_000));
+        await chargeDueWeeklyPayments(services(ctx(), provider));
+        const refunded = await db.selectFrom('payments').select(['payment_status', 'provider_intent_id', 'refund_pending']).where('id', '=', sub.paymentId).executeTakeFirstOrThrow();
+        expect(refunded).toEqual({ payment_status: 'canceled', provider_intent_id: charge!.intentId, refund_pending: false });
+        expect(calls.refunds).toEqual([charge!.intentId]);
+        // Asked again with the same key: still the one charge.
+        expect(chargedFor(sub.paymentId)).toHaveLength(1);
+      }
+    });
+  }
 });
