@@ -301,6 +301,18 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
+  '008_refund_recorded': {
+    async up(db) {
+      await runStatements(db, `
+        -- when the provider confirmed a refund of this payment's charge (refunds.ts): a refund is
+        -- money that moved back, whatever status the payment ended in (canceled, or abandoned for a
+        -- charge that came after its hold ran out), so the billing report counts this, not the status
+        alter table payments add column refunded_at timestamptz;
+        -- earlier refunds were recorded only as a canceled payment with an intent: kept as they were counted
+        update payments set refunded_at = inserted_at where payment_status = 'canceled' and provider_intent_id is not null and not refund_pending
+      `);
+    },
+  },
 };
 
 /** PGlite's query protocol takes one statement at a time, so a script is split at its semicolons. */

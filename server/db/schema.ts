@@ -109,6 +109,8 @@ export interface Database {
     checkout_description: Generated<string | null>;
     /** An ended checkout whose provider side the reconciliation pass has verified. */
     reconciled: Generated<boolean>;
+    /** When the provider confirmed the refund of its charge (008); null when nothing was refunded. */
+    refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
     inserted_at: Timestamp;
   };
   webhook_events: { id: string; received_at: Timestamp };

@@ -11,13 +11,13 @@ export interface BillingLine {
   name: string;
   /** Succeeded and not refunded (refund not pending either). */
   chargedCents: number;
-  /** Canceled after a charge reached the provider: refunded, or its refund still pending. */
+  /** Charges given back: the provider confirmed the refund (whatever the end status), or it is still pending. */
   refundedCents: number;
   /** Of those, refunds the provider has not confirmed yet (the retry job sends them). */
   refundPendingCents: number;
   /** Later weeks not charged yet, and charges in flight or waiting for the customer. */
   scheduledCents: number;
-  /** Declined, and not retried successfully (shown as 'Failed'). */
+  /** Off-session charges declined, and not retried successfully (shown as 'Failed'); open checkouts are not. */
   failedCents: number;
 }
 
@@ -31,10 +31,14 @@ export interface BillingReport {
 
 const sums = {
   charged: sql<string>`coalesce(sum(p.amount_cents) filter (where p.payment_status = 'succeeded' and not p.refund_pending), 0)`,
-  refunded: sql<string>`coalesce(sum(p.amount_cents) filter (where p.payment_status = 'canceled' and p.provider_intent_id is not null or p.refund_pending), 0)`,
+  // By the refund's own record: a late charge refunded stays `abandoned`, and a payment canceled
+  // before its charge settled has an intent but no refund.
+  refunded: sql<string>`coalesce(sum(p.amount_cents) filter (where p.refunded_at is not null or p.refund_pending), 0)`,
   refundPending: sql<string>`coalesce(sum(p.amount_cents) filter (where p.refund_pending), 0)`,
   scheduled: sql<string>`coalesce(sum(p.amount_cents) filter (where p.payment_status in ('subscription_pending', 'processing', 'requires_action')), 0)`,
-  failed: sql<string>`coalesce(sum(p.amount_cents) filter (where p.payment_status = 'requires_payment_method' and p.provider_intent_id is not null), 0)`,
+  // Off-session charges (weekly, overtime) that were declined; a checkout waiting for a card (typed,
+  // or another after its saved card was declined) is not a failed charge while its hold lasts.
+  failed: sql<string>`coalesce(sum(p.amount_cents) filter (where p.payment_status = 'requires_payment_method' and p.provider_intent_id is not null and p.checkout is null), 0)`,
 };
 
 function line(row: { id: number; name: string; charged: string; refunded: string; refund_pending: string; scheduled: string; failed: string }): BillingLine {

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import { now } from '../clock.ts';
 
 /** Which pending refunds to send: all of them (the periodic pass), or those of one change. */
 export type RefundScope = { all: true } | { meetingId: number } | { paymentIds: number[] };
@@ -24,8 +25,13 @@ export async function sendPendingRefunds(db: Db, provider: PaymentProvider, log:
   for (const payment of pending) {
     try {
       // No intent: nothing reached the card, so there is nothing to give back.
-      if (payment.provider_intent_id) await provider.refund(payment.provider_intent_id);
-      await db.updateTable('payments').set({ refund_pending: false }).where('id', '=', payment.id).execute();
+      if (!payment.provider_intent_id) {
+        await db.updateTable('payments').set({ refund_pending: false }).where('id', '=', payment.id).execute();
+        continue;
+      }
+      await provider.refund(payment.provider_intent_id);
+      // The refund's record (the billing report counts refunds by it, whatever the payment's status).
+      await db.updateTable('payments').set({ refund_pending: false, refunded_at: now() }).where('id', '=', payment.id).execute();
     } catch (error) {
       left += 1;
       log(`refund of payment ${payment.id} not confirmed (left pending for the next pass): ${error instanceof Error ? error.message : String(error)}`);
@@ -34,10 +40,7 @@ export async function sendPendingRefunds(db: Db, provider: PaymentProvider, log:
   return left;
 }
 
-/** The retry pass over every pending refund (a periodic task; see server/main.ts). */
+/** The retry pass over every pending refund (the reconciliation pass runs it: reconcile.ts). */
 export async function retryPendingRefunds(db: Db, provider: PaymentProvider, log: (line: string) => void): Promise<number> {
   return sendPendingRefunds(db, provider, log, { all: true });
 }
-
-/** How often the retry pass runs: a failed refund is returned within minutes of the provider's recovery. */
-export const REFUND_RETRY_MS = 5 * 60_000;
