@@ -18,7 +18,6 @@ import type { PeriodicTask } from './periodic.ts';
 import { startJobRunner } from './jobs/runner.ts';
 import { purgeExpiredData } from './domain/purge.ts';
 import { purgeRateLimits } from './domain/rate-limits.ts';
-import { REFUND_RETRY_MS, retryPendingRefunds } from './domain/refunds.ts';
 import { RECONCILE_MS, reconcilePayments } from './domain/reconcile.ts';
 import { WEEKLY_CHARGES_EVERY_MS, chargeDueWeeklyPayments } from './domain/weekly-charges.ts';
 
@@ -87,10 +86,10 @@ const periodicTasks: PeriodicTask[] = [
   { name: 'purge rate limits', everyMs: 15 * 60_000, run: async () => void (await purgeRateLimits(database.db)) },
   // Lapsed sessions, spent login links and codes, old webhook ids and outbox mail (purge.ts).
   { name: 'purge expired data', everyMs: 60 * 60_000, run: async () => void (await purgeExpiredData(database.db)) },
-  // Refunds the provider did not confirm when they were asked for (refunds.ts); each failure is logged.
-  { name: 'retry pending refunds', everyMs: REFUND_RETRY_MS, run: async () => void (await retryPendingRefunds(database.db, payments, console.log)) },
-  // Crash recovery: checkouts a crash or an outage left half-done are finished or undone (reconcile.ts).
-  { name: 'reconcile payments', everyMs: RECONCILE_MS, run: async () => void (await reconcilePayments(database.db, payments, console.log)) },
+  // Crash recovery: checkouts a crash or an outage left half-done are finished or undone, and
+  // refunds the provider did not confirm are sent again (reconcile.ts; the one retry of refunds).
+  // At start too, through the queue, so one instance runs it and a restart repairs at once.
+  { name: 'reconcile payments', everyMs: RECONCILE_MS, runAtStart: true, run: async () => void (await reconcilePayments(database.db, payments, console.log)) },
   // Later weeks of subscriptions, charged to the card on file once their skip window closes (weekly-charges.ts).
   {
     name: 'charge due weekly payments',

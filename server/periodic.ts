@@ -9,5 +9,7 @@ export interface PeriodicTask {
   name: string;
   /** The period: whole minutes dividing an hour, or whole hours dividing a day (a cron line). */
   everyMs: number;
+  /** Also run once at start (through the queue): recovery work that should not wait a whole period. */
+  runAtStart?: boolean;
   run: () => Promise<void>;
 }

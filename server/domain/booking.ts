@@ -155,6 +155,8 @@ export async function takeOneTime(db: Db, provider: PaymentProvider, customerId:
         provider: provider.name,
         ...(await checkoutMethod(trx, customerId, proven)),
         checkout_description: `${offering.course_number} with ${offering.tutor_name}`,
+        // The server's clock, which the reconciliation pass compares it with (not the database's).
+        inserted_at: now(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -235,6 +237,8 @@ export async function takeWeekly(db: Db, provider: PaymentProvider, customerId: 
         provider: provider.name,
         ...(await checkoutMethod(trx, customerId, proven)),
         checkout_description: `${offering.course_number} weekly with ${offering.tutor_name}`,
+        // The server's clock, which the reconciliation pass compares it with (not the database's).
+        inserted_at: now(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -124,8 +124,17 @@ async function storeCharge(db: Db, provider: PaymentProvider, row: CheckoutRow, 
       } else {
         await abandonCheckout(db, row.id);
       }
-      throw new Refusal('CardDeclined', { code: result.code, message: result.message });
+      throw cardDeclined(result);
   }
+}
+
+/**
+ * A declined card on file. `client_secret` (an addition to the contract's error, when the declined
+ * intent stays open) lets our client pay the same payment with a typed card; a client written to
+ * the spec reads the error and shows it, never a success.
+ */
+function cardDeclined(result: Extract<SavedCardResult, { status: 'failed' }>): Refusal {
+  return new Refusal('CardDeclined', { code: result.code, message: result.message, ...(result.clientSecret ? { client_secret: result.clientSecret } : {}) });
 }
 
 /**
@@ -175,6 +184,18 @@ async function answerStored(db: Db, provider: PaymentProvider, row: CheckoutRow,
     return { ...base, status: 'succeeded' };
   }
   if (status === 'canceled') throw expired();
+  if (status === 'requires_payment_method') {
+    // Declined and not paid since: the decline again, never a success (a spec client would show a
+    // success as paid and skip the card step). Asked under the same idempotency key, the provider
+    // answers its first answer (the decline with its message); nothing is charged again, as this
+    // runs only while the hold lasts (minutes, far inside the key's lifetime).
+    const replay = await askProvider(provider, row);
+    const decline =
+      replay.kind === 'charge' && replay.result.status === 'failed'
+        ? replay.result
+        : { status: 'failed' as const, intentId, clientSecret: row.client_secret, code: 'card_declined', message: 'Your card was declined.' };
+    throw cardDeclined({ ...decline, clientSecret: row.client_secret });
+  }
   return { ...base, status };
 }
 

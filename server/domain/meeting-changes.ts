@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Meeting, TutorRole } from '../../src/contract/entities.ts';
-import { nowMs } from '../clock.ts';
+import { now, nowMs } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { type Attendee, type NoticeMeeting, noticeCanceled, noticeRescheduled } from '../notify/meeting-notices.ts';
@@ -159,6 +159,7 @@ export async function setDuration(services: MeetingServices, staff: Staff, meeti
           amount_cents: overtimeCents(booking.amount_cents, minutes),
           payment_status: 'processing',
           provider: payments.name,
+          inserted_at: now(),
         })
         .execute();
     }

@@ -18,6 +18,11 @@ export interface JobKind {
   run: (data: object) => Promise<void>;
   /** Scheduled: enqueued every `everyMs` (whole minutes dividing an hour, or whole hours dividing a day). */
   everyMs?: number;
+  /**
+   * Also enqueued once when the runner starts (with the scheduled kinds), so due work left by a stop
+   * or a crash is not left until the first scheduled time. Each job is claimed by one instance.
+   */
+  runAtStart?: boolean;
   /** Tries after the first failure (default 3), the first `retryDelaySeconds` (default 30) later, doubling. */
   retryLimit?: number;
   retryDelaySeconds?: number;
@@ -89,6 +94,7 @@ export async function startJobRunner(store: DatabaseHandle['jobStore'], kinds: J
       }
     });
     if (kind.everyMs !== undefined && options.schedule !== false) await boss.schedule(name, cronEvery(kind.everyMs));
+    if (kind.runAtStart && options.schedule !== false) await boss.send(name, {}, { singletonKey: 'at-start' });
   }
 
   return {

@@ -4,18 +4,19 @@ import { createApiApp } from '../../server/app.ts';
 import { advanceClock, resetClock } from '../../server/clock.ts';
 import { takeOneTime } from '../../server/domain/booking.ts';
 import { reconcilePayments } from '../../server/domain/reconcile.ts';
-import type { CreatedIntent, IntentRequest, IntentStatus, PaymentProvider, SavedCardCharge, SavedCardResult } from '../../server/payments/provider.ts';
+import { type CreatedIntent, type IntentRequest, type IntentStatus, type PaymentProvider, type SavedCardCharge, type SavedCardResult, savedCardChargeKey } from '../../server/payments/provider.ts';
 import { call, describeApi, TestClient, type TestContext } from './harness.ts';
 import { courseId, newCustomer, post } from './booking-helpers.ts';
 
 /**
- * A provider stand-in that keeps Stripe's books: intents by idempotency key (the payment id), the
+ * A provider stand-in that keeps Stripe's books: answers by the idempotency key the adapters send
+ * (`payment-{id}`, savedCardChargeKey), so a changed key shows as a second intent or charge; the
  * charges it made and the refunds it sent, and faults that kill the work between steps: `afterCreate`
  * and `afterCharge` throw once the provider has done its part (the answer is lost, as in a crash or
  * a timeout after the provider acted).
  */
 function ledgerProvider() {
-  const byPayment = new Map<number, CreatedIntent | SavedCardResult>();
+  const byKey = new Map<string, CreatedIntent | SavedCardResult>();
   const statuses = new Map<string, IntentStatus>();
   const ledger = { charged: [] as string[], refunded: [] as string[] };
   const faults = { afterCreate: 0, afterCharge: 0 };
@@ -23,22 +24,26 @@ function ledgerProvider() {
     name: 'offline',
     publishableKey: 'pk_ledger',
     async createIntent(request: IntentRequest) {
-      let intent = byPayment.get(request.paymentId) as CreatedIntent | undefined;
+      // The key stripe.ts sends with this call.
+      const key = `payment-${request.paymentId}`;
+      let intent = byKey.get(key) as CreatedIntent | undefined;
       if (!intent) {
         const intentId = `pi_ledger_${request.paymentId}_${randomBytes(4).toString('hex')}`;
         intent = { intentId, clientSecret: `${intentId}_secret_x`, providerCustomerId: 'cus_ledger' };
-        byPayment.set(request.paymentId, intent);
+        byKey.set(key, intent);
         statuses.set(intentId, 'requires_payment_method');
       }
       if (faults.afterCreate > 0 && faults.afterCreate--) throw new Error('connection reset after the intent was made');
       return intent;
     },
     async chargeSavedCard(charge: SavedCardCharge) {
-      let result = byPayment.get(charge.paymentId) as SavedCardResult | undefined;
+      const key = savedCardChargeKey(charge);
+      let result = byKey.get(key) as SavedCardResult | undefined;
       if (!result) {
-        const intentId = `pi_ledger_saved_${charge.paymentId}`;
+        // A new key is a new charge at the provider: its own intent id, so the ledger shows it twice.
+        const intentId = `pi_ledger_saved_${charge.paymentId}_${randomBytes(4).toString('hex')}`;
         result = { status: 'succeeded', intentId, clientSecret: `${intentId}_secret_x` };
-        byPayment.set(charge.paymentId, result);
+        byKey.set(key, result);
         statuses.set(intentId, 'succeeded');
         ledger.charged.push(intentId);
       }
@@ -121,6 +126,19 @@ describeApi('crash recovery', (ctx) => {
     expect(stand.ledger.charged).toHaveLength(1);
     await expectMoneyConsistent(stand.ledger, id);
     await expectSeatsConsistent(meeting.id);
+  });
+
+  it('after the clock moved forward (the demo test clock), a checkout just started is still in flight: the pass leaves it alone', async () => {
+    const { id } = await newCustomer(ctx(), true);
+    const stand = setup();
+    const meeting = await openMeeting(ctx(), 'MATH 208');
+    advanceClock(60 * 60_000);
+    // Seats taken and the payment written; the request is about to ask the provider.
+    await takeOneTime(db(), stand.provider, id, booking(meeting), null, true);
+    await stand.reconcile();
+    expect(stand.ledger.charged).toEqual([]);
+    const [payment] = await db().selectFrom('payments').select(['payment_status', 'provider_intent_id']).where('customer_id', '=', id).execute();
+    expect(payment).toEqual({ payment_status: 'requires_payment_method', provider_intent_id: null });
   });
 
   it('the card was charged but the answer was lost: the seat goes back at once, and the pass refunds the charge under the same key', async () => {

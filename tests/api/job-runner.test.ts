@@ -52,6 +52,15 @@ describeApi(
       expect(seen.map((s) => s.n).sort((x, y) => x - y)).toEqual([...Array(12).keys()]);
     });
 
+    it('a kind marked runAtStart runs once when the runner starts, before its first scheduled time', async () => {
+      const ran: string[] = [];
+      // Hourly: its cron time is not due within the test.
+      await start(ctx().database.jobStore, [{ name: 'at start', everyMs: 60 * 60_000, runAtStart: true, run: async () => void ran.push('ran') }], { schedule: true });
+      await until(() => ran.length >= 1, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(ran).toEqual(['ran']);
+    });
+
     it('a job queued before a restart is run by the next runner over the same database', async () => {
       const ran: number[] = [];
       const first = await start(ctx().database.jobStore, [{ name: 'after restart', run: async () => void ran.push(1) }]);

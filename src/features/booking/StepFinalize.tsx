@@ -13,6 +13,7 @@ import { AppointmentFacts, appointmentPrice } from './AppointmentCard.tsx';
 import { BackButton } from './BackButton.tsx';
 import type { Appointment, Selection } from './booking-machine.ts';
 import { dispatchBooking, intentSecrets, resetBooking } from './booking-store.ts';
+import { confirmTypedCard, declinedPaymentSecret } from './card-payment.ts';
 import styles from './booking.module.css';
 import { type ContactFields, cleanContact, contactError } from './contact-validation.ts';
 import { installStripeStandIn } from './stripe-standin.ts';
@@ -143,8 +144,10 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
       if (intent.status !== 'success') {
         setPaying(false);
         // The card on file was declined: the provider's message, and a card field for another card
-        // (the seat stays held, and the same payment takes the new card).
+        // (the seat stays held, and the same payment, whose secret comes with the error, takes the new card).
         if (intent.status === 'failure' && intent.error.type === 'CardDeclined') {
+          const declinedSecret = declinedPaymentSecret(intent.error);
+          if (declinedSecret) intentSecrets.set(cacheKey, declinedSecret);
           setNeedCard(true);
           return setError((intent.error as { message?: string }).message ?? intent.error.type);
         }
@@ -160,7 +163,7 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
     // its bank wants the customer: Stripe.js shows the check).
     const card = cardOnFile ? null : elements.getElement(CardElement);
     const name = `${payer.firstname} ${payer.lastname}`;
-    const result = card ? await stripe.confirmCardPayment(secret, { payment_method: { card, billing_details: { name } } }) : await stripe.confirmCardPayment(secret);
+    const result = card ? await confirmTypedCard(stripe, secret, card, name) : await stripe.confirmCardPayment(secret);
     if (result.error) {
       setPaying(false);
       // An intent whose hold ran out cannot be paid any more: the next try starts a new one.

@@ -111,7 +111,8 @@ function standInStripe() {
         update() {},
       };
     },
-    async confirmCardPayment(clientSecret: string, data?: { payment_method?: { card?: StandInCard } }) {
+    // `setup_future_usage` is accepted as Stripe.js accepts it; an offline card is kept anyway.
+    async confirmCardPayment(clientSecret: string, data?: { payment_method?: { card?: StandInCard }; setup_future_usage?: 'off_session' }) {
       const card = data?.payment_method?.card;
       const result = await confirmOfflinePayment(clientSecret, card ? card.cardNumber() : undefined);
       if (result.status === 'success') return { paymentIntent: { id: result.data.id, status: result.data.status, client_secret: clientSecret } };
