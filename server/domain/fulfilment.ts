@@ -177,6 +177,7 @@ async function scheduleLaterWeeks(
         amount_cents: payment.amount_cents,
         payment_status: 'subscription_pending',
         provider: payment.provider,
+        inserted_at: now(),
       })),
     )
     .execute();
