@@ -1,61 +1,30 @@
 // @vitest-environment node
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { stripeProvider } from '../../../server/payments/stripe.ts';
+import { expect, it } from 'vitest';
+import { stripeStub } from './stripe-stub.ts';
 
 /**
  * The Stripe adapter's off-session charge against a local stub that speaks Stripe's REST API
  * (no network): what it sends, and how it reads a success, a 3-D Secure request and a decline.
  */
-interface Seen {
-  path: string;
-  idempotencyKey: string | undefined;
-  form: URLSearchParams;
-}
-
-const seen: Seen[] = [];
-let server: Server;
-let port = 0;
-
-async function body(request: IncomingMessage): Promise<string> {
-  let text = '';
-  for await (const chunk of request) text += chunk;
-  return text;
-}
-
-beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    const form = new URLSearchParams(await body(request));
-    seen.push({ path: request.url ?? '', idempotencyKey: request.headers['idempotency-key'] as string | undefined, form });
-    const amount = Number(form.get('amount'));
-    response.setHeader('content-type', 'application/json');
-    if (form.get('payment_method') === 'pm_card_chargeDeclined') {
-      response.statusCode = 402;
-      response.end(
-        JSON.stringify({
-          error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.', payment_intent: { id: 'pi_declined', object: 'payment_intent', status: 'requires_payment_method', client_secret: 'pi_declined_secret_x' } },
-        }),
-      );
-      return;
-    }
-    // GET /v1/payment_intents/{id}: the intent's status as Stripe keeps it.
-    const retrieved = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(request.url ?? '');
-    if (request.method === 'GET' && retrieved) {
-      const status = { pi_paid: 'succeeded', pi_3ds: 'requires_action', pi_unconfirmed: 'requires_confirmation', pi_open: 'requires_payment_method' }[retrieved[1]!] ?? 'canceled';
-      response.end(JSON.stringify({ id: retrieved[1], object: 'payment_intent', status }));
-      return;
-    }
-    const status = form.get('payment_method') === 'pm_card_authenticationRequired' ? 'requires_action' : 'succeeded';
-    response.end(JSON.stringify({ id: `pi_${amount}`, object: 'payment_intent', amount, status, client_secret: `pi_${amount}_secret_x` }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+const { seen, provider } = stripeStub(({ method, path, form }) => {
+  const amount = Number(form.get('amount'));
+  if (form.get('payment_method') === 'pm_card_chargeDeclined') {
+    return {
+      status: 402,
+      body: {
+        error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.', payment_intent: { id: 'pi_declined', object: 'payment_intent', status: 'requires_payment_method', client_secret: 'pi_declined_secret_x' } },
+      },
+    };
+  }
+  // GET /v1/payment_intents/{id}: the intent's status as Stripe keeps it.
+  const retrieved = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(path);
+  if (method === 'GET' && retrieved) {
+    const status = { pi_paid: 'succeeded', pi_3ds: 'requires_action', pi_unconfirmed: 'requires_confirmation', pi_open: 'requires_payment_method' }[retrieved[1]!] ?? 'canceled';
+    return { body: { id: retrieved[1], object: 'payment_intent', status } };
+  }
+  const status = form.get('payment_method') === 'pm_card_authenticationRequired' ? 'requires_action' : 'succeeded';
+  return { body: { id: `pi_${amount}`, object: 'payment_intent', amount, status, client_secret: `pi_${amount}_secret_x` } };
 });
-
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-const provider = () => stripeProvider('sk_test_stub', 'pk_test_stub', { host: '127.0.0.1', port, protocol: 'http' });
 const charge = (paymentId: number, paymentMethodId: string | null, providerCustomerId: string | null = 'cus_1') => ({
   paymentId,
   amountCents: 2750,
