@@ -14,8 +14,9 @@
  * once more `RETRY_AFTER_MS` later if the meeting has not started by then. Every payment is
  * independent: one customer's decline or error never stops another's charge.
  */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/schema.ts';
 import { site } from '../../src/config/site.ts';
 import type { Sender } from '../notify/sender.ts';
 import { formatMeetingTime } from '../notify/meeting-notices.ts';
@@ -51,19 +52,31 @@ export interface ChargeTally {
   errors: number;
 }
 
-interface ClaimedCharge {
-  id: number;
-  amount_cents: number;
-  charge_attempts: number;
-  occurrence: Date;
-  customer_id: number;
-  email: string;
-  firstname: string;
-  lastname: string;
-  provider_customer_id: string | null;
-  payment_method_id: string | null;
-  tutor: string;
+/** A weekly payment as it is charged: its request (as kept at its claim) and whom to tell. */
+function selectCharges(db: Db | Transaction<Database>) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('meetings as m', 'm.id', 'p.meeting_id')
+    .innerJoin('tutors as t', 't.id', 'm.tutor_id')
+    .innerJoin('customers as cu', 'cu.id', 'p.customer_id')
+    .select([
+      'p.id',
+      'p.amount_cents',
+      'p.charge_attempts',
+      'p.checkout_card_id',
+      'p.checkout_description',
+      'm.occurrence',
+      'cu.id as customer_id',
+      'cu.email',
+      'cu.firstname',
+      'cu.lastname',
+      'cu.provider_customer_id',
+      'cu.payment_method_id',
+      't.name as tutor',
+    ]);
 }
+
+type ClaimedCharge = Awaited<ReturnType<ReturnType<typeof selectCharges>['executeTakeFirstOrThrow']>>;
 
 /** Charges every weekly payment that is due now; returns what happened, for logs and tests. */
 export async function chargeDueWeeklyPayments(services: WeeklyChargeServices): Promise<ChargeTally> {
@@ -128,39 +141,37 @@ async function claimDue(db: Db): Promise<ClaimedCharge[]> {
       .set({ payment_status: 'processing', charge_claimed_at: current, charge_retry_at: null })
       .where('id', 'in', due.map((p) => p.id))
       .execute();
-    return trx
-      .selectFrom('payments as p')
-      .innerJoin('meetings as m', 'm.id', 'p.meeting_id')
-      .innerJoin('tutors as t', 't.id', 'm.tutor_id')
-      .innerJoin('customers as cu', 'cu.id', 'p.customer_id')
-      .select([
-        'p.id',
-        'p.amount_cents',
-        'p.charge_attempts',
-        'm.occurrence',
-        'cu.id as customer_id',
-        'cu.email',
-        'cu.firstname',
-        'cu.lastname',
-        'cu.provider_customer_id',
-        'cu.payment_method_id',
-        't.name as tutor',
-      ])
+    const claimed = await selectCharges(trx)
       .where('p.id', 'in', due.map((p) => p.id))
       .orderBy('p.id')
       .execute();
+    // A new try fixes its request now (the card on file, the meeting's time in the description) and
+    // keeps it on the payment: a crash's leftover is sent again with exactly that, whatever changed
+    // since (a new card, a moved meeting), as the provider refuses a key sent again with other
+    // details (Stripe's idempotency_error), which would leave the payment processing for good.
+    for (const charge of claimed.filter((c) => fresh.includes(c.id))) {
+      charge.checkout_card_id = charge.payment_method_id;
+      charge.checkout_description = weeklyDescription(charge);
+      await trx.updateTable('payments').set({ checkout_card_id: charge.checkout_card_id, checkout_description: charge.checkout_description }).where('id', '=', charge.id).execute();
+    }
+    return claimed;
   });
 }
 
-/** The provider call of a claimed weekly payment: the same words and key every time it is sent. */
+const weeklyDescription = (charge: ClaimedCharge) => `Weekly session with ${charge.tutor}, ${formatMeetingTime(new Date(charge.occurrence))}`;
+
+/**
+ * The provider call of a claimed weekly payment: the same request and key every time it is sent.
+ * (A claim left from before its request was kept is rebuilt from the customer and the meeting.)
+ */
 function savedCardRequest(charge: ClaimedCharge): SavedCardCharge {
   return {
     paymentId: charge.id,
     attempt: charge.charge_attempts,
     amountCents: charge.amount_cents,
     customer: { id: charge.customer_id, email: charge.email, name: `${charge.firstname} ${charge.lastname}`, providerCustomerId: charge.provider_customer_id },
-    paymentMethodId: charge.payment_method_id,
-    description: `Weekly session with ${charge.tutor}, ${formatMeetingTime(new Date(charge.occurrence))}`,
+    paymentMethodId: charge.checkout_card_id ?? charge.payment_method_id,
+    description: charge.checkout_description ?? weeklyDescription(charge),
   };
 }
 
@@ -217,12 +228,7 @@ async function refundIfCanceled(services: WeeklyChargeServices, paymentId: numbe
  */
 async function settleCanceledInFlight(services: WeeklyChargeServices): Promise<void> {
   const { db, provider } = services;
-  const stranded = await db
-    .selectFrom('payments as p')
-    .innerJoin('customers as cu', 'cu.id', 'p.customer_id')
-    .innerJoin('meetings as m', 'm.id', 'p.meeting_id')
-    .innerJoin('tutors as t', 't.id', 'm.tutor_id')
-    .select(['p.id', 'p.amount_cents', 'p.charge_attempts', 'm.occurrence', 'cu.id as customer_id', 'cu.email', 'cu.firstname', 'cu.lastname', 'cu.provider_customer_id', 'cu.payment_method_id', 't.name as tutor'])
+  const stranded = await selectCharges(db)
     .where('p.subscription_id', 'is not', null)
     .where('p.is_incremental', '=', false)
     .where('p.payment_status', '=', 'canceled')

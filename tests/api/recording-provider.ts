@@ -11,11 +11,14 @@ import { savedCardChargeKey } from '../../server/payments/provider.ts';
  *
  * `ledger` is the provider's side of the money: each charge that went through, once, under the
  * idempotency key it was made with (a repeated key is answered with its first charge, not a new one).
+ * As Stripe does, a key sent again with other details (card, amount, description) is refused
+ * (`idempotency_error`) instead of answered.
  */
 export function recordingProvider<P extends PaymentProvider>(base: P = offlineProvider() as P) {
   const calls = { refunds: [] as string[], charges: [] as SavedCardCharge[] };
   const faults = { refund: 0, charge: 0, lostAnswer: new Set<number>() };
   const ledger = new Map<string, { paymentId: number; intentId: string }>();
+  const requests = new Map<string, string>();
   let hold: Promise<void> | undefined;
   const provider: P = {
     ...base,
@@ -33,8 +36,12 @@ export function recordingProvider<P extends PaymentProvider>(base: P = offlinePr
       }
       if (hold) await hold;
       calls.charges.push(charge);
-      const result = await base.chargeSavedCard(charge);
       const key = savedCardChargeKey(charge);
+      // What Stripe compares for a repeated key: the request's parameters, not our customer's name.
+      const request = JSON.stringify([charge.amountCents, charge.customer.providerCustomerId, charge.paymentMethodId, charge.description]);
+      if ((requests.get(key) ?? request) !== request) throw new Error('idempotency_error: keys for idempotent requests can only be used with the same parameters they were first used with');
+      requests.set(key, request);
+      const result = await base.chargeSavedCard(charge);
       if (result.status === 'succeeded' && !ledger.has(key)) ledger.set(key, { paymentId: charge.paymentId, intentId: result.intentId });
       if (faults.lostAnswer.delete(charge.paymentId)) {
         throw new Error('connection reset after the charge');

@@ -152,6 +152,31 @@ describeApi('weekly charges', (ctx) => {
     expect(await payment(ctx(), sub.paymentId)).toMatchObject({ payment_status: 'succeeded', provider_intent_id: charged[0]!.intentId, charge_attempts: 1 });
   });
 
+  it('a charge sent again after a crash repeats its first request, though the meeting moved and the card changed meanwhile', async () => {
+    const sub = await subscriber(ctx());
+    const { db } = ctx().database;
+    const tutor = await jordan(ctx());
+    // The stand-in refuses a key sent again with other details, as Stripe does (idempotency_error).
+    const { provider, calls, faults, chargedFor } = recordingProvider();
+    faults.lostAnswer.add(sub.paymentId);
+    await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+    await chargeDueWeeklyPayments(services(ctx(), provider));
+    expect((await payment(ctx(), sub.paymentId)).payment_status).toBe('processing');
+
+    const { meeting_id } = await db.selectFrom('payments').select('meeting_id').where('id', '=', sub.paymentId).executeTakeFirstOrThrow();
+    const moved = await post(tutor.client, `/api/meetings/${meeting_id}/occurrence_epoch`, { occurrence_epoch: sub.start.getTime() / 1000 - 2 * 3600 });
+    expect(moved.status).toBe(200);
+    await db.updateTable('customers').set({ payment_method_id: 'pm_offline_another_card' }).where('id', '=', sub.id).execute();
+
+    await jumpClock(ctx(), new Date(nowMs() + CLAIM_LEASE_MS + 60_000));
+    expect((await chargeDueWeeklyPayments(services(ctx(), provider))).errors).toBe(0);
+    const [first, again] = chargesOf(calls.charges, sub.paymentId);
+    expect(again).toEqual(first);
+    const charged = chargedFor(sub.paymentId);
+    expect(charged).toHaveLength(1);
+    expect(await payment(ctx(), sub.paymentId)).toMatchObject({ payment_status: 'succeeded', provider_intent_id: charged[0]!.intentId });
+  });
+
   it('a retry whose answer was lost after the charge is taken back after the lease, and its webhook is ours', async () => {
     const sub = await subscriber(ctx());
     const { db } = ctx().database;
