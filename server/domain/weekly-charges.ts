@@ -197,7 +197,7 @@ async function chargeOne(services: WeeklyChargeServices, charge: ClaimedCharge):
     .returning('id')
     .executeTakeFirst();
   if (!written) {
-    await refundIfCanceled(services, charge.id, result);
+    await recordCanceledCharge(services, charge.id, result);
     return result.status;
   }
   if (result.status === 'failed') await tellCustomer(services, charge, 'declined', retry);
@@ -205,26 +205,31 @@ async function chargeOne(services: WeeklyChargeServices, charge: ClaimedCharge):
   return result.status;
 }
 
-/** A charge that went through for a meeting canceled while it was in flight goes back at once. */
-async function refundIfCanceled(services: WeeklyChargeServices, paymentId: number, result: SavedCardResult) {
-  if (result.status !== 'succeeded') return;
+/**
+ * The answer to a charge of a meeting canceled while it was in flight: its intent is kept on the
+ * payment, so a charge that went through goes back at once, and one still settling is found by its
+ * webhook or the reconciliation pass when it lands, and refunded then (fulfilment: it is canceled).
+ */
+async function recordCanceledCharge(services: WeeklyChargeServices, paymentId: number, result: SavedCardResult) {
+  if (!result.intentId) return;
   const marked = await services.db
     .updateTable('payments')
-    .set({ provider_intent_id: result.intentId, refund_pending: true })
+    .set({ provider_intent_id: result.intentId, refund_pending: result.status === 'succeeded' })
     .where('id', '=', paymentId)
     .where('payment_status', '=', 'canceled')
     .where('provider_intent_id', 'is', null)
     .returning('id')
     .executeTakeFirst();
-  if (marked) await sendPendingRefunds(services.db, services.provider, services.log, { paymentIds: [paymentId] });
+  if (marked && result.status === 'succeeded') await sendPendingRefunds(services.db, services.provider, services.log, { paymentIds: [paymentId] });
 }
 
 /**
  * A charge sent, then a crash before its answer was stored, then the tutor canceled the meeting:
  * the payment is canceled with no intent, so neither the lease (it takes back `processing` rows)
  * nor the cancel's refund can see the money. After the lease the provider is asked again with the
- * same key, which answers the charge it made (or makes it now); a charge goes back at once. The
- * claim time is cleared once answered, so each such payment is asked about once.
+ * same key, which answers the charge it made (or makes it now); its intent is kept, and a charge
+ * goes back at once (one still settling when it lands). The claim time is cleared once answered, so
+ * each such payment is asked about once.
  */
 async function settleCanceledInFlight(services: WeeklyChargeServices): Promise<void> {
   const { db, provider } = services;
@@ -240,7 +245,7 @@ async function settleCanceledInFlight(services: WeeklyChargeServices): Promise<v
   for (const charge of stranded) {
     try {
       const result = await provider.chargeSavedCard(savedCardRequest(charge));
-      await refundIfCanceled(services, charge.id, result);
+      await recordCanceledCharge(services, charge.id, result);
       await db.updateTable('payments').set({ charge_claimed_at: null }).where('id', '=', charge.id).where('payment_status', '=', 'canceled').execute();
     } catch (error) {
       services.log(`canceled weekly payment ${charge.id}: its in-flight charge not settled (asked again next pass): ${error instanceof Error ? error.message : String(error)}`);

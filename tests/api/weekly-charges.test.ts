@@ -3,9 +3,10 @@ import { nowMs, resetClock } from '../../server/clock.ts';
 import { CLAIM_LEASE_MS, RETRY_AFTER_MS, chargeDueWeeklyPayments } from '../../server/domain/weekly-charges.ts';
 import { CANCEL_NOTICE_HOURS } from '../../server/domain/student-changes.ts';
 import { listOutbox, outboxSender } from '../../server/notify/outbox.ts';
-import { AUTHENTICATING_SAVED_CARD, DECLINING_SAVED_CARD } from '../../server/payments/offline.ts';
+import { AUTHENTICATING_SAVED_CARD, DECLINING_SAVED_CARD, offlineProvider } from '../../server/payments/offline.ts';
+import { sendPendingRefunds } from '../../server/domain/refunds.ts';
 import { IntentNotStoredYet, fulfilProviderEvent } from '../../server/domain/fulfilment.ts';
-import type { PaymentProvider, SavedCardCharge } from '../../server/payments/provider.ts';
+import type { PaymentProvider, SavedCardCharge, SavedCardResult } from '../../server/payments/provider.ts';
 import { savedCardChargeKey } from '../../server/payments/provider.ts';
 import { call, describeApi, type TestContext } from './harness.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
@@ -46,6 +47,12 @@ const payment = (ctx: TestContext, id: number) =>
   ctx.database.db.selectFrom('payments').select(['payment_status', 'provider_intent_id', 'charge_attempts', 'charge_retry_at']).where('id', '=', id).executeTakeFirstOrThrow();
 
 const chargesOf = (charges: SavedCardCharge[], paymentId: number) => charges.filter((c) => c.paymentId === paymentId);
+
+/** The offline provider, but every saved-card charge is accepted and still settling (its webhook comes later). */
+function settlingProvider(): PaymentProvider {
+  const base = offlineProvider();
+  return { ...base, chargeSavedCard: async (charge): Promise<SavedCardResult> => ({ status: 'processing', intentId: `pi_settling_${charge.paymentId}_${charge.attempt ?? 1}`, clientSecret: null }) };
+}
 
 beforeEach(() => pinClock());
 afterEach(() => resetClock());
@@ -259,4 +266,30 @@ describeApi('weekly charges', (ctx) => {
       }
     });
   }
+
+  it('a charge still settling, for a week the tutor canceled after a crash, is kept on the payment and refunded when it lands', async () => {
+    const sub = await subscriber(ctx());
+    const { db } = ctx().database;
+    const tutor = await jordan(ctx());
+    const { provider, faults, calls } = recordingProvider(settlingProvider());
+    faults.lostAnswer.add(sub.paymentId);
+    await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+    await chargeDueWeeklyPayments(services(ctx(), provider));
+    const { meeting_id } = await db.selectFrom('payments').select('meeting_id').where('id', '=', sub.paymentId).executeTakeFirstOrThrow();
+    expect((await call(tutor.client, `/api/meetings/${meeting_id}/cancel`, { method: 'POST' })).status).toBe(200);
+
+    // Asked again after the lease, the provider answers that the charge is still settling.
+    await jumpClock(ctx(), new Date(nowMs() + CLAIM_LEASE_MS + 60_000));
+    await chargeDueWeeklyPayments(services(ctx(), provider));
+    const intentId = `pi_settling_${sub.paymentId}_1`;
+    const row = () => db.selectFrom('payments').select(['payment_status', 'provider_intent_id', 'refund_pending']).where('id', '=', sub.paymentId).executeTakeFirstOrThrow();
+    expect(await row()).toEqual({ payment_status: 'canceled', provider_intent_id: intentId, refund_pending: false });
+
+    // It goes through: its webhook finds the payment (not IntentNotStoredYet) and the money goes back.
+    const event = { eventId: `evt_settled_${sub.paymentId}`, outcome: { intentId, paymentId: sub.paymentId, succeeded: true } };
+    expect(await fulfilProviderEvent(db, event)).toEqual({ paymentId: sub.paymentId, result: 'expired' });
+    expect(await row()).toEqual({ payment_status: 'canceled', provider_intent_id: intentId, refund_pending: true });
+    await sendPendingRefunds(db, provider, () => {}, { paymentIds: [sub.paymentId] });
+    expect(calls.refunds).toEqual([intentId]);
+  });
 });
