@@ -26,6 +26,8 @@ import { meetingRoutes } from './routes/meetings.ts';
 import { teamRoutes } from './routes/team.ts';
 import { offlinePaymentRoutes, stripeWebhookRoutes } from './routes/payment-events.ts';
 import type { Sender } from './notify/sender.ts';
+import { createNotifier, type Notifier } from './notify/notifier.ts';
+import { calendarRoutes } from './routes/calendar.ts';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -39,6 +41,8 @@ export interface AppDeps {
   photoDir?: string;
   /** Runs the scheduled jobs once now (demo mode's clock route, after it moves the clock). */
   runDueJobs?: () => Promise<void>;
+  /** Plans and delivers the messages changes owe; one over `sender` when not given. */
+  notifier?: Notifier;
 }
 
 /** Longest address the API reads; login links, the longest legitimate ones, are well under 1 KB. */
@@ -48,9 +52,10 @@ const MAX_URL_CHARS = 8 * 1024;
 const MAX_BODY_BYTES = 5 * 1024 * 1024 + 1024;
 
 /** Builds the API as a Hono app mounted at /api. It holds no state beyond the database. */
-export function createApiApp({ database, config, sender, payments = offlineProvider(), log = console.log, photoDir = path.resolve('.data/tutor_images'), runDueJobs = async () => {} }: AppDeps) {
+export function createApiApp({ database, config, sender, payments = offlineProvider(), log = console.log, photoDir = path.resolve('.data/tutor_images'), runDueJobs = async () => {}, notifier }: AppDeps) {
   const { db } = database;
   const messages = sender ?? outboxSender(db);
+  const notify = notifier ?? createNotifier({ db, sender: messages, siteUrl: config.siteUrl, log });
   const api = router();
 
   api.use(apiSecurityHeaders());
@@ -66,6 +71,11 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   api.use(sameOriginGuard(siteOrigins(config.siteUrl), ['/api/stripe/webhook']));
   api.use(sessionMiddleware(db, config.siteUrl));
   api.use(clientAddressMiddleware(config.trustProxy ?? 0));
+  // A change may owe messages (a booking, a skip, a move…): plan and send them after the answer.
+  api.use(async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.res.status < 500) notify.kick();
+  });
 
   api.get('/health', async (c) => {
     await db.selectFrom('courses').select('id').limit(1).execute();
@@ -77,7 +87,8 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   api.route('/', customerRoutes(db, payments, log));
   api.route('/', gradebookRoutes(db));
   api.route('/', bookingRoutes(db, payments));
-  api.route('/', meetingRoutes({ db, payments, sender: messages, log }));
+  api.route('/', meetingRoutes({ db, payments, siteUrl: config.siteUrl, log }));
+  api.route('/', calendarRoutes(db, config.siteUrl));
   api.route('/', teamRoutes(db, photoDir));
   api.route('/', clientErrorRoutes(db, log));
   if (payments.name === 'offline' && config.mode === 'demo') api.route('/', offlinePaymentRoutes(db));

@@ -20,6 +20,7 @@ import { purgeExpiredData } from './domain/purge.ts';
 import { purgeRateLimits } from './domain/rate-limits.ts';
 import { RECONCILE_MS, reconcilePayments } from './domain/reconcile.ts';
 import { WEEKLY_CHARGES_EVERY_MS, chargeDueWeeklyPayments } from './domain/weekly-charges.ts';
+import { createNotifier } from './notify/notifier.ts';
 
 function readConfig(): Config {
   try {
@@ -41,12 +42,14 @@ const database = await openConfiguredDatabase(config);
 const photoDir = path.join(config.dataDir, 'tutor_images');
 const payments = createPaymentProvider(config);
 const sender = createSender(config, database.db, console.log);
+const notifier = createNotifier({ db: database.db, sender, siteUrl: config.siteUrl, log: console.log });
 /** Filled once the job runner has started (below); the demo clock route runs the due jobs through it. */
 let runScheduledJobs: () => Promise<void> = async () => {};
 const api = createApiApp({
   database,
   config: { ...config, stripeWebhookSecret: config.stripe?.webhookSecret },
   sender,
+  notifier,
   payments,
   photoDir,
   runDueJobs: () => runScheduledJobs(),
@@ -96,6 +99,9 @@ const periodicTasks: PeriodicTask[] = [
     everyMs: WEEKLY_CHARGES_EVERY_MS,
     run: async () => void (await chargeDueWeeklyPayments({ db: database.db, provider: payments, sender, siteUrl: config.siteUrl, log: console.log })),
   },
+  // Messages: what changes made by jobs and webhooks owe, retries, reminders 24 h and 1 h ahead,
+  // and the tutors' daily digest (notify/planner.ts); requests kick the change messages at once.
+  { name: 'plan and deliver messages', everyMs: 60_000, runAtStart: true, run: () => notifier.runAll() },
 ];
 const jobRunner = await startJobRunner(database.jobStore, periodicTasks);
 runScheduledJobs = () => jobRunner.runScheduledNow();
@@ -116,6 +122,7 @@ async function shutdown(signal: string) {
   const { drained } = await http.close(SHUTDOWN_GRACE_MS);
   if (!drained) console.log(`Requests still running after ${SHUTDOWN_GRACE_MS / 1000} s were cut off`);
   await jobRunner.stop();
+  await notifier.settle();
   await database.close();
   process.exit(0);
 }

@@ -313,6 +313,55 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
+  '010_messages': {
+    async up(db) {
+      await runStatements(db, `
+        -- Messages to send (notify/queue.ts): written in the transaction of the change they tell
+        -- of, or by the planner (notify/planner.ts), then delivered after the commit. dedupe_key
+        -- makes "once per event" a unique constraint, whatever crashes or instances do.
+        create table notifications (
+          id bigserial primary key,
+          dedupe_key text unique,
+          channel text not null check (channel in ('email', 'sms')),
+          to_address text not null,
+          subject text not null default '',
+          text text not null,
+          html text,
+          link text,
+          ics text,
+          ics_method text,
+          status text not null default 'queued' check (status in ('queued', 'sending', 'sent', 'refused', 'failed')),
+          attempts integer not null default 0,
+          not_before timestamptz not null,
+          claimed_at timestamptz,
+          sent_at timestamptz,
+          last_error text,
+          created_at timestamptz not null
+        );
+        create index notifications_due on notifications (not_before) where status in ('queued', 'sending');
+        -- what the planner has told of each payment: its booking (with the invite), its receipt,
+        -- its refund, its cancellation; rows from before messages existed count as told
+        alter table payments add column notified_booking boolean not null default false;
+        alter table payments add column notified_receipt boolean not null default false;
+        alter table payments add column notified_refund boolean not null default false;
+        alter table payments add column notified_cancel boolean not null default false;
+        update payments set notified_booking = true, notified_receipt = true, notified_refund = true, notified_cancel = true;
+        -- a meeting's calendar entry: SEQUENCE of its invites (raised by each move) and the last one told
+        alter table meetings add column calendar_sequence integer not null default 0;
+        alter table meetings add column notified_sequence integer not null default 0;
+        alter table meetings add column moved_from timestamptz;
+        -- reminders by text (opted out by the link in each reminder), and the private calendar feeds
+        alter table customers add column text_reminders boolean not null default true;
+        alter table customers add column calendar_token_hash text unique;
+        alter table customers add column calendar_token_created_at timestamptz;
+        alter table tutors add column calendar_token_hash text unique;
+        alter table tutors add column calendar_token_created_at timestamptz;
+        -- the demo outbox shows each email as it would look, and its invite
+        alter table outbox add column html text;
+        alter table outbox add column ics text
+      `);
+    },
+  },
 };
 
 /** PGlite's query protocol takes one statement at a time, so a script is split at its semicolons. */

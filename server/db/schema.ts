@@ -15,6 +15,8 @@ export interface Database {
     phone: string;
     background: Generated<string>;
     role: Generated<'Supervisor' | 'Archived' | 'Tutor'>;
+    calendar_token_hash: Generated<string | null>;
+    calendar_token_created_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
     created_at: Timestamp;
   };
   offerings: {
@@ -38,6 +40,10 @@ export interface Database {
     email_proven: Generated<boolean>;
     /** False while an account made by the contact form has not used a texted code. */
     phone_proven: Generated<boolean>;
+    /** Reminders by text too (chosen at booking, default on; off by the link in each reminder). */
+    text_reminders: Generated<boolean>;
+    calendar_token_hash: Generated<string | null>;
+    calendar_token_created_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
     created_at: Timestamp;
   };
   slots: {
@@ -60,6 +66,11 @@ export interface Database {
     capacity: Generated<number>;
     reservations_taken: Generated<number>;
     canceled: Generated<boolean>;
+    /** SEQUENCE of the meeting's calendar invites, raised by each move; the last one told (010). */
+    calendar_sequence: Generated<number>;
+    notified_sequence: Generated<number>;
+    /** Where the last move took it from (told in the update). */
+    moved_from: ColumnType<Date | null, Date | null | undefined, Date | null>;
     created_at: Timestamp;
   };
   subscriptions: {
@@ -111,6 +122,11 @@ export interface Database {
     reconciled: Generated<boolean>;
     /** When the provider confirmed the refund of its charge (008); null when nothing was refunded. */
     refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    /** What the message planner has told of this payment (010, notify/planner.ts). */
+    notified_booking: Generated<boolean>;
+    notified_receipt: Generated<boolean>;
+    notified_refund: Generated<boolean>;
+    notified_cancel: Generated<boolean>;
     inserted_at: Timestamp;
   };
   webhook_events: { id: string; received_at: Timestamp };
@@ -177,7 +193,28 @@ export interface Database {
     subject: Generated<string>;
     text: string;
     link: string | null;
+    html: Generated<string | null>;
+    ics: Generated<string | null>;
     created_at: Timestamp;
+  };
+  notifications: {
+    id: Generated<string>;
+    dedupe_key: string | null;
+    channel: 'email' | 'sms';
+    to_address: string;
+    subject: Generated<string>;
+    text: string;
+    html: string | null;
+    link: string | null;
+    ics: string | null;
+    ics_method: string | null;
+    status: Generated<'queued' | 'sending' | 'sent' | 'refused' | 'failed'>;
+    attempts: Generated<number>;
+    not_before: RequiredTimestamp;
+    claimed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    last_error: string | null;
+    created_at: RequiredTimestamp;
   };
 }
 

@@ -102,6 +102,9 @@ function atHour(now: Date, daysAhead: number, hourUtc: number): Date {
 }
 
 /** Seeds an empty database; does nothing when courses already exist. Returns whether it seeded. */
+/** Seeded bookings were made before the demo began: their confirmations and receipts count as sent. */
+export const TOLD = { notified_booking: true, notified_receipt: true, notified_refund: true, notified_cancel: true } as const;
+
 export async function seedDemoData(db: Db, now: Date = new Date()): Promise<boolean> {
   const existing = await db.selectFrom('courses').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
@@ -230,7 +233,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
       payment_status: 'succeeded',
       provider_intent_id: `pi_demo_overtime_${overtimeMeeting.id}`,
     } as (typeof paymentRows)[number]);
-    await trx.insertInto('payments').values(paymentRows).execute();
+    await trx.insertInto('payments').values(paymentRows.map((row) => ({ ...row, ...TOLD }))).execute();
 
     const math124 = offeringId('priya@beacontutoring.com', 'MATH 124');
     const oneTime = await trx
@@ -256,6 +259,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<bool
         payment_status: 'succeeded',
         provider: 'offline',
         provider_intent_id: `pi_demo_onetime_${oneTime.id}`,
+        ...TOLD,
       })
       .execute();
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { now as clockNow } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { findOverlap } from '../domain/availability.ts';
-import { demoAccounts } from './seed.ts';
+import { demoAccounts, TOLD } from './seed.ts';
 
 const MINUTE = 60_000;
 
@@ -58,7 +58,8 @@ export async function addStartedDemoMeeting(db: Db, now: Date = clockNow()): Pro
     await trx.insertInto('reservations').values({ meeting_id: meeting.id, customer_id: customer.id, subscription_id: null, status: 'confirmed', expires_at: null }).execute();
     await trx
       .insertInto('payments')
-      .values({ customer_id: customer.id, meeting_id: meeting.id, minutes_paid: 60, amount_cents: 5500, payment_status: 'succeeded', provider: 'offline', provider_intent_id: `pi_demo_started_${meeting.id}` })
+      // Booked before the demo started: its confirmation and receipt count as sent.
+      .values({ customer_id: customer.id, meeting_id: meeting.id, minutes_paid: 60, amount_cents: 5500, payment_status: 'succeeded', provider: 'offline', provider_intent_id: `pi_demo_started_${meeting.id}`, ...TOLD })
       .execute();
     return meeting.id;
   });

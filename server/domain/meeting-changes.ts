@@ -3,8 +3,7 @@ import type { Meeting, TutorRole } from '../../src/contract/entities.ts';
 import { now, nowMs } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
-import { type Attendee, type NoticeMeeting, noticeCanceled, noticeRescheduled } from '../notify/meeting-notices.ts';
-import type { Sender } from '../notify/sender.ts';
+import { queueTutorCancelNotices } from '../notify/planner.ts';
 import type { PaymentProvider, SavedCardResult } from '../payments/provider.ts';
 import { lockTutorCalendar, refuseOverlap } from './availability.ts';
 import { BOOKED_STATUSES } from './booked.ts';
@@ -24,7 +23,8 @@ export interface Staff {
 export interface MeetingServices {
   db: Db;
   payments: PaymentProvider;
-  sender: Sender;
+  /** The site's address, for the links in the messages a change queues. */
+  siteUrl: string;
   log?: (line: string) => void;
 }
 
@@ -49,28 +49,16 @@ async function meetingOwner(db: Db, staff: Staff, meetingId: number): Promise<nu
   return meeting.tutor_id;
 }
 
-async function attendeesOf(trx: Trx | Db, meetingId: number): Promise<(Attendee & { customerId: number })[]> {
+/** The customers holding a confirmed seat in the meeting (the ones overtime bills). */
+async function attendeesOf(trx: Trx | Db, meetingId: number): Promise<{ customerId: number }[]> {
   const rows = await trx
     .selectFrom('reservations as r')
-    .innerJoin('customers as cu', 'cu.id', 'r.customer_id')
-    .select(['cu.id', 'cu.email', 'cu.firstname'])
+    .select('r.customer_id')
     .where('r.meeting_id', '=', meetingId)
     .where('r.status', '=', 'confirmed')
-    .orderBy('cu.id')
+    .orderBy('r.customer_id')
     .execute();
-  return rows.map((row) => ({ customerId: row.id, email: row.email, firstname: row.firstname }));
-}
-
-async function noticeMeeting(db: Trx | Db, meetingId: number): Promise<NoticeMeeting> {
-  const row = await db
-    .selectFrom('meetings as m')
-    .innerJoin('tutors as t', 't.id', 'm.tutor_id')
-    .leftJoin('offerings as o', 'o.id', 'm.offering_id')
-    .leftJoin('courses as c', 'c.id', 'o.course_id')
-    .select(['m.occurrence', 't.name', 'c.course_name'])
-    .where('m.id', '=', meetingId)
-    .executeTakeFirstOrThrow();
-  return { tutorName: row.name, courseName: row.course_name, start: new Date(row.occurrence) };
+  return rows.map((row) => ({ customerId: row.customer_id }));
 }
 
 async function meetingView(db: Db, meetingId: number): Promise<Meeting> {
@@ -95,7 +83,7 @@ export async function setNotes(db: Db, staff: Staff, meetingId: number, notes: s
 export async function reschedule(services: MeetingServices, staff: Staff, meetingId: number, start: Date): Promise<Meeting> {
   const { db } = services;
   const tutorId = await meetingOwner(db, staff, meetingId);
-  const previous = await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     await lockTutorCalendar(trx, tutorId);
     const meeting = await staffMeeting(trx, staff, meetingId);
     const started = new Date(meeting.occurrence).getTime() <= nowMs();
@@ -103,12 +91,14 @@ export async function reschedule(services: MeetingServices, staff: Staff, meetin
     if (!intoFuture && !started) throw new Refusal('EarlyAnchor');
     if (intoFuture && meeting.duration_mins !== BOOKED_MINUTES) throw new Refusal('DurationChanged');
     await refuseOverlap(trx, tutorId, [{ start, minutes: meeting.duration_mins }], meetingId);
-    await trx.updateTable('meetings').set({ occurrence: start }).where('id', '=', meetingId).execute();
-    return new Date(meeting.occurrence);
+    if (new Date(meeting.occurrence).getTime() === start.getTime()) return;
+    // A higher SEQUENCE: the message planner sends everyone on the meeting the updated invite.
+    await trx
+      .updateTable('meetings')
+      .set((eb) => ({ occurrence: start, moved_from: new Date(meeting.occurrence), calendar_sequence: eb('calendar_sequence', '+', 1) }))
+      .where('id', '=', meetingId)
+      .execute();
   });
-  if (previous.getTime() !== start.getTime()) {
-    await noticeRescheduled(services.sender, await noticeMeeting(db, meetingId), previous, await attendeesOf(db, meetingId), services.log);
-  }
   return meetingView(db, meetingId);
 }
 
@@ -225,7 +215,7 @@ async function sendRefunds(services: MeetingServices, meetingId: number): Promis
 
 /**
  * A tutor cancels a meeting: every payment made for it is canceled, every seat freed, the meeting
- * leaves the calendar and the attendees are told, in one transaction and then by email. Charged
+ * leaves the calendar and the attendees' messages are queued (their invites canceled), in one transaction. Charged
  * payments are marked for a refund in that transaction and refunded after the commit; a refund the
  * provider did not confirm stays pending, and the periodic retry pass (or canceling the meeting
  * again) sends it. A charge still settling is canceled without a refund call: the provider's
@@ -242,10 +232,10 @@ export async function cancelMeeting(services: MeetingServices, staff: Staff, mee
     await sendRefunds(services, meetingId);
     return meetingView(db, meetingId);
   }
-  const { attendees, notice } = await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     await staffMeeting(trx, staff, meetingId);
-    const attendees = await attendeesOf(trx, meetingId);
-    const notice = await noticeMeeting(trx, meetingId);
+    // Queued with the cancel, while the meeting still names its course and place.
+    await queueTutorCancelNotices(trx, meetingId, services.siteUrl);
     await trx
       .updateTable('payments')
       .set({ payment_status: 'canceled', refund_pending: true })
@@ -263,9 +253,7 @@ export async function cancelMeeting(services: MeetingServices, staff: Staff, mee
     await trx.updateTable('payments').set({ payment_status: 'abandoned' }).where('meeting_id', '=', meetingId).where('payment_status', '=', 'requires_payment_method').where('is_incremental', '=', false).execute();
     await trx.updateTable('reservations').set({ status: 'released', expires_at: null }).where('meeting_id', '=', meetingId).where('status', '!=', 'released').execute();
     await trx.updateTable('meetings').set({ canceled: true, reservations_taken: 0, capacity: 0, offering_id: null, course_style: null }).where('id', '=', meetingId).execute();
-    return { attendees, notice };
   });
   await sendRefunds(services, meetingId);
-  await noticeCanceled(services.sender, notice, attendees, services.log);
   return meetingView(db, meetingId);
 }

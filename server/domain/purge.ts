@@ -13,6 +13,11 @@ const DAY_MS = 24 * 3600 * 1000;
 export const KEEP_SIGN_IN_SECRETS_MS = DAY_MS;
 export const KEEP_WEBHOOK_EVENTS_MS = 30 * DAY_MS;
 export const KEEP_OUTBOX_MS = 30 * DAY_MS;
+/**
+ * Delivered (or given up) messages of the queue: a month, like the outbox. Their dedupe keys only
+ * matter while their event can recur: a reminder's key names its meeting's start, which is past.
+ */
+export const KEEP_NOTIFICATIONS_MS = 30 * DAY_MS;
 
 export interface Purged {
   sessions: number;
@@ -20,6 +25,7 @@ export interface Purged {
   verificationCodes: number;
   webhookEvents: number;
   outbox: number;
+  notifications: number;
 }
 
 const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
@@ -43,7 +49,13 @@ export async function purgeExpiredData(db: Db): Promise<Purged> {
     .executeTakeFirst();
   const webhookEvents = await db.deleteFrom('webhook_events').where('received_at', '<', fromNow(-KEEP_WEBHOOK_EVENTS_MS)).executeTakeFirst();
   const outbox = await db.deleteFrom('outbox').where('created_at', '<', fromNow(-KEEP_OUTBOX_MS)).executeTakeFirst();
+  const notifications = await db
+    .deleteFrom('notifications')
+    .where('status', 'in', ['sent', 'refused', 'failed'])
+    .where('created_at', '<', fromNow(-KEEP_NOTIFICATIONS_MS))
+    .executeTakeFirst();
   return {
+    notifications: count(notifications),
     sessions: count(sessions),
     loginTokens: count(loginTokens),
     verificationCodes: count(verificationCodes),

@@ -9,7 +9,16 @@ export function outboxSender(db: Db, log: (line: string) => void = () => {}): Se
       const row = await db
         .insertInto('outbox')
         // The server's clock, as every time rule reads (the purge deletes rows after 30 days).
-        .values({ channel: message.channel, to: message.to, subject: message.subject, text: message.text, link: message.link ?? null, created_at: now() })
+        .values({
+          channel: message.channel,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          link: message.link ?? null,
+          html: message.html ?? null,
+          ics: message.calendar?.content ?? null,
+          created_at: now(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       // Never the text or link: they carry login codes and tokens.
@@ -21,7 +30,7 @@ export function outboxSender(db: Db, log: (line: string) => void = () => {}): Se
 export async function listOutbox(db: Db, limit = 200) {
   const rows = await db
     .selectFrom('outbox')
-    .select(['id', 'channel', 'to', 'subject', 'text', 'link', 'created_at'])
+    .select(['id', 'channel', 'to', 'subject', 'text', 'link', 'html', 'ics', 'created_at'])
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

@@ -1,10 +1,22 @@
-/** One email or text message. `link` is the call to action, kept apart so the outbox can show it. */
+/** A calendar invite carried by an email (RFC 5545 text, built by notify/calendar.ts). */
+export interface CalendarAttachment {
+  /** iTIP method: REQUEST adds or updates the entries, CANCEL removes them. */
+  method: 'REQUEST' | 'CANCEL';
+  content: string;
+}
+
+/**
+ * One email or text message. `link` is the call to action, kept apart so the outbox can show it.
+ * An email has a plain-text part (`text`) and may have an HTML part and a calendar invite.
+ */
 export interface Message {
   channel: 'email' | 'sms';
   to: string;
   subject: string;
   text: string;
+  html?: string;
   link?: string;
+  calendar?: CalendarAttachment;
 }
 
 /**

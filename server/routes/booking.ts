@@ -17,6 +17,11 @@ import { enforceRateLimit } from '../http/rate-limit.ts';
 export function bookingRoutes(db: Db, provider: PaymentProvider) {
   const app = router();
 
+  /** Booking step 3's reminder-texts box; a client that does not send it (the spec's) changes nothing. */
+  async function chooseTextReminders(customerId: number, wanted: boolean | undefined) {
+    if (wanted !== undefined) await db.updateTable('customers').set({ text_reminders: wanted }).where('id', '=', customerId).execute();
+  }
+
   app.get('/slots', async (c) => {
     const query = parseQuery(c, availabilityQuery);
     return ok(c, await listBookableSlots(db, query));
@@ -54,15 +59,17 @@ export function bookingRoutes(db: Db, provider: PaymentProvider) {
 
   app.post('/payments', async (c) => {
     const { customerId, proven } = requireCustomer(c);
-    const input = await parseForm(c, paymentCreateForm);
+    const { text_reminders, ...input } = await parseForm(c, paymentCreateForm);
     await enforceRateLimit(c, db, RATE_LIMITS.booking, [`customer:${customerId}`]);
+    await chooseTextReminders(customerId, text_reminders);
     return ok(c, await bookOneTime(db, provider, customerId, input, await keyedHash(db, c.get('clientAddress')), proven), 201);
   });
 
   app.post('/subscriptions', async (c) => {
     const { customerId, proven } = requireCustomer(c);
-    const input = await parseForm(c, subscriptionCreateForm);
+    const { text_reminders, ...input } = await parseForm(c, subscriptionCreateForm);
     await enforceRateLimit(c, db, RATE_LIMITS.booking, [`customer:${customerId}`]);
+    await chooseTextReminders(customerId, text_reminders);
     return ok(c, await bookWeekly(db, provider, customerId, input, await keyedHash(db, c.get('clientAddress')), proven), 201);
   });
 

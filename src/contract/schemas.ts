@@ -71,6 +71,8 @@ export const paymentCreateForm = z.object({
   course_style: courseStyle,
   capacity: bookingCapacity,
   offering: id,
+  /** Additive: reminder texts wanted (booking step 3's box, on by default); absent leaves the choice as it was. */
+  text_reminders: booleanText.optional(),
 });
 export const subscriptionCreateForm = paymentCreateForm.extend({ slot: id });
 

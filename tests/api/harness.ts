@@ -9,6 +9,8 @@ import { configureApi } from '../../src/api/http.ts';
 import { createApiApp } from '../../server/app.ts';
 import { type DatabaseHandle, openDatabase } from '../../server/db/connection.ts';
 import { seedDemoData } from '../../server/demo/seed.ts';
+import { createNotifier, type Notifier } from '../../server/notify/notifier.ts';
+import { outboxSender } from '../../server/notify/outbox.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -79,6 +81,8 @@ export interface TestContext {
   /** Where this suite's uploaded photos go (a temporary folder). */
   photoDir: string;
   app: ReturnType<typeof createApiApp>;
+  /** The app's messages: `await notifier.settle()` once the messages a call owes are in the outbox. */
+  notifier: Notifier;
   /** A new cookie-keeping client (a new browser). */
   client(): TestClient;
 }
@@ -95,10 +99,12 @@ export function describeApi(name: string, body: (ctx: () => TestContext) => void
         const database = await freshDatabase(kind);
         if (options.seed !== false) await seedDemoData(database.db);
         const photoDir = await mkdtemp(path.join(tmpdir(), 'tutoring-photos-'));
-        const app = createApiApp({ database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, log: () => {}, photoDir });
-        context = { kind, database, photoDir, app, client: () => new TestClient(app) };
+        const notifier = createNotifier({ db: database.db, sender: outboxSender(database.db), siteUrl: 'http://localhost:4321', log: () => {} });
+        const app = createApiApp({ database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, log: () => {}, photoDir, notifier });
+        context = { kind, database, photoDir, app, notifier, client: () => new TestClient(app) };
       });
       afterAll(async () => {
+        await context?.notifier.settle();
         await context?.database.close();
         if (context) await rm(context.photoDir, { recursive: true, force: true });
       });

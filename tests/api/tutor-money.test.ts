@@ -75,7 +75,8 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
     expect(w.calls.refunds).toHaveLength(1);
     expect((await paymentsOf(ctx(), meetingId)).filter((p) => p.refund_pending)).toHaveLength(1);
     // Both customers were told, whatever the provider said.
-    const told = await ctx().database.db.selectFrom('outbox').select('to').where('subject', 'like', '%canceled%').execute();
+    await ctx().notifier.settle();
+    const told = await ctx().database.db.selectFrom('outbox').select('to').where('subject', 'like', 'Canceled%').execute();
     expect(told.length).toBeGreaterThanOrEqual(2);
 
     expect((await call(tutor, `/api/meetings/${meetingId}/cancel`, { method: 'POST' })).status).toBe(200);

@@ -137,10 +137,13 @@ describeApi('the tutor calendar and meeting changes', (ctx) => {
     const moved = await post(tutor.client, `/api/meetings/${meetingId}/occurrence_epoch`, { occurrence_epoch: start + HOUR });
     expect(moved.status).toBe(200);
     expect(moved.body.data.occurrence_epoch).toBe(start + HOUR);
+    await ctx().notifier.settle();
     const email = await ctx().database.db.selectFrom('customers').select('email').where('id', '=', customer.id).executeTakeFirstOrThrow();
-    const notice = await ctx().database.db.selectFrom('outbox').select(['subject', 'text']).where('to', '=', email.email).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(notice.subject).toMatch(/new time/);
+    const notice = await ctx().database.db.selectFrom('outbox').select(['subject', 'text', 'ics']).where('to', '=', email.email).where('subject', 'like', 'New time%').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(notice.text).toMatch(/moved from .* to /);
+    // The updated invite: the same entry, one SEQUENCE up.
+    expect(notice.ics).toContain(`UID:meeting-${meetingId}@localhost`);
+    expect(notice.ics).toContain('SEQUENCE:1');
 
     // Once the meeting has run long, it may be corrected in the past but not moved into the future.
     await jumpClock(ctx(), new Date((start + HOUR + 10 * 60) * 1000));
@@ -224,9 +227,11 @@ describeApi('the tutor calendar and meeting changes', (ctx) => {
     expect(await db.selectFrom('reservations').select('id').where('meeting_id', '=', meetingId).where('status', '!=', 'released').execute()).toEqual([]);
     expect(await tutorMeeting(tutor.client, meetingId)).toBeUndefined();
     const email = (await db.selectFrom('customers').select('email').where('id', '=', customer.id).executeTakeFirstOrThrow()).email;
-    const notice = await db.selectFrom('outbox').select(['subject', 'text']).where('to', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(notice.subject).toMatch(/canceled/);
+    await ctx().notifier.settle();
+    const notice = await db.selectFrom('outbox').select(['subject', 'text', 'ics']).where('to', '=', email).where('subject', 'like', 'Canceled%').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(notice.text).toMatch(/Your tutor canceled/);
     expect(notice.text).toMatch(/refunded/);
+    expect(notice.ics).toContain('METHOD:CANCEL');
     const mine = (await call(customer.client, '/api/customers/myself/payments')).body.data;
     expect(mine.map((p: { payment_status: string }) => p.payment_status)).toEqual(['canceled']);
     expect((await call(tutor.client, `/api/meetings/${meetingId}/cancel`, { method: 'POST' })).body.error.type).toBe('MeetingNotFound');

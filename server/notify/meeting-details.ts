@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import { inPersonLabel } from '../../src/config/site.ts';
+import type { Database } from '../db/schema.ts';
+import type { MeetingFacts } from './templates.ts';
+
+/** What messages and calendar entries tell of meetings, read in one query for any number of them. */
+export async function meetingFacts(db: Kysely<Database>, meetingIds: number[]): Promise<Map<number, MeetingFacts>> {
+  if (meetingIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('meetings as m')
+    .innerJoin('tutors as t', 't.id', 'm.tutor_id')
+    .leftJoin('offerings as o', 'o.id', 'm.offering_id')
+    .leftJoin('courses as c', 'c.id', 'o.course_id')
+    .select([
+      'm.id',
+      'm.occurrence',
+      'm.duration_mins',
+      'm.course_style',
+      'm.calendar_sequence',
+      't.id as tutor_id',
+      't.name as tutor_name',
+      't.email as tutor_email',
+      't.phone as tutor_phone',
+      'c.course_number',
+      'c.course_name',
+      'c.school',
+    ])
+    .where('m.id', 'in', [...new Set(meetingIds)])
+    .orderBy('m.occurrence')
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        start: new Date(row.occurrence),
+        minutes: row.duration_mins,
+        courseName: row.course_number ? `${row.course_number}` : null,
+        place: row.course_style === 'in-person' ? inPersonLabel(row.school ?? '') : 'Online',
+        tutor: { id: row.tutor_id, name: row.tutor_name, email: row.tutor_email, phone: row.tutor_phone },
+        sequence: row.calendar_sequence,
+      },
+    ]),
+  );
+}
+
+/** The meetings in start order (the map keeps the query's order). */
+export function inOrder(facts: Map<number, MeetingFacts>, ids: number[]): MeetingFacts[] {
+  const wanted = new Set(ids);
+  return [...facts.values()].filter((m) => wanted.has(m.id));
+}

@@ -1,0 +1,65 @@
+/**
+ * Runs the planner and the delivery: after each change the API made (kick), and from the job runner
+ * every minute (for changes the jobs and webhooks made, retries, and whatever a crash left). One run
+ * at a time per instance; a kick during a run asks for one more run after it. Across instances the
+ * planner's row locks and the queue's claims keep each message single.
+ */
+import type { Db } from '../db/connection.ts';
+import { planChangeMessages, planReminders, planSummaryDigests } from './planner.ts';
+import { deliverDue } from './queue.ts';
+import type { Sender } from './sender.ts';
+
+export interface Notifier {
+  /** Plans and delivers soon, in the background (a request does not wait for mail). */
+  kick(): void;
+  /** Resolves once no run is going on or asked for (tests, shutdown). */
+  settle(): Promise<void>;
+  /** Plans the time-driven messages too (reminders, digests), then delivers: the periodic job. */
+  runAll(): Promise<void>;
+}
+
+export function createNotifier({ db, sender, siteUrl, log }: { db: Db; sender: Sender; siteUrl: string; log: (line: string) => void }): Notifier {
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function planAndDeliver(timeDriven: boolean) {
+    await planChangeMessages(db, siteUrl);
+    if (timeDriven) {
+      await planReminders(db, siteUrl);
+      await planSummaryDigests(db, siteUrl);
+    }
+    await deliverDue(db, sender, log);
+  }
+
+  function start(timeDriven: boolean): Promise<void> {
+    const run = (async () => {
+      try {
+        do {
+          again = false;
+          await planAndDeliver(timeDriven);
+          timeDriven = false;
+        } while (again);
+      } catch (error) {
+        log(`messages: ${error instanceof Error ? error.message : String(error)} (tried again by the next run)`);
+      } finally {
+        running = null;
+      }
+    })();
+    running = run;
+    return run;
+  }
+
+  return {
+    kick() {
+      if (running) again = true;
+      else void start(false);
+    },
+    async settle() {
+      while (running) await running;
+    },
+    async runAll() {
+      while (running) await running;
+      await start(true);
+    },
+  };
+}

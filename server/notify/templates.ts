@@ -1,0 +1,288 @@
+/**
+ * Every message the product sends about sessions and money, in one place and in plain words: the
+ * brand, the support phone and the time zone come from the site's configuration, links are
+ * absolute (the configured site URL), and each email has a plain-text part beside its HTML one.
+ * Login links and codes are written where they are sent (domain/auth.ts): they must never be stored.
+ */
+import { site } from '../../src/config/site.ts';
+import { centsToDollars } from '../../src/lib/money.ts';
+import { formatPhone } from '../../src/lib/phone.ts';
+import type { CalendarAttachment, Message } from './sender.ts';
+
+/** A meeting as messages tell of it (notify/meeting-details.ts reads it). */
+export interface MeetingFacts {
+  id: number;
+  start: Date;
+  minutes: number;
+  courseName: string | null;
+  /** 'Online', or the in-person place of the course's school. */
+  place: string;
+  tutor: { id: number; name: string; email: string; phone: string };
+  sequence: number;
+}
+
+export interface Person {
+  firstname: string;
+  email: string;
+  phone: string;
+}
+
+/** A start as people read it, in the site's zone with its abbreviation: 'Tuesday, November 24, 8:00 PM PST'. */
+export function formatMeetingTime(start: Date, timeZone: string = site.timeZone): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(start);
+}
+
+/** A shorter start for texts: 'Tue, Nov 24, 8:00 PM PST'. */
+export function formatShortTime(start: Date, timeZone: string = site.timeZone): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(start);
+}
+
+const subjectOf = (meeting: MeetingFacts) => meeting.courseName ?? 'tutoring';
+const sessionName = (meeting: MeetingFacts) => `${meeting.courseName ? `${meeting.courseName} session` : 'tutoring session'} with ${meeting.tutor.name}`;
+const where = (meeting: MeetingFacts) => (meeting.place === 'Online' ? 'online' : `at ${meeting.place}`);
+const phone = () => formatPhone(site.supportPhone);
+const signature = () => `${site.brandName} · call or text ${phone()}`;
+
+/** The last four digits of a card label such as 'Visa ending in 4242' (null when it has none). */
+export function cardDigits(label: string | null): string | null {
+  return label?.match(/(\d{4})\s*$/)?.[1] ?? null;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+}
+
+interface EmailBody {
+  greeting: string;
+  paragraphs: string[];
+  /** Lines shown as a list (meetings, amounts). */
+  list?: string[];
+  action?: { label: string; url: string };
+}
+
+/** One body, written once, as plain text and as simple HTML (inline styles only: mail programs drop the rest). */
+export function renderEmail(to: string, subject: string, body: EmailBody, extra: { calendar?: CalendarAttachment } = {}): Message {
+  const list = body.list ?? [];
+  const text = [
+    body.greeting,
+    ...body.paragraphs,
+    ...(list.length ? [list.map((line) => `- ${line}`).join('\n')] : []),
+    ...(body.action ? [`${body.action.label}: ${body.action.url}`] : []),
+    signature(),
+  ].join('\n\n');
+  const html = [
+    `<div style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;max-width:560px">`,
+    `<p style="font-size:18px;font-weight:bold;margin:0 0 16px">${escapeHtml(site.brandName)}</p>`,
+    `<p>${escapeHtml(body.greeting)}</p>`,
+    ...body.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(list.length ? [`<ul>${list.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`] : []),
+    ...(body.action
+      ? [`<p><a href="${escapeHtml(body.action.url)}" style="display:inline-block;padding:10px 18px;background:#1f4e8c;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(body.action.label)}</a></p>`]
+      : []),
+    `<p style="color:#555;font-size:14px">${escapeHtml(signature())}</p>`,
+    `</div>`,
+  ].join('\n');
+  return { channel: 'email', to, subject, text, html, ...(body.action ? { link: body.action.url } : {}), ...extra };
+}
+
+const text = (to: string, body: string): Message => ({ channel: 'sms', to, subject: '', text: `${site.brandName}: ${body}` });
+
+const meetingLine = (meeting: MeetingFacts) => `${formatMeetingTime(meeting.start)}, ${meeting.minutes} minutes, ${meeting.place}`;
+
+/** The links a message points to: dashboards, and the opt-out of reminder texts. */
+export interface Links {
+  siteUrl: string;
+  studentDashboard: string;
+  tutorDashboard: string;
+}
+
+export function linksFor(siteUrl: string): Links {
+  return { siteUrl, studentDashboard: `${siteUrl}/student/dashboard`, tutorDashboard: `${siteUrl}/tutor/dashboard` };
+}
+
+// ---- booking --------------------------------------------------------------------------------
+
+export function bookingConfirmation(links: Links, customer: Person, meetings: MeetingFacts[], weekly: boolean, calendar: CalendarAttachment): Message {
+  const first = meetings[0]!;
+  return renderEmail(
+    customer.email,
+    weekly ? `You're booked: weekly ${subjectOf(first)} with ${first.tutor.name}` : `You're booked: ${subjectOf(first)} with ${first.tutor.name}`,
+    {
+      greeting: `Hi ${customer.firstname},`,
+      paragraphs: [
+        weekly
+          ? `Your weekly ${sessionName(first)} is booked, ${where(first)}. The first session is ${formatMeetingTime(first.start)}; these are all of them:`
+          : `Your ${sessionName(first)} is booked for ${formatMeetingTime(first.start)}, ${where(first)}.`,
+        `The attached invite adds ${weekly ? 'them' : 'it'} to your calendar.`,
+        `Need to skip? You can skip a session from your dashboard until 12 hours before it starts. After that, call or text us at ${phone()}.`,
+      ],
+      ...(weekly ? { list: meetings.map(meetingLine) } : {}),
+      action: { label: 'See your sessions', url: links.studentDashboard },
+    },
+    { calendar },
+  );
+}
+
+export function tutorBookingNotice(links: Links, customerName: string, meetings: MeetingFacts[], weekly: boolean, calendar: CalendarAttachment): Message[] {
+  const first = meetings[0]!;
+  const what = weekly ? `a weekly ${subjectOf(first)} session (${meetings.length} meetings) starting ${formatMeetingTime(first.start)}` : `${subjectOf(first)} on ${formatMeetingTime(first.start)}`;
+  return [
+    renderEmail(
+      first.tutor.email,
+      `New booking: ${customerName}, ${subjectOf(first)}`,
+      {
+        greeting: `Hi ${first.tutor.name},`,
+        paragraphs: [`${customerName} booked ${what}, ${where(first)}.`, 'The attached invite adds it to your calendar.'],
+        ...(weekly ? { list: meetings.map(meetingLine) } : {}),
+        action: { label: 'Open your schedule', url: links.tutorDashboard },
+      },
+      { calendar },
+    ),
+    text(first.tutor.phone, `${customerName} booked ${weekly ? 'weekly ' : ''}${subjectOf(first)} starting ${formatShortTime(first.start)}, ${first.place}.`),
+  ];
+}
+
+// ---- changes ----------------------------------------------------------------------------------
+
+export function meetingMoved(links: Links, to: { firstname: string; email: string }, meeting: MeetingFacts, previousStart: Date | null, calendar: CalendarAttachment, forTutor = false): Message {
+  return renderEmail(
+    to.email,
+    `New time: ${subjectOf(meeting)} on ${formatShortTime(meeting.start)}`,
+    {
+      greeting: `Hi ${to.firstname},`,
+      paragraphs: [
+        previousStart
+          ? `Your ${sessionName(meeting)} moved from ${formatMeetingTime(previousStart)} to ${formatMeetingTime(meeting.start)}.`
+          : `Your ${sessionName(meeting)} is now on ${formatMeetingTime(meeting.start)}.`,
+        'The attached invite updates your calendar.',
+        ...(forTutor ? [] : [`If the new time does not suit you, call or text us at ${phone()}.`]),
+      ],
+      action: { label: forTutor ? 'Open your schedule' : 'See your sessions', url: forTutor ? links.tutorDashboard : links.studentDashboard },
+    },
+    { calendar },
+  );
+}
+
+export type CancelCause = 'skipped' | 'subscription-canceled' | 'tutor-canceled';
+
+/** The customer's side of a cancellation: their calendar entries go, and what happens to the money. */
+export function customerCancellation(links: Links, customer: Person, meetings: MeetingFacts[], cause: CancelCause, refunded: boolean, calendar: CalendarAttachment): Message {
+  const first = meetings[0]!;
+  const lead = {
+    skipped: `You skipped your ${sessionName(first)} on ${formatMeetingTime(first.start)}. Your tutor has been told.`,
+    'subscription-canceled': `Your weekly ${sessionName(first)} is canceled. These sessions are off your schedule, and your tutor has been told:`,
+    'tutor-canceled': `Your tutor canceled your ${sessionName(first)} on ${formatMeetingTime(first.start)}. We're sorry for the change.`,
+  }[cause];
+  return renderEmail(
+    customer.email,
+    cause === 'subscription-canceled' ? `Canceled: weekly ${subjectOf(first)} with ${first.tutor.name}` : `Canceled: ${subjectOf(first)} on ${formatShortTime(first.start)}`,
+    {
+      greeting: `Hi ${customer.firstname},`,
+      paragraphs: [
+        lead,
+        refunded ? 'Everything you paid for it is refunded to your card; banks take 5 to 10 days to show it.' : 'You are not charged for it.',
+        'The attached update removes it from your calendar. You can book another time on our site.',
+      ],
+      ...(cause === 'subscription-canceled' ? { list: meetings.map(meetingLine) } : {}),
+      action: { label: 'Book another session', url: `${links.siteUrl}/#booking` },
+    },
+    { calendar },
+  );
+}
+
+/** The tutor's side of a student's skip or canceled subscription. */
+export function tutorCancellationNotice(links: Links, customerName: string, meetings: MeetingFacts[], cause: 'skipped' | 'subscription-canceled', calendar: CalendarAttachment | undefined): Message[] {
+  const first = meetings[0]!;
+  const what = cause === 'skipped' ? `skipped ${subjectOf(first)} on ${formatMeetingTime(first.start)}` : `canceled their weekly ${subjectOf(first)} sessions (${meetings.length} left on your schedule are off)`;
+  return [
+    renderEmail(
+      first.tutor.email,
+      cause === 'skipped' ? `${customerName} skipped ${formatShortTime(first.start)}` : `${customerName} canceled their weekly sessions`,
+      {
+        greeting: `Hi ${first.tutor.name},`,
+        paragraphs: [`${customerName} ${what}.`, calendar ? 'The attached update removes it from your calendar.' : 'Other students are still booked for it, so it stays on your schedule.'],
+        ...(cause === 'subscription-canceled' ? { list: meetings.map(meetingLine) } : {}),
+        action: { label: 'Open your schedule', url: links.tutorDashboard },
+      },
+      calendar ? { calendar } : {},
+    ),
+    text(first.tutor.phone, cause === 'skipped' ? `${customerName} skipped ${subjectOf(first)} on ${formatShortTime(first.start)}.` : `${customerName} canceled their weekly ${subjectOf(first)} sessions.`),
+  ];
+}
+
+// ---- reminders --------------------------------------------------------------------------------
+
+export type ReminderLead = '24h' | '1h';
+const leadWords = (lead: ReminderLead) => (lead === '24h' ? 'tomorrow' : 'in an hour');
+
+export function customerReminder(links: Links, customer: Person, meeting: MeetingFacts, lead: ReminderLead): Message {
+  return renderEmail(customer.email, `Reminder: ${subjectOf(meeting)} ${leadWords(lead)}, ${formatShortTime(meeting.start)}`, {
+    greeting: `Hi ${customer.firstname},`,
+    paragraphs: [
+      `Your ${sessionName(meeting)} starts ${leadWords(lead)}: ${formatMeetingTime(meeting.start)}, ${where(meeting)}.`,
+      lead === '24h' ? `Can't make it? Skip it from your dashboard until 12 hours before the start, or call or text us at ${phone()}.` : `Running late? Call or text us at ${phone()}.`,
+    ],
+    action: { label: 'See your sessions', url: links.studentDashboard },
+  });
+}
+
+export function customerReminderText(customer: Person, meeting: MeetingFacts, lead: ReminderLead, optOutUrl: string): Message {
+  return text(customer.phone, `${subjectOf(meeting)} with ${meeting.tutor.name} ${leadWords(lead)}, ${formatShortTime(meeting.start)}, ${meeting.place}. No more reminder texts: ${optOutUrl}`);
+}
+
+export function tutorReminder(links: Links, meeting: MeetingFacts, students: string[], lead: ReminderLead): Message[] {
+  const who = students.join(' and ');
+  return [
+    renderEmail(meeting.tutor.email, `Reminder: ${subjectOf(meeting)} with ${who} ${leadWords(lead)}`, {
+      greeting: `Hi ${meeting.tutor.name},`,
+      paragraphs: [`Your ${subjectOf(meeting)} session with ${who} starts ${leadWords(lead)}: ${formatMeetingTime(meeting.start)}, ${where(meeting)}.`],
+      action: { label: 'Open your schedule', url: links.tutorDashboard },
+    }),
+    text(meeting.tutor.phone, `${subjectOf(meeting)} with ${who} ${leadWords(lead)}, ${formatShortTime(meeting.start)}, ${meeting.place}.`),
+  ];
+}
+
+// ---- money ------------------------------------------------------------------------------------
+
+export type ChargeKind = 'booking' | 'weekly' | 'overtime';
+
+export function chargeReceipt(links: Links, customer: Person, meeting: MeetingFacts, kind: ChargeKind, cents: number, card: string | null, paymentId: number): Message {
+  const forWhat = { booking: 'your booking', weekly: 'this week of your weekly sessions', overtime: 'the extra time of your session' }[kind];
+  return renderEmail(customer.email, `Receipt: ${centsToDollars(cents)} for ${subjectOf(meeting)} on ${formatShortTime(meeting.start)}`, {
+    greeting: `Hi ${customer.firstname},`,
+    paragraphs: [`We charged ${centsToDollars(cents)} for ${forWhat}.`],
+    list: [
+      `Amount: ${centsToDollars(cents)}`,
+      `Session: ${sessionName(meeting)}, ${formatMeetingTime(meeting.start)}`,
+      `Card: ${card ? `ending in ${card}` : 'your card'}`,
+      `Receipt number: ${paymentId}`,
+    ],
+    action: { label: 'See your sessions', url: links.studentDashboard },
+  });
+}
+
+export function refundReceipt(links: Links, customer: Person, meeting: MeetingFacts, cents: number, card: string | null, paymentId: number): Message {
+  return renderEmail(customer.email, `Refund: ${centsToDollars(cents)} for ${subjectOf(meeting)} on ${formatShortTime(meeting.start)}`, {
+    greeting: `Hi ${customer.firstname},`,
+    paragraphs: [`We refunded ${centsToDollars(cents)} to your card. Banks take 5 to 10 days to show it.`],
+    list: [
+      `Amount: ${centsToDollars(cents)}`,
+      `Session: ${sessionName(meeting)}, ${formatMeetingTime(meeting.start)}`,
+      `Card: ${card ? `ending in ${card}` : 'the card you paid with'}`,
+      `Receipt number: ${paymentId}`,
+    ],
+    action: { label: 'See your sessions', url: links.studentDashboard },
+  });
+}
+
+/** Spec 2's marker for a worked session without a summary, quoted in the tutor's digest. */
+export const MISSING_SUMMARY_TEXT = 'Please enter a summary to get paid for this session.';
+
+export function summaryDigest(links: Links, tutor: { name: string; email: string }, meetings: MeetingFacts[]): Message {
+  return renderEmail(tutor.email, `${meetings.length} session${meetings.length === 1 ? '' : 's'} still need${meetings.length === 1 ? 's' : ''} a summary`, {
+    greeting: `Hi ${tutor.name},`,
+    paragraphs: [`${MISSING_SUMMARY_TEXT} These sessions have none yet:`],
+    list: meetings.map((m) => `${subjectOf(m)}, ${formatMeetingTime(m.start)}`),
+    action: { label: 'Write the summaries', url: `${links.tutorDashboard}` },
+  });
+}
