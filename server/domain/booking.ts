@@ -38,12 +38,14 @@ async function priceCents(trx: Trx, frequency: 'weekly' | 'onetime', capacity: n
 
 /**
  * A booking retried by the same customer for the same meeting continues the same checkout (the
- * same intent, so the same secret); a paid one is refused.
+ * same intent, so the same secret); a paid one is refused. Only a checkout is continued: a later
+ * week's own charge (no checkout), even one declined and waiting for its retry, is that customer's
+ * booked seat, refused too.
  */
 async function existingPayment(trx: Trx, customerId: number, meetingId: number): Promise<number | undefined> {
   const row = await trx
     .selectFrom('payments')
-    .select(['id', 'payment_status'])
+    .select(['id', 'payment_status', 'checkout'])
     .where('customer_id', '=', customerId)
     .where('meeting_id', '=', meetingId)
     .where('is_incremental', '=', false)
@@ -51,7 +53,7 @@ async function existingPayment(trx: Trx, customerId: number, meetingId: number):
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!row) return undefined;
-  if (row.payment_status !== 'requires_payment_method') throw new Refusal('AlreadyBooked');
+  if (row.payment_status !== 'requires_payment_method' || row.checkout === null) throw new Refusal('AlreadyBooked');
   return row.id;
 }
 

@@ -211,6 +211,25 @@ describeApi('weekly charges', (ctx) => {
     expect(await payment(ctx(), sub.paymentId)).toMatchObject({ payment_status: 'succeeded', provider_intent_id: retry!.intentId, charge_attempts: 2 });
   });
 
+  it('booking the slot again after a later week was declined answers AlreadyBooked: the weekly charge is not reopened as a checkout', async () => {
+    const sub = await subscriber(ctx());
+    const { db } = ctx().database;
+    await db.updateTable('customers').set({ payment_method_id: DECLINING_SAVED_CARD }).where('id', '=', sub.id).execute();
+    const { provider } = recordingProvider();
+    await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+    await chargeDueWeeklyPayments(services(ctx(), provider));
+    const declined = () => db.selectFrom('payments').selectAll().where('id', '=', sub.paymentId).executeTakeFirstOrThrow();
+    const before = await declined();
+    expect(before).toMatchObject({ payment_status: 'requires_payment_method', checkout: null });
+
+    // The declined week is now the slot's next meeting, the one a new subscription starts with.
+    const { slot_id } = await db.selectFrom('meetings').select('slot_id').where('id', '=', before.meeting_id).executeTakeFirstOrThrow();
+    const tutor = await jordan(ctx());
+    const again = await post(sub.client, '/api/subscriptions', { meeting: before.meeting_id, slot: slot_id!, offering: await offeringOf(ctx(), tutor.id, 'CS 121'), capacity: 1, course_style: 'online' });
+    expect(again.body.error?.type).toBe('AlreadyBooked');
+    expect(await declined()).toEqual(before);
+  });
+
   it('a later week confirmed after its charge adds no payments: the paid weeks are not charged again', async () => {
     const sub = await subscriber(ctx());
     const { db } = ctx().database;
