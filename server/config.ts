@@ -27,6 +27,19 @@ const schema = z
     STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
     PUBLIC_STRIPE_KEY: z.string().startsWith('pk_').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+    /** Twilio's Messages API sends the texts (server/notify/twilio.ts); without it texts go to the outbox (demo). */
+    TWILIO_ACCOUNT_SID: z.string().regex(/^AC\w+$/, 'must be the account SID, AC…').optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(8, "is too short for Twilio's auth token").optional(),
+    TWILIO_FROM: z
+      .string()
+      .regex(/^(\+[1-9]\d{7,14}|MG\w+)$/, 'must be a +E.164 number (+12065550100) or a messaging service SID (MG…)')
+      .optional(),
+    /** Tests point it at a local stub. */
+    TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+    /** `off`: no login by texted code (POST /api/verification answers TextLoginOff), and production needs no SMS settings. */
+    TEXT_LOGIN: z.enum(['on', 'off']).default('on'),
+    /** Texts a day from all instances together (server/notify/sms-guard.ts): a bound on the bill if a script gets past the other limits. */
+    SMS_DAILY_CAP: z.string().regex(/^[0-9]{1,7}$/, 'must be a whole number of texts a day').default('500'),
     /** Set to 0 to keep the request log quiet (tests). */
     LOG_REQUESTS: z.enum(['0', '1']).default('1'),
     /**
@@ -38,6 +51,20 @@ const schema = z
     DEMO_PUBLIC: z.enum(['0', '1']).default('0'),
   })
   .superRefine((env, ctx) => {
+    // The account and its token go over the network in every request: not in clear text.
+    const twilioApi = URL.parse(env.TWILIO_API_URL);
+    if (twilioApi && twilioApi.protocol !== 'https:' && !isLoopbackHost(twilioApi.hostname)) {
+      ctx.addIssue({ code: 'custom', path: ['TWILIO_API_URL'], message: 'must start with https:// (http:// only for localhost, 127.0.0.1 or [::1])' });
+    }
+    const twilioKeys = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
+    // Half a Twilio setup is a mistake in any mode; none at all is one only where codes must be texted.
+    const twilioWanted = twilioKeys.some((key) => env[key]) || (env.MODE === 'production' && env.TEXT_LOGIN === 'on');
+    if (twilioWanted) {
+      const why = twilioKeys.some((key) => env[key]) ? 'is required with the other TWILIO_ settings' : 'is required when MODE=production and TEXT_LOGIN=on (set TEXT_LOGIN=off to run without texts)';
+      for (const key of twilioKeys) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: why });
+      }
+    }
     if (env.MODE === 'demo') {
       // Everyone who can reach a demo server can read its outbox, and so every login link in it.
       if (env.HOST && !isLoopbackHost(env.HOST) && env.DEMO_PUBLIC !== '1') {
@@ -78,6 +105,12 @@ export interface Config {
   logRequests: boolean;
   /** Reverse proxies trusted to name the client in X-Forwarded-For (server/http/client-address.ts). */
   trustProxy: number;
+  /** Twilio's account, token, sender (number or MG… service) and API address; undefined: no SMS provider. */
+  sms: { accountSid: string; authToken: string; from: string; apiUrl: string } | undefined;
+  /** Whether people may log in by a texted code (TEXT_LOGIN). */
+  textLogin: boolean;
+  /** Texts a day, all numbers and instances together (SMS_DAILY_CAP). */
+  smsDailyCap: number;
 }
 
 export class ConfigError extends Error {}
@@ -109,5 +142,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     logRequests: values.LOG_REQUESTS === '1',
     trustProxy: Number(values.TRUST_PROXY),
+    sms:
+      values.TWILIO_ACCOUNT_SID && values.TWILIO_AUTH_TOKEN && values.TWILIO_FROM
+        ? { accountSid: values.TWILIO_ACCOUNT_SID, authToken: values.TWILIO_AUTH_TOKEN, from: values.TWILIO_FROM, apiUrl: values.TWILIO_API_URL.replace(/\/$/, '') }
+        : undefined,
+    textLogin: values.TEXT_LOGIN === 'on',
+    smsDailyCap: Number(values.SMS_DAILY_CAP),
   };
 }

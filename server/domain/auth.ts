@@ -4,6 +4,7 @@ import type { UserType } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
 import { Refusal } from './refusal.ts';
 import type { Sender } from '../notify/sender.ts';
+import { TextFailed, TextRefused } from '../notify/sms-guard.ts';
 import type { Account, Auth } from './sessions.ts';
 import { type Channel, channelOpen, phoneStillOpen, proveEmail } from './account-proof.ts';
 import { countHits, RATE_LIMITS, ruleHits, windowsFull } from './rate-limits.ts';
@@ -136,9 +137,20 @@ function codeMatches(code: string, stored: string): boolean {
   return sameHash(hashSecret(`${salt}:${code}`), digest);
 }
 
+/** The answer to a text the sender would not or could not send (sms-guard.ts). */
+function textRefusal(error: unknown): unknown {
+  if (error instanceof TextRefused) {
+    return error.reason === 'not-north-american' ? new Refusal('BadPhone') : new Refusal('TextLimit', {}, error.retryAfterSeconds);
+  }
+  return error instanceof TextFailed ? new Refusal('TextNotSent') : error;
+}
+
 /**
  * Texts a 7-digit login code to the phone of the account with this email (customers first, then
  * staff, whose emails are on the staff domain). At most one text per account every 60 seconds.
+ * A text that is not sent (refused by the guard, or the provider failed: BadPhone, TextLimit,
+ * TextNotSent) takes its code with it, so that no code nobody received lingers and the 60 seconds
+ * do not stand in the way of asking again.
  */
 export async function sendLoginCode(db: Db, sender: Sender, email: string): Promise<{ code_id: string; last_four_phone: string }> {
   const found = (await findAccount(db, isStaffEmail(email) ? 'tutor' : 'customer', email, 'phone')) ?? (await findAccount(db, 'customer', email, 'phone'));
@@ -163,12 +175,17 @@ export async function sendLoginCode(db: Db, sender: Sender, email: string): Prom
       .executeTakeFirstOrThrow();
   });
   if (!inserted) throw new Refusal('TooSoon');
-  await sender.send({
-    channel: 'sms',
-    to: found.phone,
-    subject: '',
-    text: `${code} is your ${site.brandName} login code. It expires in ${CODE_MINUTES} minutes.`,
-  });
+  try {
+    await sender.send({
+      channel: 'sms',
+      to: found.phone,
+      subject: '',
+      text: `${code} is your ${site.brandName} login code. It expires in ${CODE_MINUTES} minutes.`,
+    });
+  } catch (error) {
+    await db.deleteFrom('verification_codes').where('id', '=', inserted.id).execute();
+    throw textRefusal(error);
+  }
   return { code_id: inserted.id, last_four_phone: found.phone.slice(-4) };
 }
 

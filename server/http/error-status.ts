@@ -3,8 +3,9 @@ import type { ErrorType } from '../../src/contract/errors.ts';
 
 /**
  * The HTTP status of every error type (CONTRACT.md: 400 bad input, 401 no session, 403 not allowed,
- * 404 not found, 409 conflict, 429 too soon, 500 DBError). The one place a status is chosen; the
- * type checker makes every new error type take its place here.
+ * 404 not found, 409 conflict, 429 too soon, 500 DBError; docs/contract-extensions.md adds 502 and
+ * 503). The one place a status is chosen; the type checker makes every new error type take its
+ * place here.
  */
 export const errorStatus: Record<ErrorType, ContentfulStatusCode> = {
   NoAuth: 401,
@@ -21,6 +22,10 @@ export const errorStatus: Record<ErrorType, ContentfulStatusCode> = {
   BadCode: 400,
   OldCode: 400,
   TooManyAttempts: 429,
+  TextNotSent: 502,
+  TextLimit: 429,
+  BadPhone: 400,
+  TextLoginOff: 503,
   AlreadyExists: 409,
   CourseNotFound: 404,
   MeetingNotFound: 404,

@@ -10,6 +10,14 @@ import type { Message, Sender } from '../notify/sender.ts';
  */
 export const SIGN_IN_FLOOR_MS = 300;
 
+/**
+ * The floor of POST /api/verification. Longer, because a text's failure is worth telling: the
+ * SMS provider answers an error (a refused number, an outage) well within a second, and a send that
+ * fails before the floor fails the request (TextNotSent, the code deleted) instead of being logged
+ * after a success answer that leaves the person waiting for a text that never comes.
+ */
+export const TEXT_CODE_FLOOR_MS = 1000;
+
 /** Real time: this is a latency, not a time rule, so it does not follow server/clock.ts. */
 export interface Timer {
   now(): number;

@@ -11,10 +11,11 @@ import { router } from '../http/router.ts';
 import { type AppEnv, signIn, signOut } from '../http/session.ts';
 import { parseForm, parseQuery } from '../http/validate.ts';
 import type { Sender } from '../notify/sender.ts';
+import { textLoginEnabled } from '../notify/index.ts';
 import { RATE_LIMITS } from '../domain/rate-limits.ts';
 import { enforceRateLimit } from '../http/rate-limit.ts';
 import { UNKNOWN_ADDRESS } from '../http/client-address.ts';
-import { SIGN_IN_FLOOR_MS, withEvenTiming } from '../http/even-timing.ts';
+import { SIGN_IN_FLOOR_MS, TEXT_CODE_FLOOR_MS, withEvenTiming } from '../http/even-timing.ts';
 
 export function authData(auth: Auth): AuthData {
   return auth.userType === 'customer'
@@ -58,9 +59,11 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: 
   });
 
   app.post('/verification', async (c) => {
+    // The same answer for every email, at once: it tells nothing about accounts.
+    if (!textLoginEnabled(sender)) throw new Refusal('TextLoginOff');
     const { email } = await parseForm(c, verificationRequestForm);
     await enforceRateLimit(c, db, RATE_LIMITS.loginCode, [`email:${email}`]);
-    return ok(c, await withEvenTiming(SIGN_IN_FLOOR_MS, log, (pace) => sendLoginCode(db, pace(sender), email)), 201);
+    return ok(c, await withEvenTiming(TEXT_CODE_FLOOR_MS, log, (pace) => sendLoginCode(db, pace(sender), email)), 201);
   });
 
   app.get('/verification', async (c) => {

@@ -20,6 +20,14 @@ export const errorTypes = [
   'BadCode',
   'OldCode',
   'TooManyAttempts',
+  /** The SMS provider did not take the login code's text (docs/contract-extensions.md). */
+  'TextNotSent',
+  /** Too many texts to this number (3 an hour, 6 a day) or from the site today. */
+  'TextLimit',
+  /** The account's phone is not a North American number, the only ones texted. */
+  'BadPhone',
+  /** Login by texted code is turned off on this server (TEXT_LOGIN=off). */
+  'TextLoginOff',
   // booking and payments
   'AlreadyExists',
   'CourseNotFound',

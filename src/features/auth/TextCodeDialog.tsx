@@ -1,11 +1,25 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { requestVerificationCode, verifyCode } from '../../api/auth.ts';
 import type { Id } from '../../contract/entities.ts';
+import type { ErrorType } from '../../contract/errors.ts';
 import { PhoneIcon } from '../../ui/icons.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import styles from './auth.module.css';
 import { loadAuth } from './session-store.ts';
+
+/**
+ * Plain sentences for the text-request errors the product added (docs/contract-extensions.md);
+ * every other error type is shown raw, as spec 1 §8 says.
+ */
+const textErrorMessages = new Map<string, string>(
+  Object.entries({
+    TextNotSent: "We couldn't send the text. Try again in a minute, or log in by email.",
+    TextLimit: 'Too many texts were sent to this number today. Please log in by email.',
+    BadPhone: 'We can only text North American phone numbers. Please log in by email.',
+    TextLoginOff: 'Logging in by text is not available right now. Please log in by email.',
+  } satisfies Partial<Record<ErrorType, string>>),
+);
 
 type Phase =
   | { name: 'waiting' }
@@ -43,7 +57,8 @@ export function TextCodeDialog({ open, email, onClose }: TextCodeDialogProps) {
       } else if (result.status === 'failure' && result.error.type === 'TooSoon') {
         setPhase({ name: 'too-soon' });
       } else {
-        setPhase({ name: 'failed', message: result.status === 'failure' ? result.error.type || 'FAIL' : 'FAIL' });
+        const type = result.status === 'failure' ? result.error.type : '';
+        setPhase({ name: 'failed', message: textErrorMessages.get(type) ?? (type || 'FAIL') });
       }
     });
   }, [open, email]);

@@ -66,6 +66,23 @@ describe('TextCodeDialog', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
+  it('says in plain words why no text was sent, and offers Close', async () => {
+    const cases = [
+      ['TextNotSent', 502, "We couldn't send the text. Try again in a minute, or log in by email."],
+      ['TextLimit', 429, 'Too many texts were sent to this number today. Please log in by email.'],
+      ['BadPhone', 400, 'We can only text North American phone numbers. Please log in by email.'],
+      ['TextLoginOff', 503, 'Logging in by text is not available right now. Please log in by email.'],
+    ] as const;
+    for (const [type, status, sentence] of cases) {
+      fakeApi({ 'POST /api/verification': () => failure(type, status) });
+      const { unmount } = render(<TextCodeDialog open email="alex@example.com" onClose={vi.fn()} />);
+      expect(await screen.findByRole('alert'), type).toHaveTextContent(sentence);
+      expect(screen.getByRole('dialog', { name: 'Texting you a login code...' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('requests nothing while closed', () => {
     const seen = fakeApi({});
     render(<TextCodeDialog open={false} email="alex@example.com" onClose={vi.fn()} />);

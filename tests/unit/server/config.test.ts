@@ -36,6 +36,55 @@ describe('loadConfig', () => {
     for (const key of ['DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'PUBLIC_STRIPE_KEY', 'STRIPE_WEBHOOK_SECRET']) {
       expect(message).toContain(`${key}: is required when MODE=production`);
     }
+    for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']) {
+      expect(message).toContain(`${key}: is required when MODE=production and TEXT_LOGIN=on`);
+    }
+  });
+});
+
+describe('loadConfig: texts', () => {
+  const twilio = { TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef', TWILIO_AUTH_TOKEN: 'token-0123456789', TWILIO_FROM: '+12065550100' };
+  const production = {
+    MODE: 'production',
+    DATABASE_URL: 'postgres://u@h/db',
+    SITE_URL: 'https://tutors.example',
+    SMTP_URL: 'smtp://mail.example',
+    STRIPE_SECRET_KEY: 'sk_live_1',
+    PUBLIC_STRIPE_KEY: 'pk_live_1',
+    STRIPE_WEBHOOK_SECRET: 'whsec_1',
+  };
+
+  it('has no SMS provider by default, text login on and a daily cap of 500', () => {
+    expect(loadConfig({})).toMatchObject({ sms: undefined, textLogin: true, smsDailyCap: 500 });
+  });
+
+  it('reads the Twilio settings, a number or a messaging service as sender', () => {
+    expect(loadConfig({ ...twilio, TWILIO_API_URL: 'http://127.0.0.1:9999/' }).sms).toEqual({
+      accountSid: twilio.TWILIO_ACCOUNT_SID,
+      authToken: twilio.TWILIO_AUTH_TOKEN,
+      from: '+12065550100',
+      apiUrl: 'http://127.0.0.1:9999',
+    });
+    expect(loadConfig({ ...twilio, TWILIO_FROM: 'MG0123456789abcdef0123456789abcdef' }).sms).toMatchObject({ from: 'MG0123456789abcdef0123456789abcdef', apiUrl: 'https://api.twilio.com' });
+  });
+
+  it('names each malformed or missing Twilio setting', () => {
+    expect(() => loadConfig({ ...twilio, TWILIO_ACCOUNT_SID: 'SK123' })).toThrow(/TWILIO_ACCOUNT_SID: must be the account SID/);
+    expect(() => loadConfig({ ...twilio, TWILIO_FROM: '2065550100' })).toThrow(/TWILIO_FROM: must be a \+E\.164 number/);
+    expect(() => loadConfig({ ...twilio, TWILIO_API_URL: 'http://api.twilio.example' })).toThrow(/TWILIO_API_URL: must start with https:\/\//);
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: twilio.TWILIO_ACCOUNT_SID })).toThrow(/TWILIO_AUTH_TOKEN: is required with the other TWILIO_ settings\n {2}TWILIO_FROM: is required/);
+  });
+
+  it('reads TEXT_LOGIN and SMS_DAILY_CAP', () => {
+    expect(loadConfig({ TEXT_LOGIN: 'off', SMS_DAILY_CAP: '40' })).toMatchObject({ textLogin: false, smsDailyCap: 40 });
+    expect(() => loadConfig({ TEXT_LOGIN: 'no' })).toThrow(/TEXT_LOGIN/);
+    for (const cap of ['-1', '1.5', '1e3', 'lots']) expect(() => loadConfig({ SMS_DAILY_CAP: cap }), cap).toThrow(/SMS_DAILY_CAP: must be a whole number/);
+  });
+
+  it('starts production with Twilio, or without texts when TEXT_LOGIN=off', () => {
+    expect(loadConfig({ ...production, ...twilio }).sms?.from).toBe('+12065550100');
+    expect(loadConfig({ ...production, TEXT_LOGIN: 'off' })).toMatchObject({ sms: undefined, textLogin: false });
+    expect(() => loadConfig({ ...production, TWILIO_AUTH_TOKEN: 'token-0123456789' })).toThrow(/TWILIO_ACCOUNT_SID: is required.*\n {2}TWILIO_FROM: is required/);
   });
 });
 
@@ -47,6 +96,7 @@ describe('loadConfig: where the server may be reached', () => {
     STRIPE_SECRET_KEY: 'sk_live_1',
     PUBLIC_STRIPE_KEY: 'pk_live_1',
     STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    TEXT_LOGIN: 'off',
   };
 
   it('refuses an http:// SITE_URL in production, except on this machine', () => {

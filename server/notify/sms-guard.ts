@@ -1,0 +1,79 @@
+import type { Db } from '../db/connection.ts';
+import { countHits, type RateHit, type RateWindow } from '../domain/rate-limits.ts';
+import type { Message, Sender } from './sender.ts';
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+/**
+ * Texts cost money per message and reach a stranger's phone, so every text (login codes and
+ * notices alike) is bounded here as well as by the callers' own limits: 3 an hour and 6 a day to
+ * one number, and the configured number a day in all. Counted in the database (rate-limits.ts),
+ * so the bounds hold across instances and restarts; the number is counted only as a keyed hash.
+ */
+export const TEXTS_PER_NUMBER: readonly RateWindow[] = [
+  { max: 3, seconds: HOUR },
+  { max: 6, seconds: DAY },
+];
+
+export type TextRefusedReason = 'not-north-american' | 'number-limit' | 'daily-cap';
+
+/** A text the guard would not send. Sending it again will not help (until `retryAfterSeconds`, for a limit). */
+export class TextRefused extends Error {
+  readonly reason: TextRefusedReason;
+  /** For the limits: seconds until the window that is full starts over. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(reason: TextRefusedReason, retryAfterSeconds?: number) {
+    super(`text refused: ${reason}`);
+    this.name = 'TextRefused';
+    this.reason = reason;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** The provider did not take the text (an error answer, no answer, a time-out): trying again later may work. */
+export class TextFailed extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'TextFailed';
+  }
+}
+
+/**
+ * The 10 digits of a North American (NANP) number, or undefined: an area code and an exchange that
+ * each start with 2-9, with or without the country code 1 and the usual brackets, hyphens, dots
+ * and spaces. Other countries are refused: the product serves one campus, and texts abroad cost
+ * many times more (and are the usual target of SMS-pumping fraud).
+ */
+export function northAmericanNumber(phone: string): string | undefined {
+  const digits = phone.replace(/[\s().-]/g, '').replace(/^\+?1(?=\d{10}$)/, '');
+  return /^[2-9]\d{2}[2-9]\d{6}$/.test(digits) ? digits : undefined;
+}
+
+/**
+ * Wraps a sender so that texts go only to North American numbers and within the limits above;
+ * emails pass through. The text goes on with its number as 10 digits (the provider adds +1).
+ * Refusals throw TextRefused; a failure of the sender behind throws TextFailed.
+ */
+export function smsGuard(inner: Sender, db: Db, dailyCap: number): Sender {
+  return {
+    async send(message: Message) {
+      if (message.channel !== 'sms') return inner.send(message);
+      const number = northAmericanNumber(message.to);
+      if (!number) throw new TextRefused('not-north-american');
+      const perNumber: RateHit[] = TEXTS_PER_NUMBER.map((window) => ({ bucket: `sms-number-${window.seconds}s`, key: `phone:${number}`, window }));
+      const forNumber = await countHits(db, perNumber);
+      if (!forNumber.allowed) throw new TextRefused('number-limit', forNumber.retryAfterSeconds);
+      // Counted only once the number's own limits pass, so that one number refused over and over
+      // does not use up everyone's daily texts.
+      const overall = await countHits(db, [{ bucket: 'sms-daily', key: 'all', window: { max: dailyCap, seconds: DAY } }]);
+      if (!overall.allowed) throw new TextRefused('daily-cap', overall.retryAfterSeconds);
+      try {
+        await inner.send({ ...message, to: number });
+      } catch (error) {
+        throw new TextFailed(error instanceof Error ? error.message : String(error), { cause: error });
+      }
+    },
+  };
+}
