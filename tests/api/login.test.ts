@@ -282,7 +282,7 @@ describeApi('the demo outbox', (ctx) => {
     await call(ctx().client(), `/api/login?user_type=customer&email=${demoAccounts.customer.email}`, { method: 'POST' });
     await call(ctx().client(), `/api/login?user_type=tutor&email=${demoAccounts.tutor.email}`, { method: 'POST' });
     const json = (await (await ctx().client().fetch('/dev/outbox.json')).json()) as { id: number; to: string; link: string; created_at: number }[];
-    expect(Object.keys(json[0]!).sort()).toEqual(['channel', 'created_at', 'id', 'link', 'subject', 'text', 'to']);
+    expect(Object.keys(json[0]!).sort()).toEqual(['channel', 'created_at', 'html', 'ics', 'id', 'link', 'subject', 'text', 'to']);
     expect(json[0]!.to).toBe(demoAccounts.tutor.email);
     expect(json[0]!.id).toBeGreaterThan(json[1]!.id);
     const page = await ctx().client().fetch('/dev/outbox');

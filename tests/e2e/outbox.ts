@@ -7,16 +7,22 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   link: string | null;
+  html?: string | null;
+  ics?: string | null;
   created_at: number;
 }
 
-/** The newest message to this address, once it has arrived (the demo outbox, newest first). */
-export async function latestMessage(request: APIRequestContext, to: string, channel: 'email' | 'sms', after = 0): Promise<OutboxMessage> {
+/**
+ * The newest message to this address whose subject or text matches `what` (by default a login link
+ * or code: other journeys' bookings send the same people confirmations, receipts and reminders),
+ * once it has arrived (the demo outbox, newest first).
+ */
+export async function latestMessage(request: APIRequestContext, to: string, channel: 'email' | 'sms', after = 0, what: RegExp = /login (link|code)/i): Promise<OutboxMessage> {
   let found: OutboxMessage | undefined;
   await expect
     .poll(async () => {
       const messages = (await (await request.get('/dev/outbox.json')).json()) as OutboxMessage[];
-      found = messages.find((m) => m.to === to && m.channel === channel && m.id > after);
+      found = messages.find((m) => m.to === to && m.channel === channel && m.id > after && what.test(`${m.subject}\n${m.text}`));
       return Boolean(found);
     })
     .toBe(true);
