@@ -92,6 +92,15 @@ async function fulfilChargeIn(trx: Transaction<Database>, outcome: ChargeOutcome
     .forUpdate()
     .executeTakeFirst();
   if (!payment) return undefined;
+  // A canceled subscription never starts: its checkout, if still open, ends now (the cancel ends it
+  // too: student-changes.ts), so the charge is refused or refunded like a late one.
+  if (payment.checkout !== null && payment.subscription_id !== null && payment.payment_status === 'requires_payment_method') {
+    const subscription = await trx.selectFrom('subscriptions').select('status').where('id', '=', payment.subscription_id).executeTakeFirstOrThrow();
+    if (subscription.status === 'canceled') {
+      await trx.updateTable('payments').set({ payment_status: 'abandoned' }).where('id', '=', payment.id).execute();
+      return { paymentId: payment.id, result: 'expired' };
+    }
+  }
   if (payment.payment_status === 'abandoned' || payment.payment_status === 'canceled') return { paymentId: payment.id, result: 'expired' };
   if (!outcome.succeeded) {
     // A charge made without the customer (overtime) that later fails is shown as failed.

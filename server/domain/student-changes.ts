@@ -52,7 +52,10 @@ export async function skipPayment({ db, provider, log }: StudentServices, custom
 /**
  * A student ends a weekly subscription: every meeting more than 12 hours away is released and its
  * charge canceled (or refunded, if it was already charged). Nearer meetings stay as booked.
- * Refunds are recorded with the cancel and sent after the commit, as for a skip.
+ * Refunds are recorded with the cancel and sent after the commit, as for a skip. A subscription
+ * whose first week is not paid yet ends whole: its checkout is abandoned and every seat held for it
+ * goes back, so paying it afterwards is refused, or refunded like a late charge (fulfilment.ts),
+ * and never starts the weeks.
  */
 export async function cancelSubscription({ db, provider, log }: StudentServices, customerId: number, subscriptionId: number): Promise<void> {
   const refunds = await db.transaction().execute(async (trx) => {
@@ -60,6 +63,15 @@ export async function cancelSubscription({ db, provider, log }: StudentServices,
     if (!subscription) throw new Refusal('SubscriptionNotFound');
     if (subscription.customer_id !== customerId) throw new Refusal('NotAuthorized');
     await trx.updateTable('subscriptions').set({ status: 'canceled' }).where('id', '=', subscription.id).execute();
+    await trx
+      .updateTable('payments')
+      .set({ payment_status: 'abandoned' })
+      .where('subscription_id', '=', subscription.id)
+      .where('checkout', 'is not', null)
+      .where('payment_status', '=', 'requires_payment_method')
+      .execute();
+    const held = await trx.selectFrom('reservations').select('meeting_id').where('subscription_id', '=', subscription.id).where('status', '=', 'held').orderBy('meeting_id').execute();
+    for (const seat of held) await releaseSeat(trx, seat.meeting_id, customerId);
     const future = await trx
       .selectFrom('payments as p')
       .innerJoin('meetings as m', 'm.id', 'p.meeting_id')

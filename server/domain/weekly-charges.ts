@@ -108,9 +108,18 @@ async function claimDue(db: Db): Promise<ClaimedCharge[]> {
     const due = await trx
       .selectFrom('payments as p')
       .innerJoin('meetings as m', 'm.id', 'p.meeting_id')
+      .innerJoin('subscriptions as s', 's.id', 'p.subscription_id')
       .select(['p.id', 'p.payment_status'])
-      .where('p.subscription_id', 'is not', null)
       .where('p.is_incremental', '=', false)
+      // A canceled subscription's weeks were canceled with it, all but those less than 12 hours
+      // away, which stay booked (cancelSubscription): only a week whose seat is still the
+      // customer's is charged.
+      .where((eb) =>
+        eb.or([
+          eb('s.status', '=', 'active'),
+          eb.exists(eb.selectFrom('reservations as r').select('r.id').whereRef('r.meeting_id', '=', 'p.meeting_id').whereRef('r.customer_id', '=', 'p.customer_id').where('r.status', '=', 'confirmed')),
+        ]),
+      )
       .where((eb) =>
         eb.or([
           eb.and([eb('p.payment_status', '=', 'subscription_pending'), eb('m.occurrence', '<=', noticeDeadline())]),

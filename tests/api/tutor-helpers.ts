@@ -48,13 +48,14 @@ export function freeHour(daysAhead = 2): number {
 let weeklySerial = 0;
 
 /**
- * An hour of the week that no other test uses (12:30 or 13:30 UTC on one of the next 7 days), for
- * weekly slots: they repeat until the end of the semester, so each needs an hour of its own.
+ * An hour of the week that no other test uses (12:30 to 15:30 UTC on one of the next 7 days, where
+ * the demo seed puts no meeting), for weekly slots: they repeat until the end of the semester, so
+ * each needs an hour of its own (28 of them per database).
  */
 export function freeWeeklyHour(): number {
   weeklySerial += 1;
   const base = Math.floor(nowMs() / 1000 / DAY) * DAY;
-  return base + (1 + (weeklySerial % 7)) * DAY + (12 + (Math.floor(weeklySerial / 7) % 2)) * HOUR + 30 * 60;
+  return base + (1 + (weeklySerial % 7)) * DAY + (12 + (Math.floor(weeklySerial / 7) % 4)) * HOUR + 30 * 60;
 }
 
 /** The tutor's CS 121 offering (Jordan teaches it in the demo data). */

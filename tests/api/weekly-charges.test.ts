@@ -182,7 +182,8 @@ describeApi('weekly charges', (ctx) => {
     expect((await payment(ctx(), sub.paymentId)).payment_status).toBe('processing');
 
     const { meeting_id } = await db.selectFrom('payments').select('meeting_id').where('id', '=', sub.paymentId).executeTakeFirstOrThrow();
-    const moved = await post(tutor.client, `/api/meetings/${meeting_id}/occurrence_epoch`, { occurrence_epoch: sub.start.getTime() / 1000 - 2 * 3600 });
+    // To 8:30 UTC the same day: still ahead, and an hour no other test's meeting uses.
+    const moved = await post(tutor.client, `/api/meetings/${meeting_id}/occurrence_epoch`, { occurrence_epoch: Math.floor(sub.start.getTime() / 86_400_000) * 86_400 + 8.5 * 3600 });
     expect(moved.status).toBe(200);
     await db.updateTable('customers').set({ payment_method_id: 'pm_offline_another_card' }).where('id', '=', sub.id).execute();
 
@@ -321,5 +322,76 @@ describeApi('weekly charges', (ctx) => {
     expect(await row()).toEqual({ payment_status: 'canceled', provider_intent_id: intentId, refund_pending: true });
     await sendPendingRefunds(db, provider, () => {}, { paymentIds: [sub.paymentId] });
     expect(calls.refunds).toEqual([intentId]);
+  });
+
+  it('a subscription canceled before its first week is paid gives its seats back, and paying it afterwards starts no week', async () => {
+    const { db } = ctx().database;
+    const tutor = await jordan(ctx());
+    const slot = await post(tutor.client, '/api/slots', { duration_mins: 60, anchor_epoch: freeWeeklyHour(), tutor: 'myself' });
+    const meetings = await db.selectFrom('meetings').select(['id', 'occurrence']).where('slot_id', '=', slot.body.data.id).orderBy('occurrence').execute();
+    const buyer = await newCustomer(ctx());
+    const intent = await post(buyer.client, '/api/subscriptions', { meeting: meetings[0]!.id, slot: slot.body.data.id, offering: await offeringOf(ctx(), tutor.id, 'CS 121'), capacity: 1, course_style: 'online' });
+    const paymentId = intent.body.data.payment_id as number;
+    const checkout = () => db.selectFrom('payments').select(['subscription_id', 'payment_status', 'provider_intent_id', 'refund_pending']).where('id', '=', paymentId).executeTakeFirstOrThrow();
+    const { subscription_id } = await checkout();
+    expect((await call(buyer.client, `/api/subscriptions/${subscription_id}/cancel`, { method: 'POST' })).status).toBe(200);
+
+    // Every seat held for it went back, and its checkout ended.
+    const seats = await db.selectFrom('reservations').select('status').where('subscription_id', '=', subscription_id).execute();
+    expect(new Set(seats.map((r) => r.status))).toEqual(new Set(['released']));
+    const taken = await db.selectFrom('meetings').select('reservations_taken').where('slot_id', '=', slot.body.data.id).execute();
+    expect(new Set(taken.map((m) => m.reservations_taken))).toEqual(new Set([0]));
+    expect((await checkout()).payment_status).toBe('abandoned');
+
+    // Paying it afterwards is refused, and a charge that lands anyway (Stripe's webhook) goes back.
+    expect((await confirmOffline(buyer.client, intent.body.data.client_secret, '4242424242424242')).body.error?.type).toBe('PaymentFailed');
+    const { provider_intent_id } = await checkout();
+    const event = { eventId: `evt_after_cancel_${paymentId}`, outcome: { intentId: provider_intent_id!, paymentId, succeeded: true } };
+    expect(await fulfilProviderEvent(db, event)).toEqual({ paymentId, result: 'expired' });
+    expect(await checkout()).toMatchObject({ payment_status: 'abandoned', refund_pending: true });
+
+    // No later week was scheduled, so none is ever charged.
+    expect(await db.selectFrom('payments').select('id').where('subscription_id', '=', subscription_id).execute()).toHaveLength(1);
+    const { provider, calls } = recordingProvider();
+    await jumpClock(ctx(), new Date(new Date(meetings[1]!.occurrence).getTime() - WINDOW_MS + 60_000));
+    await chargeDue(ctx(), provider);
+    expect(calls.charges.filter((c) => c.customer.id === buyer.id)).toEqual([]);
+  });
+
+  it('the checkout of a subscription canceled while it was open is never fulfilled: the payment ends and schedules no week', async () => {
+    const { db } = ctx().database;
+    const tutor = await jordan(ctx());
+    const slot = await post(tutor.client, '/api/slots', { duration_mins: 60, anchor_epoch: freeWeeklyHour(), tutor: 'myself' });
+    const meetings = await db.selectFrom('meetings').select('id').where('slot_id', '=', slot.body.data.id).orderBy('occurrence').execute();
+    const buyer = await newCustomer(ctx());
+    const intent = await post(buyer.client, '/api/subscriptions', { meeting: meetings[0]!.id, slot: slot.body.data.id, offering: await offeringOf(ctx(), tutor.id, 'CS 121'), capacity: 1, course_style: 'online' });
+    const paymentId = intent.body.data.payment_id as number;
+    // Canceled by a path that left the checkout open (as the student's cancel did before it ended it).
+    const { subscription_id } = await db.selectFrom('payments').select('subscription_id').where('id', '=', paymentId).executeTakeFirstOrThrow();
+    await db.updateTable('subscriptions').set({ status: 'canceled' }).where('id', '=', subscription_id).execute();
+    expect((await confirmOffline(buyer.client, intent.body.data.client_secret, '4242424242424242')).body.error?.type).toBe('PaymentFailed');
+    expect(await db.selectFrom('payments').select(['id', 'payment_status']).where('subscription_id', '=', subscription_id).execute()).toEqual([{ id: paymentId, payment_status: 'abandoned' }]);
+  });
+
+  it('a canceled subscription is charged only for the weeks its cancel kept (less than 12 hours away)', async () => {
+    const [kept, gone] = [await subscriber(ctx()), await subscriber(ctx())];
+    const { db } = ctx().database;
+    const subscriptionOf = async (paymentId: number) => (await db.selectFrom('payments').select('subscription_id').where('id', '=', paymentId).executeTakeFirstOrThrow()).subscription_id!;
+    const { provider, calls } = recordingProvider();
+    // Canceled once week 2's skip window closed, before its charge was made: week 2 stays booked and is charged.
+    await jumpClock(ctx(), new Date(kept.start.getTime() - WINDOW_MS + 30_000));
+    expect((await call(kept.client, `/api/subscriptions/${await subscriptionOf(kept.paymentId)}/cancel`, { method: 'POST' })).status).toBe(200);
+    expect((await payment(ctx(), kept.paymentId)).payment_status).toBe('subscription_pending');
+    await chargeDue(ctx(), provider);
+    expect(chargesOf(calls.charges, kept.paymentId)).toHaveLength(1);
+    expect((await payment(ctx(), kept.paymentId)).payment_status).toBe('succeeded');
+
+    // A week of a canceled subscription still scheduled without its seat (whatever left it so) is never charged.
+    const { meeting_id } = await db.selectFrom('payments').select('meeting_id').where('id', '=', gone.paymentId).executeTakeFirstOrThrow();
+    await db.updateTable('subscriptions').set({ status: 'canceled' }).where('id', '=', await subscriptionOf(gone.paymentId)).execute();
+    await db.updateTable('reservations').set({ status: 'released' }).where('meeting_id', '=', meeting_id).where('customer_id', '=', gone.id).execute();
+    await jumpClock(ctx(), new Date(Math.max(gone.start.getTime() - WINDOW_MS + 60_000, nowMs())));
+    await chargeDue(ctx(), provider);
+    expect(chargesOf(calls.charges, gone.paymentId)).toEqual([]);
   });
 });
