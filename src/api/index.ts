@@ -4,6 +4,7 @@ export * from './catalog.ts';
 export * from './booking.ts';
 export * from './customers.ts';
 export * from './meetings.ts';
+export * from './calendar.ts';
 export * from './gradebooks.ts';
 export * from './team.ts';
 export * from './client-errors.ts';

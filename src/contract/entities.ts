@@ -204,3 +204,18 @@ export interface HealthStatus {
   ok: true;
   database: 'pglite' | 'postgres';
 }
+
+/**
+ * The private calendar feed of the signed-in customer or tutor (GET/DELETE /api/calendar-feed;
+ * additive to the spec). `created_epoch` is when the current secret address was made.
+ */
+export interface CalendarFeedStatus {
+  active: boolean;
+  created_epoch: number | null;
+}
+
+/** A new feed address (POST /api/calendar-feed): shown once, since only its hash is kept. */
+export interface NewCalendarFeed {
+  active: true;
+  url: string;
+}

@@ -8,6 +8,7 @@ import { FailureBoundary } from '../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../ui/lazy-chunk.ts';
 import { Loader } from '../ui/Loader.tsx';
 import { bookingLoginDialog } from './booking-login-dialog.tsx';
+import { CalendarFeedPanel } from './calendar-feed.tsx';
 
 // Screens that carry heavy code (react-select, the booking flow) load when first shown.
 const BookingFlow = lazyChunk(() => import('../features/booking/BookingFlow.tsx').then((m) => ({ default: m.BookingFlow })));
@@ -29,6 +30,7 @@ const loading = <Loader text="Loading…" />;
 const upcoming = () => (
   <SessionsScreen
     kind="upcoming"
+    upcomingExtra={<CalendarFeedPanel />}
     renderBooking={(reload) => (
       // The booking flow is its own chunk: if it fails, the sessions list above it stays.
       <FailureBoundary where="dashboard booking">

@@ -9,6 +9,7 @@ import { AvailabilityScreen, type RenderMeeting, ScheduleScreen, WorkHistoryScre
 import { type PhotoDialogRenderProps, TutorSidebar } from '../features/tutor/TutorSidebar.tsx';
 import { lazyChunk } from '../ui/lazy-chunk.ts';
 import { Loader } from '../ui/Loader.tsx';
+import { CalendarFeedPanel } from './calendar-feed.tsx';
 
 // The gradebook (with react-select) loads when one is opened, not with the schedule.
 const TutorGradebookScreen = lazyChunk(() => import('../features/gradebook/GradebookScreen.tsx').then((m) => ({ default: m.TutorGradebookScreen })));
@@ -27,7 +28,10 @@ const historyCard: RenderMeeting = ({ meeting, payments }, onChanged) => (
   <StaffMeetingCard meeting={meeting} payments={payments} onChanged={onChanged} withSummary />
 );
 
-export const TutorSchedule = ({ tutorId }: { tutorId: string }) => <ScheduleScreen tutorId={tutorId} renderMeeting={card} />;
+// The feed is the signed-in tutor's own: a supervisor looking at another tutor's schedule does not see it.
+export const TutorSchedule = ({ tutorId }: { tutorId: string }) => (
+  <ScheduleScreen tutorId={tutorId} renderMeeting={card} extra={tutorId === 'myself' ? <CalendarFeedPanel /> : undefined} />
+);
 export const TutorAvailability = ({ tutorId }: { tutorId: string }) => <AvailabilityScreen tutorId={tutorId} renderMeeting={card} />;
 export const TutorHistory = ({ tutorId }: { tutorId: string }) => <WorkHistoryScreen tutorId={tutorId} renderMeeting={historyCard} />;
 export const TutorGradebooks = ({ tutorId }: { tutorId: string }) => (

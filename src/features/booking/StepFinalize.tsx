@@ -76,6 +76,8 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
   const [loginEmail, setLoginEmail] = useState<string | null>(null);
   // The card on file was declined (or its 3-D Secure check failed): the customer types another.
   const [needCard, setNeedCard] = useState(false);
+  // Reminder texts before each session (issue 12): on unless the customer unticks the box.
+  const [textReminders, setTextReminders] = useState(true);
 
   const heading = useRef<HTMLHeadingElement>(null);
   // This step loads on demand, after the flow moved focus: take it here once the step is shown.
@@ -139,7 +141,13 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
     const cacheKey = `${payer.id}:${appointment.key}:${selection.capacity}:${selection.style}`;
     let secret = intentSecrets.get(cacheKey);
     if (!secret) {
-      const common = { meeting: appointment.meetingId, offering: appointment.offering.id, capacity: selection.capacity, course_style: selection.style! };
+      const common = {
+        meeting: appointment.meetingId,
+        offering: appointment.offering.id,
+        capacity: selection.capacity,
+        course_style: selection.style!,
+        text_reminders: textReminders,
+      };
       const intent = appointment.slotId !== null ? await createSubscription({ ...common, slot: appointment.slotId }) : await createPayment(common);
       if (intent.status !== 'success') {
         setPaying(false);
@@ -237,6 +245,13 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
             <CardElement options={cardOptions} />
           </div>
         </div>
+      )}
+
+      {customer.state !== 'unknown' && customer.state !== 'error' && (
+        <label className={styles.checkbox}>
+          <input type="checkbox" checked={textReminders} disabled={paying} onChange={(event) => setTextReminders(event.target.checked)} />
+          Text me reminders before each session
+        </label>
       )}
 
       <ul className={styles.assurances}>

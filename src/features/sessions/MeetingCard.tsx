@@ -1,11 +1,14 @@
 import { type ReactNode, useState } from 'react';
+import { meetingCalendarPath } from '../../api/calendar.ts';
 import { cancelSubscription, skipPayment } from '../../api/customers.ts';
 import type { Meeting, Payment } from '../../contract/entities.ts';
 import { capacityLabel, paymentChipLabel, styleLabel } from '../../lib/labels.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { formatLongDate, formatTimeRange } from '../../lib/time-format.ts';
 import { Button } from '../../ui/Button.tsx';
+import buttonStyles from '../../ui/Button.module.css';
 import { Chip, type ChipTone } from '../../ui/Chip.tsx';
+import { canAddToCalendar } from './calendar-link.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { extraTimeNote, isUpcoming, type MeetingGroup } from './group-payments.ts';
 import styles from './sessions.module.css';
@@ -71,6 +74,22 @@ export function MeetingCard({ meeting, chips, action, marker, bodyTitle, childre
   );
 }
 
+/**
+ * 'Add to calendar': a plain link to the meeting's .ics (the same entry its invites carry), styled
+ * as the card's thin secondary buttons. The browser downloads it with the session cookie.
+ */
+export function AddToCalendarLink({ meeting }: { meeting: Meeting }) {
+  return (
+    <a
+      href={meetingCalendarPath(meeting.id)}
+      download={`session-${meeting.id}.ics`}
+      className={`${buttonStyles.button} ${buttonStyles.secondary} ${buttonStyles.thin} ${styles.calendarLink}`}
+    >
+      Add to calendar
+    </a>
+  );
+}
+
 type Pending = { kind: 'skip'; payment: Payment } | { kind: 'cancel'; payment: Payment } | null;
 
 /** The student's meeting card (spec 2 §2): when, what, the tutor, and skip / cancel for upcoming meetings. */
@@ -80,6 +99,8 @@ export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; 
   const upcoming = isUpcoming(meeting);
   const booking = payments.find((p) => !p.is_incremental && p.payment_status !== 'canceled') ?? payments[0]!;
   const note = upcoming ? null : extraTimeNote(payments);
+  // Upcoming or in progress, and not skipped: the customer's own booking still holds the seat.
+  const calendar = canAddToCalendar(meeting, payments);
 
   return (
     <MeetingCard
@@ -91,16 +112,19 @@ export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; 
         </Chip>
       ))}
       footer={
-        upcoming && (
+        (upcoming || calendar) && (
           <>
-            {booking.subscription && (
+            {upcoming && booking.subscription && (
               <Button variant="secondary" thin onClick={() => setPending({ kind: 'cancel', payment: booking })}>
                 Cancel Subscription
               </Button>
             )}
-            <Button variant="secondary" thin onClick={() => setPending({ kind: 'skip', payment: booking })}>
-              Skip Meeting
-            </Button>
+            {upcoming && (
+              <Button variant="secondary" thin onClick={() => setPending({ kind: 'skip', payment: booking })}>
+                Skip Meeting
+              </Button>
+            )}
+            {calendar && <AddToCalendarLink meeting={meeting} />}
           </>
         )
       }

@@ -13,10 +13,12 @@ export interface SessionsScreenProps {
   kind: 'upcoming' | 'history';
   /** The booking flow, shown when nothing is upcoming; it calls `reload` after a payment. */
   renderBooking?: (reload: () => void) => ReactNode;
+  /** Shown under the upcoming sessions (the calendar feed panel, which the island loads on demand). */
+  upcomingExtra?: ReactNode;
 }
 
 /** The student sessions screen (spec 2 §2): upcoming or previous sessions from the customer's payments. */
-export function SessionsScreen({ kind, renderBooking }: SessionsScreenProps) {
+export function SessionsScreen({ kind, renderBooking, upcomingExtra }: SessionsScreenProps) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
@@ -71,6 +73,7 @@ export function SessionsScreen({ kind, renderBooking }: SessionsScreenProps) {
     <section aria-labelledby="sessions-title">
       <h1 id="sessions-title">{title}</h1>
       {content}
+      {kind === 'upcoming' && upcomingExtra}
     </section>
   );
 }

@@ -10,7 +10,8 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { EditMeetingDialog } from './EditMeetingDialog.tsx';
 import { attendeesOf, hasActivePayments, type StaffPayment } from './attendees.ts';
 import { isUpcoming } from './group-payments.ts';
-import { MeetingCard, statusTone } from './MeetingCard.tsx';
+import { AddToCalendarLink, MeetingCard, statusTone } from './MeetingCard.tsx';
+import { canAddToCalendar } from './calendar-link.ts';
 import { MeetingSummaryBox } from './MeetingSummaryBox.tsx';
 import styles from './staff.module.css';
 
@@ -42,6 +43,8 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
   const attendees = attendeesOf(payments);
   const active = hasActivePayments(payments);
   const showFooter = forceFooter || isUpcoming(meeting);
+  // Someone holds a seat and the meeting has not ended (an in-progress one keeps just this link).
+  const calendar = canAddToCalendar(meeting, payments);
   const closeDialog = (changed: boolean) => {
     setDialog(null);
     if (changed) onChanged();
@@ -62,16 +65,19 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
         </button>
       }
       footer={
-        showFooter && (
+        (showFooter || calendar) && (
           <>
-            {active && (
+            {showFooter && active && (
               <Button variant="secondary" thin onClick={() => setDialog('cancel')}>
                 Cancel Meeting
               </Button>
             )}
-            <Button variant="secondary" thin onClick={() => setDialog('edit')}>
-              Reschedule/Edit Duration
-            </Button>
+            {showFooter && (
+              <Button variant="secondary" thin onClick={() => setDialog('edit')}>
+                Reschedule/Edit Duration
+              </Button>
+            )}
+            {calendar && <AddToCalendarLink meeting={meeting} />}
           </>
         )
       }

@@ -60,8 +60,8 @@ function MeetingList({ load, reload, select, empty, renderMeeting, label }: Meet
   );
 }
 
-/** Schedule (spec 2 §2): upcoming booked sessions, earliest first. */
-export function ScheduleScreen({ tutorId, renderMeeting }: TutorMeetingsScreenProps) {
+/** Schedule (spec 2 §2): upcoming booked sessions, earliest first; `extra` shows under them (the calendar feed). */
+export function ScheduleScreen({ tutorId, renderMeeting, extra }: TutorMeetingsScreenProps & { extra?: ReactNode }) {
   const [load, reload] = useTutorMeetings(tutorId);
   return (
     <section aria-labelledby="schedule-title">
@@ -74,6 +74,7 @@ export function ScheduleScreen({ tutorId, renderMeeting }: TutorMeetingsScreenPr
         renderMeeting={renderMeeting}
         label="Booked sessions"
       />
+      {extra}
     </section>
   );
 }

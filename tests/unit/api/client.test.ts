@@ -114,6 +114,15 @@ const calls: [string, () => Promise<unknown>, Sent][] = [
   // calls this product adds
   ['confirmOfflinePayment', () => api.confirmOfflinePayment('pi_1_secret_2', '4242 4242 4242 4242'),
     { method: 'POST', path: '/api/offline-payments/confirm', query: {}, form: { client_secret: 'pi_1_secret_2', card_number: '4242 4242 4242 4242' } }],
+  ['createPayment (reminder texts off)', () => api.createPayment({ meeting: 9, course_style: 'online', capacity: 1, offering: 4, text_reminders: false }),
+    { method: 'POST', path: '/api/payments', query: {}, form: { meeting: '9', course_style: 'online', capacity: '1', offering: '4', text_reminders: 'false' } }],
+  ['createSubscription (reminder texts on)', () => api.createSubscription({ meeting: 9, slot: 2, course_style: 'online', capacity: 1, offering: 4, text_reminders: true }),
+    { method: 'POST', path: '/api/subscriptions', query: {}, form: { meeting: '9', slot: '2', course_style: 'online', capacity: '1', offering: '4', text_reminders: 'true' } }],
+  ['getCalendarFeed', () => api.getCalendarFeed(), { method: 'GET', path: '/api/calendar-feed', query: {} }],
+  ['createCalendarFeed', () => api.createCalendarFeed(), { method: 'POST', path: '/api/calendar-feed', query: {} }],
+  ['deleteCalendarFeed', () => api.deleteCalendarFeed(), { method: 'DELETE', path: '/api/calendar-feed', query: {} }],
+  ['stopTextReminders', () => api.stopTextReminders('12', '0123456789abcdef01234567'),
+    { method: 'POST', path: '/api/text-reminders/stop', query: {}, form: { customer: '12', signature: '0123456789abcdef01234567' } }],
   ['logout', () => api.logout(), { method: 'POST', path: '/api/logout', query: {} }],
   ['getHealth', () => api.getHealth(), { method: 'GET', path: '/api/health', query: {} }],
   ['reportClientError', () => api.reportClientError({ name: 'ChunkLoadError', message: 'Failed to fetch', where: 'booking step 3', page: '/', chunk_url: '/_astro/a.js' }),
@@ -167,10 +176,19 @@ describe('request', () => {
   });
 });
 
+describe('meetingCalendarPath', () => {
+  it("is the meeting's .ics download address, its id encoded", () => {
+    expect(api.meetingCalendarPath(8)).toBe('/api/meetings/8/calendar');
+    expect(api.meetingCalendarPath('a/b')).toBe('/api/meetings/a%2Fb/calendar');
+  });
+});
+
 describe('coverage of the call tables', () => {
   it('has a test above for every exported call function', () => {
     const tested = new Set(calls.map(([name]) => name.split(' ')[0]));
     tested.add('archiveTutor');
+    // An address for a download link, not a call (tested below).
+    tested.add('meetingCalendarPath');
     const exported = Object.entries(api)
       .filter(([, value]) => typeof value === 'function')
       .map(([name]) => name)

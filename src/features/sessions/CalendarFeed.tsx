@@ -1,0 +1,184 @@
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { createCalendarFeed, deleteCalendarFeed, getCalendarFeed } from '../../api/calendar.ts';
+import type { ApiResult } from '../../api/http.ts';
+import { NETWORK_MESSAGE, rawFailureText } from '../../lib/api-messages.ts';
+import { formatLongDate } from '../../lib/time-format.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Loader } from '../../ui/Loader.tsx';
+import { LoadError } from '../../ui/LoadError.tsx';
+import styles from './calendar-feed.module.css';
+
+export const FEED_OFF_TEXT = 'Subscribe to your sessions in Google Calendar, Apple Calendar or Outlook.';
+export const FEED_PRIVATE_NOTE = 'Keep this link private: anyone with it can see your sessions. It is shown only now.';
+/** A customer whose session came from the booking contact form has not proven the account yet. */
+export const FEED_NEEDS_LOGIN = 'To get a calendar link, log out and log in again with the link we email you or a texted code.';
+export const feedOnText = (createdEpoch: number | null) =>
+  createdEpoch === null ? 'Your calendar feed is on.' : `Your calendar feed is on (made ${formatLongDate(createdEpoch)}).`;
+
+type Feed =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'needs-login' }
+  | { state: 'off' }
+  | { state: 'on'; createdEpoch: number | null }
+  /** Just made: the secret address, which the server never shows again. */
+  | { state: 'new'; url: string };
+
+type Copy = { state: 'idle' } | { state: 'copied' } | { state: 'select' };
+
+const failureText = (result: Exclude<ApiResult<unknown>, { status: 'success' }>) =>
+  result.status === 'network-error' ? NETWORK_MESSAGE : rawFailureText(result.error);
+
+/**
+ * The private calendar feed of the signed-in customer or tutor (issue 12, item 3): a secret
+ * address calendar apps subscribe to. Off: an offer to make one. Just made: the address to copy,
+ * shown once (the server keeps only its hash). On: since when, a new address (the old one stops
+ * working) or off.
+ */
+export function CalendarFeed() {
+  const [feed, setFeed] = useState<Feed>({ state: 'loading' });
+  const [version, setVersion] = useState(0);
+  const [busy, setBusy] = useState<'create' | 'delete' | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [copy, setCopy] = useState<Copy>({ state: 'idle' });
+  const titleId = useId();
+  const urlId = useId();
+  const urlInput = useRef<HTMLInputElement>(null);
+  const reload = useCallback(() => {
+    setFeed({ state: 'loading' });
+    setVersion((v) => v + 1);
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    void getCalendarFeed().then((result) => {
+      if (!current) return;
+      if (result.status === 'success') return setFeed(result.data.active ? { state: 'on', createdEpoch: result.data.created_epoch } : { state: 'off' });
+      if (result.status === 'failure' && result.error.type === 'NotAuthorized') return setFeed({ state: 'needs-login' });
+      setFeed({ state: 'error', message: failureText(result) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [version]);
+
+  // A new address arrives with its field: select it, so a keyboard user can copy at once.
+  useEffect(() => {
+    if (feed.state === 'new') urlInput.current?.focus();
+  }, [feed]);
+
+  async function makeLink() {
+    if (busy) return;
+    setBusy('create');
+    setActionError(null);
+    const result = await createCalendarFeed();
+    setBusy(null);
+    if (result.status !== 'success') return setActionError(failureText(result));
+    setCopy({ state: 'idle' });
+    setFeed({ state: 'new', url: result.data.url });
+  }
+
+  async function turnOff() {
+    if (busy) return;
+    setBusy('delete');
+    setActionError(null);
+    const result = await deleteCalendarFeed();
+    setBusy(null);
+    if (result.status !== 'success') return setActionError(failureText(result));
+    setFeed({ state: 'off' });
+  }
+
+  async function copyLink(url: string) {
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('No clipboard');
+      await navigator.clipboard.writeText(url);
+      setCopy({ state: 'copied' });
+    } catch {
+      // No clipboard access (an older browser, or a page without permission): select the text for the user.
+      urlInput.current?.focus();
+      urlInput.current?.select();
+      setCopy({ state: 'select' });
+    }
+  }
+
+  let content: ReactNode;
+  if (feed.state === 'loading') content = <Loader text="Loading your calendar feed…" />;
+  else if (feed.state === 'error') content = <LoadError message={feed.message} onRetry={reload} />;
+  else if (feed.state === 'needs-login') content = <p className={styles.text}>{FEED_NEEDS_LOGIN}</p>;
+  else if (feed.state === 'off') {
+    content = (
+      <>
+        <p className={styles.text}>{FEED_OFF_TEXT}</p>
+        <div className={styles.actions}>
+          <Button variant="secondary" thin loading={busy === 'create'} onClick={() => void makeLink()}>
+            Get calendar link
+          </Button>
+        </div>
+      </>
+    );
+  } else if (feed.state === 'new') {
+    const url = feed.url;
+    content = (
+      <>
+        <label htmlFor={urlId} className={styles.label}>
+          Your calendar link
+        </label>
+        <div className={styles.urlRow}>
+          <input
+            id={urlId}
+            ref={urlInput}
+            className={styles.url}
+            type="text"
+            readOnly
+            value={url}
+            aria-describedby={`${urlId}-note`}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <Button variant="secondary" thin onClick={() => void copyLink(url)}>
+            Copy
+          </Button>
+        </div>
+        <p className={styles.status} role="status">
+          {copy.state === 'copied' ? 'Copied.' : copy.state === 'select' ? 'The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.' : ''}
+        </p>
+        <p id={`${urlId}-note`} className={styles.note}>
+          {FEED_PRIVATE_NOTE}
+        </p>
+        <div className={styles.actions}>
+          <Button variant="secondary" thin loading={busy === 'delete'} onClick={() => void turnOff()}>
+            Turn off
+          </Button>
+        </div>
+      </>
+    );
+  } else {
+    content = (
+      <>
+        <p className={styles.text}>{feedOnText(feed.createdEpoch)}</p>
+        <p className={styles.hint}>A new link stops the old one: calendars subscribed to it stop updating.</p>
+        <div className={styles.actions}>
+          <Button variant="secondary" thin loading={busy === 'create'} disabled={busy === 'delete'} onClick={() => void makeLink()}>
+            Make a new link
+          </Button>
+          <Button variant="secondary" thin loading={busy === 'delete'} disabled={busy === 'create'} onClick={() => void turnOff()}>
+            Turn off
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <section className={styles.panel} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.title}>
+        Calendar feed
+      </h2>
+      {content}
+      {actionError && (
+        <p className={styles.error} role="alert">
+          {actionError}
+        </p>
+      )}
+    </section>
+  );
+}
