@@ -8,8 +8,24 @@ import { advanceClock, nowMs, resetClock } from '../clock.ts';
 const MAX_ADVANCE_HOURS = 24 * 200;
 
 /**
+ * An email's HTML part as the document of a sandboxed frame's srcdoc: links open in a new tab (a
+ * sandboxed frame may not navigate the page), and a fragment gets a document around it. The frame
+ * has no scripts and inherits this page's Content-Security-Policy (srcdoc makes no request).
+ */
+export function emailDocument(htmlPart: string): string {
+  const base = '<base target="_blank">';
+  if (/<html[\s>]/i.test(htmlPart)) {
+    return /<head[^>]*>/i.test(htmlPart) ? htmlPart.replace(/<head[^>]*>/i, (head) => `${head}${base}`) : htmlPart;
+  }
+  return `<!doctype html><html><head><meta charset="utf-8">${base}</head><body style="margin:12px">${htmlPart}</body></html>`;
+}
+
+/**
  * Demo mode only (mounted at /dev when MODE=demo, loopback host names only):
- * - GET /dev/outbox, /dev/outbox.json: every email and text the product sent, newest first.
+ * - GET /dev/outbox, /dev/outbox.json: every email and text the product sent, newest first. The
+ *   page shows each email's HTML part as a mail program would (in a sandboxed frame: no scripts,
+ *   links open in a new tab) above its plain-text part, and a link to the invite of those with one.
+ * - GET /dev/outbox/{id}.ics: that message's calendar invite, as the attachment it was sent with.
  * - POST /dev/clock, JSON `{"advance_hours": n}` (0 < n ≤ 4800) or `{"reset": true}`: the test
  *   clock. Moves the server's clock (server/clock.ts: every time rule reads it) forward, or back to
  *   the machine's time, then runs the scheduled jobs once (weekly charges, refund retries, purges),
@@ -32,6 +48,19 @@ export function devRoutes(db: Db, runDueJobs: () => Promise<void> = async () => 
 
   app.get('/outbox.json', async (c) => c.json(await listOutbox(db)));
 
+  /** A message's invite, as a calendar program opens it (the same text the email carried). */
+  app.get('/outbox/:file', async (c) => {
+    const match = /^([0-9]{1,10})\.ics$/.exec(c.req.param('file'));
+    const id = match ? Number(match[1]) : NaN;
+    const row = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await db.selectFrom('outbox').select(['id', 'ics']).where('id', '=', id).executeTakeFirst() : undefined;
+    if (!row?.ics) return c.text('No invite with this message', 404, { 'cache-control': 'no-store' });
+    return c.body(row.ics, 200, {
+      'content-type': 'text/calendar; charset=utf-8',
+      'content-disposition': `attachment; filename="outbox-${row.id}.ics"`,
+      'cache-control': 'no-store',
+    });
+  });
+
   app.get('/outbox', async (c) => {
     const messages = await listOutbox(db);
     c.header('cache-control', 'no-store');
@@ -45,8 +74,11 @@ export function devRoutes(db: Db, runDueJobs: () => Promise<void> = async () => 
             body { font-family: system-ui, sans-serif; max-width: 50rem; margin: 2rem auto; padding: 0 1rem; color: #0f172a; }
             article { border: 1px solid #cbd5e1; border-radius: 12px; padding: 1rem 1.25rem; margin: 1rem 0; }
             .meta { color: #475569; font-size: 0.9rem; margin: 0 0 0.5rem; }
-            pre { white-space: pre-wrap; font: inherit; margin: 0.5rem 0; }
+            pre { white-space: pre-wrap; font: inherit; margin: 0.5rem 0; overflow-wrap: anywhere; }
             a { color: #1d4ed8; word-break: break-all; }
+            h3 { font-size: 0.85rem; text-transform: uppercase; letter-spacing: 0.04em; color: #475569; margin: 1rem 0 0.35rem; }
+            iframe { display: block; width: 100%; height: 22rem; border: 1px solid #cbd5e1; border-radius: 8px; background: #fff; resize: vertical; }
+            .plain { background: #f8fafc; border-radius: 8px; padding: 0.5rem 0.75rem; }
           </style>
         </head>
         <body>
@@ -58,8 +90,14 @@ export function devRoutes(db: Db, runDueJobs: () => Promise<void> = async () => 
               (m) => html`<article data-channel="${m.channel}">
                 <p class="meta">#${m.id} · ${m.channel === 'email' ? 'Email' : 'Text'} to ${m.to} · ${new Date(m.created_at * 1000).toISOString()}</p>
                 ${m.subject ? html`<h2>${m.subject}</h2>` : ''}
-                <pre>${m.text}</pre>
+                ${m.html
+                  ? html`<h3>As it looks</h3>
+                      <iframe sandbox="allow-popups allow-popups-to-escape-sandbox" title="Email #${m.id} as it looks" srcdoc="${emailDocument(m.html)}"></iframe>
+                      <h3>Plain text</h3>`
+                  : ''}
+                <pre class="${m.html ? 'plain' : ''}">${m.text}</pre>
                 ${m.link ? html`<p><a href="${m.link}">Open the link</a></p>` : ''}
+                ${m.ics ? html`<p><a href="/dev/outbox/${m.id}.ics" download="outbox-${m.id}.ics">Download invite (.ics)</a></p>` : ''}
               </article>`,
             )}
           </main>
