@@ -1,11 +1,13 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import { fromNow } from '../clock.ts';
+import { fromNow, now } from '../clock.ts';
 import { sendCheckout, settleAbandonedCharge } from './checkout.ts';
 import { fulfilCharge } from './fulfilment.ts';
 import { releaseExpiredHolds } from './holds.ts';
 import { Refusal } from './refusal.ts';
 import { retryPendingRefunds, sendPendingRefunds } from './refunds.ts';
+import { CLAIM_LEASE_MS } from './weekly-charges.ts';
 
 /**
  * Crash recovery: a booking checkout is three steps (seats and payment committed, the provider
@@ -21,7 +23,10 @@ import { retryPendingRefunds, sendPendingRefunds } from './refunds.ts';
  *    asked again to learn whether the card was charged, and a charge is refunded.
  * 3. Intents whose webhook never came: the provider is asked for the intent's status; a succeeded
  *    one is fulfilled (its seats confirmed), or refunded if its seats are gone.
- * 4. Refunds marked but not confirmed by the provider are sent again.
+ * 4. The same for off-session charges (a weekly meeting's, overtime): one left settling or waiting
+ *    for the customer (3-D Secure) after the lease, or canceled while it settled, is asked about;
+ *    a charge is recorded as paid, or refunded if canceled, and a decline shows as failed.
+ * 5. Refunds marked but not confirmed by the provider are sent again.
  */
 export const RECONCILE_MS = 2 * 60_000;
 
@@ -37,7 +42,7 @@ const BATCH = 100;
 export interface ReconcileReport {
   /** Checkouts sent again or settled after being given up. */
   resent: number;
-  /** Intents found succeeded at the provider and fulfilled or refunded here. */
+  /** Intents (of checkouts and off-session charges) found succeeded at the provider and fulfilled or refunded here. */
   settled: number;
   /** Refunds still not confirmed by the provider. */
   refundsLeft: number;
@@ -102,6 +107,51 @@ export async function reconcilePayments(db: Db, provider: PaymentProvider, log: 
       }
     } catch (error) {
       log(`reconcile: intent of payment ${payment.id} not checked: ${describe(error)}`);
+    }
+  }
+
+  // Off-session charges with an intent but no final outcome: asked once the weekly claim's lease has
+  // passed since they were sent (claimed; overtime: written), then a lease after each answer that
+  // is not final yet.
+  const sent = sql<Date>`coalesce(charge_claimed_at, inserted_at)`;
+  const offSession = await db
+    .selectFrom('payments')
+    .select(['id', 'provider_intent_id'])
+    .where('checkout', 'is', null)
+    .where('reconciled', '=', false)
+    .where('provider_intent_id', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb('payment_status', 'in', ['processing', 'requires_action']),
+        // Canceled while its charge was settling (a tutor's cancel, a cancel during a crash): a
+        // charge that lands goes back.
+        eb.and([eb('payment_status', '=', 'canceled'), eb('refund_pending', '=', false), eb('refunded_at', 'is', null)]),
+      ]),
+    )
+    .where(sent, '<', fromNow(-CLAIM_LEASE_MS))
+    .orderBy(sent)
+    .limit(BATCH)
+    .execute();
+  for (const payment of offSession) {
+    try {
+      const status = await provider.retrieveIntent(payment.provider_intent_id!);
+      if (status === 'processing' || status === 'requires_action') {
+        await db.updateTable('payments').set({ charge_claimed_at: now() }).where('id', '=', payment.id).execute();
+        continue;
+      }
+      const succeeded = status === 'succeeded';
+      // Paid (or failed) as its webhook would have recorded it; a canceled one comes back expired.
+      const fulfilment = await fulfilCharge(db, { intentId: payment.provider_intent_id!, succeeded });
+      if (fulfilment?.result === 'expired' && succeeded) {
+        await db.updateTable('payments').set({ refund_pending: true }).where('id', '=', payment.id).where('refunded_at', 'is', null).execute();
+        await sendPendingRefunds(db, provider, log, { paymentIds: [payment.id] });
+      } else if (fulfilment?.result === 'expired') {
+        // Canceled and never charged: nothing to give back, nothing more to ask.
+        await markReconciled(db, payment.id);
+      }
+      if (succeeded) report.settled += 1;
+    } catch (error) {
+      log(`reconcile: off-session charge of payment ${payment.id} not checked: ${describe(error)}`);
     }
   }
 

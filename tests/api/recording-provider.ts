@@ -1,5 +1,5 @@
 import { offlineProvider } from '../../server/payments/offline.ts';
-import type { PaymentProvider, SavedCardCharge, SavedCardResult } from '../../server/payments/provider.ts';
+import type { IntentStatus, PaymentProvider, SavedCardCharge, SavedCardResult } from '../../server/payments/provider.ts';
 import { savedCardChargeKey } from '../../server/payments/provider.ts';
 
 /**
@@ -52,4 +52,25 @@ export function recordingProvider<P extends PaymentProvider>(base: P = offlinePr
   /** The charges that went through for one payment, one per idempotency key. */
   const chargedFor = (paymentId: number) => [...ledger].filter(([, c]) => c.paymentId === paymentId).map(([key, c]) => ({ key, ...c }));
   return { provider, calls, faults, ledger, chargedFor, holdCharges: (until: Promise<void>) => (hold = until) };
+}
+
+/**
+ * The offline provider, but every saved-card charge is accepted and still settling (its webhook
+ * would come later): `statuses` is what the provider answers when asked about an intent afterwards
+ * (`retrieveIntent`), set by the test as the charge goes through or is declined.
+ */
+export function settlingProvider() {
+  const statuses = new Map<string, IntentStatus>();
+  const provider: PaymentProvider = {
+    ...offlineProvider(),
+    async chargeSavedCard(charge: SavedCardCharge): Promise<SavedCardResult> {
+      const intentId = `pi_settling_${charge.paymentId}_${charge.attempt ?? 1}`;
+      if (!statuses.has(intentId)) statuses.set(intentId, 'processing');
+      return { status: 'processing', intentId, clientSecret: null };
+    },
+    async retrieveIntent(intentId: string): Promise<IntentStatus> {
+      return statuses.get(intentId) ?? 'requires_payment_method';
+    },
+  };
+  return { provider, statuses };
 }

@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
 import { nowMs, resetClock } from '../../server/clock.ts';
+import { reconcilePayments } from '../../server/domain/reconcile.ts';
 import { retryPendingRefunds } from '../../server/domain/refunds.ts';
+import { CLAIM_LEASE_MS } from '../../server/domain/weekly-charges.ts';
+import type { PaymentProvider } from '../../server/payments/provider.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi, signInAs, TestClient, type TestContext } from './harness.ts';
 import { freeHour, HOUR, jumpClock, offeringOf, pinClock } from './tutor-helpers.ts';
-import { recordingProvider } from './recording-provider.ts';
+import { recordingProvider, settlingProvider } from './recording-provider.ts';
 
 beforeEach(() => pinClock());
 afterEach(() => resetClock());
@@ -16,8 +19,8 @@ afterEach(() => resetClock());
  * that lands while an overtime charge is in flight.
  */
 describeApi('money around a tutor\'s meeting', (ctx) => {
-  function world() {
-    const recorder = recordingProvider();
+  function world(base?: PaymentProvider) {
+    const recorder = recordingProvider(base);
     const logged: string[] = [];
     const log = (line: string) => logged.push(line);
     const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, payments: recorder.provider, log });
@@ -124,6 +127,25 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
     // Whatever reached the card was given back.
     const charged = overtime.filter((p) => p.provider_intent_id).map((p) => p.provider_intent_id!);
     expect(charged.every((intent) => w.calls.refunds.includes(intent))).toBe(true);
+  });
+
+  it('asks the provider about overtime charges left settling whose webhook never came, after the lease: paid, or shown failed', async () => {
+    const settling = settlingProvider();
+    const w = world(settling.provider);
+    const start = freeHour();
+    const { tutor, meetingId } = await groupMeeting(ctx(), w, start);
+    await jumpClock(ctx(), new Date((start + 30 * 60) * 1000));
+    expect((await post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 90 })).status).toBe(200);
+    const overtime = (await paymentsOf(ctx(), meetingId)).filter((p) => p.is_incremental);
+    expect(overtime.map((p) => p.payment_status)).toEqual(['processing', 'processing']);
+    settling.statuses.set(overtime[0]!.provider_intent_id!, 'succeeded');
+    settling.statuses.set(overtime[1]!.provider_intent_id!, 'requires_payment_method');
+    // Within the lease its webhook may still come; after it, the provider is asked.
+    await reconcilePayments(ctx().database.db, w.provider, w.log);
+    expect((await paymentsOf(ctx(), meetingId)).filter((p) => p.is_incremental).map((p) => p.payment_status)).toEqual(['processing', 'processing']);
+    await jumpClock(ctx(), new Date(nowMs() + CLAIM_LEASE_MS + 60_000));
+    await reconcilePayments(ctx().database.db, w.provider, w.log);
+    expect((await paymentsOf(ctx(), meetingId)).filter((p) => p.is_incremental).map((p) => p.payment_status)).toEqual(['succeeded', 'requires_payment_method']);
   });
 
   it('refuses overtime that runs into the next meeting, and moving an unstarted meeting into the past', async () => {

@@ -3,15 +3,16 @@ import { nowMs, resetClock } from '../../server/clock.ts';
 import { CLAIM_LEASE_MS, RETRY_AFTER_MS, chargeDueWeeklyPayments } from '../../server/domain/weekly-charges.ts';
 import { CANCEL_NOTICE_HOURS } from '../../server/domain/student-changes.ts';
 import { listOutbox, outboxSender } from '../../server/notify/outbox.ts';
-import { AUTHENTICATING_SAVED_CARD, DECLINING_SAVED_CARD, offlineProvider } from '../../server/payments/offline.ts';
+import { AUTHENTICATING_SAVED_CARD, DECLINING_SAVED_CARD } from '../../server/payments/offline.ts';
 import { sendPendingRefunds } from '../../server/domain/refunds.ts';
+import { reconcilePayments } from '../../server/domain/reconcile.ts';
 import { IntentNotStoredYet, fulfilProviderEvent } from '../../server/domain/fulfilment.ts';
-import type { PaymentProvider, SavedCardCharge, SavedCardResult } from '../../server/payments/provider.ts';
+import type { PaymentProvider, SavedCardCharge } from '../../server/payments/provider.ts';
 import { savedCardChargeKey } from '../../server/payments/provider.ts';
 import { call, describeApi, type TestContext } from './harness.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
 import { freeWeeklyHour, jordan, jumpClock, offeringOf, pinClock } from './tutor-helpers.ts';
-import { recordingProvider } from './recording-provider.ts';
+import { recordingProvider, settlingProvider } from './recording-provider.ts';
 
 const WINDOW_MS = CANCEL_NOTICE_HOURS * 3600_000;
 
@@ -57,12 +58,6 @@ const payment = (ctx: TestContext, id: number) =>
   ctx.database.db.selectFrom('payments').select(['payment_status', 'provider_intent_id', 'charge_attempts', 'charge_retry_at']).where('id', '=', id).executeTakeFirstOrThrow();
 
 const chargesOf = (charges: SavedCardCharge[], paymentId: number) => charges.filter((c) => c.paymentId === paymentId);
-
-/** The offline provider, but every saved-card charge is accepted and still settling (its webhook comes later). */
-function settlingProvider(): PaymentProvider {
-  const base = offlineProvider();
-  return { ...base, chargeSavedCard: async (charge): Promise<SavedCardResult> => ({ status: 'processing', intentId: `pi_settling_${charge.paymentId}_${charge.attempt ?? 1}`, clientSecret: null }) };
-}
 
 beforeEach(() => pinClock());
 afterEach(() => resetClock());
@@ -298,30 +293,71 @@ describeApi('weekly charges', (ctx) => {
     });
   }
 
-  it('a charge still settling, for a week the tutor canceled after a crash, is kept on the payment and refunded when it lands', async () => {
-    const sub = await subscriber(ctx());
+  for (const path of ['webhook', 'reconciliation'] as const) {
+    it(`a charge still settling, for a week the tutor canceled after a crash, is kept on the payment and refunded when it lands (by the ${path})`, async () => {
+      const sub = await subscriber(ctx());
+      const { db } = ctx().database;
+      const tutor = await jordan(ctx());
+      const settling = settlingProvider();
+      const { provider, faults, calls } = recordingProvider(settling.provider);
+      faults.lostAnswer.add(sub.paymentId);
+      await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+      await chargeDue(ctx(), provider);
+      const { meeting_id } = await db.selectFrom('payments').select('meeting_id').where('id', '=', sub.paymentId).executeTakeFirstOrThrow();
+      expect((await call(tutor.client, `/api/meetings/${meeting_id}/cancel`, { method: 'POST' })).status).toBe(200);
+
+      // Asked again after the lease, the provider answers that the charge is still settling.
+      await jumpClock(ctx(), new Date(nowMs() + CLAIM_LEASE_MS + 60_000));
+      await chargeDue(ctx(), provider);
+      const intentId = `pi_settling_${sub.paymentId}_1`;
+      const row = () => db.selectFrom('payments').select(['payment_status', 'provider_intent_id', 'refund_pending']).where('id', '=', sub.paymentId).executeTakeFirstOrThrow();
+      expect(await row()).toEqual({ payment_status: 'canceled', provider_intent_id: intentId, refund_pending: false });
+
+      // It goes through, and the money goes back.
+      settling.statuses.set(intentId, 'succeeded');
+      if (path === 'webhook') {
+        // Its webhook finds the payment (not IntentNotStoredYet).
+        const event = { eventId: `evt_settled_${sub.paymentId}`, outcome: { intentId, paymentId: sub.paymentId, succeeded: true } };
+        expect(await fulfilProviderEvent(db, event)).toEqual({ paymentId: sub.paymentId, result: 'expired' });
+        expect(await row()).toEqual({ payment_status: 'canceled', provider_intent_id: intentId, refund_pending: true });
+        await sendPendingRefunds(db, provider, () => {}, { paymentIds: [sub.paymentId] });
+      } else {
+        // Its webhook never comes: the reconciliation pass asks the provider, and refunds it once.
+        await reconcilePayments(db, provider, () => {});
+        await reconcilePayments(db, provider, () => {});
+        expect(await row()).toEqual({ payment_status: 'canceled', provider_intent_id: intentId, refund_pending: false });
+      }
+      expect(calls.refunds.filter((refunded) => refunded === intentId)).toHaveLength(1);
+    });
+  }
+
+  it('a weekly charge left settling, whose webhook never came, is asked of the provider after the lease and recorded', async () => {
+    const [paid, declined] = [await subscriber(ctx()), await subscriber(ctx())];
+    const settling = settlingProvider();
+    const { provider } = recordingProvider(settling.provider);
     const { db } = ctx().database;
-    const tutor = await jordan(ctx());
-    const { provider, faults, calls } = recordingProvider(settlingProvider());
-    faults.lostAnswer.add(sub.paymentId);
-    await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+    await jumpClock(ctx(), new Date(Math.max(paid.start.getTime(), declined.start.getTime()) - WINDOW_MS + 60_000));
     await chargeDue(ctx(), provider);
-    const { meeting_id } = await db.selectFrom('payments').select('meeting_id').where('id', '=', sub.paymentId).executeTakeFirstOrThrow();
-    expect((await call(tutor.client, `/api/meetings/${meeting_id}/cancel`, { method: 'POST' })).status).toBe(200);
+    const [paidIntent, declinedIntent] = [`pi_settling_${paid.paymentId}_1`, `pi_settling_${declined.paymentId}_1`];
+    expect(await payment(ctx(), paid.paymentId)).toMatchObject({ payment_status: 'processing', provider_intent_id: paidIntent });
 
-    // Asked again after the lease, the provider answers that the charge is still settling.
+    // Still settling after the lease: asked, left as it is.
     await jumpClock(ctx(), new Date(nowMs() + CLAIM_LEASE_MS + 60_000));
-    await chargeDue(ctx(), provider);
-    const intentId = `pi_settling_${sub.paymentId}_1`;
-    const row = () => db.selectFrom('payments').select(['payment_status', 'provider_intent_id', 'refund_pending']).where('id', '=', sub.paymentId).executeTakeFirstOrThrow();
-    expect(await row()).toEqual({ payment_status: 'canceled', provider_intent_id: intentId, refund_pending: false });
+    await reconcilePayments(db, provider, () => {});
+    expect((await payment(ctx(), paid.paymentId)).payment_status).toBe('processing');
 
-    // It goes through: its webhook finds the payment (not IntentNotStoredYet) and the money goes back.
-    const event = { eventId: `evt_settled_${sub.paymentId}`, outcome: { intentId, paymentId: sub.paymentId, succeeded: true } };
-    expect(await fulfilProviderEvent(db, event)).toEqual({ paymentId: sub.paymentId, result: 'expired' });
-    expect(await row()).toEqual({ payment_status: 'canceled', provider_intent_id: intentId, refund_pending: true });
-    await sendPendingRefunds(db, provider, () => {}, { paymentIds: [sub.paymentId] });
-    expect(calls.refunds).toEqual([intentId]);
+    // One went through and one was declined; neither webhook came. Asked again a lease later.
+    settling.statuses.set(paidIntent, 'succeeded');
+    settling.statuses.set(declinedIntent, 'requires_payment_method');
+    await reconcilePayments(db, provider, () => {});
+    expect((await payment(ctx(), paid.paymentId)).payment_status).toBe('processing');
+    await jumpClock(ctx(), new Date(nowMs() + CLAIM_LEASE_MS + 60_000));
+    await reconcilePayments(db, provider, () => {});
+    expect((await payment(ctx(), paid.paymentId)).payment_status).toBe('succeeded');
+    expect((await payment(ctx(), declined.paymentId)).payment_status).toBe('requires_payment_method');
+    // The webhook that comes after all changes nothing.
+    await fulfilProviderEvent(db, { eventId: `evt_late_${paid.paymentId}`, outcome: { intentId: paidIntent, paymentId: paid.paymentId, succeeded: true } });
+    expect((await payment(ctx(), paid.paymentId)).payment_status).toBe('succeeded');
   });
 
   it('a subscription canceled before its first week is paid gives its seats back, and paying it afterwards starts no week', async () => {
@@ -377,8 +413,13 @@ describeApi('weekly charges', (ctx) => {
     const [kept, gone] = [await subscriber(ctx()), await subscriber(ctx())];
     const { db } = ctx().database;
     const subscriptionOf = async (paymentId: number) => (await db.selectFrom('payments').select('subscription_id').where('id', '=', paymentId).executeTakeFirstOrThrow()).subscription_id!;
-    const { provider, calls } = recordingProvider();
+    // A week of a canceled subscription still scheduled without its seat (whatever left it so) is never charged.
+    const { meeting_id } = await db.selectFrom('payments').select('meeting_id').where('id', '=', gone.paymentId).executeTakeFirstOrThrow();
+    await db.updateTable('subscriptions').set({ status: 'canceled' }).where('id', '=', await subscriptionOf(gone.paymentId)).execute();
+    await db.updateTable('reservations').set({ status: 'released' }).where('meeting_id', '=', meeting_id).where('customer_id', '=', gone.id).execute();
+
     // Canceled once week 2's skip window closed, before its charge was made: week 2 stays booked and is charged.
+    const { provider, calls } = recordingProvider();
     await jumpClock(ctx(), new Date(kept.start.getTime() - WINDOW_MS + 30_000));
     expect((await call(kept.client, `/api/subscriptions/${await subscriptionOf(kept.paymentId)}/cancel`, { method: 'POST' })).status).toBe(200);
     expect((await payment(ctx(), kept.paymentId)).payment_status).toBe('subscription_pending');
@@ -386,12 +427,9 @@ describeApi('weekly charges', (ctx) => {
     expect(chargesOf(calls.charges, kept.paymentId)).toHaveLength(1);
     expect((await payment(ctx(), kept.paymentId)).payment_status).toBe('succeeded');
 
-    // A week of a canceled subscription still scheduled without its seat (whatever left it so) is never charged.
-    const { meeting_id } = await db.selectFrom('payments').select('meeting_id').where('id', '=', gone.paymentId).executeTakeFirstOrThrow();
-    await db.updateTable('subscriptions').set({ status: 'canceled' }).where('id', '=', await subscriptionOf(gone.paymentId)).execute();
-    await db.updateTable('reservations').set({ status: 'released' }).where('meeting_id', '=', meeting_id).where('customer_id', '=', gone.id).execute();
     await jumpClock(ctx(), new Date(Math.max(gone.start.getTime() - WINDOW_MS + 60_000, nowMs())));
     await chargeDue(ctx(), provider);
     expect(chargesOf(calls.charges, gone.paymentId)).toEqual([]);
+    expect((await payment(ctx(), gone.paymentId)).payment_status).toBe('subscription_pending');
   });
 });
