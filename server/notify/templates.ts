@@ -97,7 +97,7 @@ export interface Links {
 }
 
 export function linksFor(siteUrl: string): Links {
-  return { siteUrl, studentDashboard: `${siteUrl}/student/dashboard`, tutorDashboard: `${siteUrl}/tutor/dashboard` };
+  return { siteUrl, studentDashboard: `${siteUrl}/student/dashboard`, tutorDashboard: `${siteUrl}/tutors/myself/dashboard` };
 }
 
 // ---- booking --------------------------------------------------------------------------------
