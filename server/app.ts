@@ -84,7 +84,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   });
   api.route('/', catalogRoutes(db));
   api.route('/', authRoutes(db, messages, config.siteUrl, log));
-  api.route('/', customerRoutes(db, payments, log));
+  api.route('/', customerRoutes(db, payments, log, config.siteUrl));
   api.route('/', gradebookRoutes(db));
   api.route('/', bookingRoutes(db, payments));
   api.route('/', meetingRoutes({ db, payments, siteUrl: config.siteUrl, log }));

@@ -3,6 +3,7 @@ import { Refusal } from './refusal.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { sendPendingRefunds } from './refunds.ts';
 import { releaseSeat } from './seats.ts';
+import { queueCancelNotices } from '../notify/planner.ts';
 import { fromNow } from '../clock.ts';
 
 /** Customers must cancel at least 12 hours ahead (the terms, spec 2 §9). */
@@ -19,6 +20,8 @@ export interface StudentServices {
   db: Db;
   provider: PaymentProvider;
   log: (line: string) => void;
+  /** The site's address, for the links in the messages a change queues. */
+  siteUrl: string;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface StudentServices {
  * The refund is recorded (refund_pending) in the transaction that frees the seat and sent after the
  * commit; if the provider does not confirm it, the skip still stands and the retry pass sends it.
  */
-export async function skipPayment({ db, provider, log }: StudentServices, customerId: number, paymentId: number): Promise<void> {
+export async function skipPayment({ db, provider, log, siteUrl }: StudentServices, customerId: number, paymentId: number): Promise<void> {
   const refund = await db.transaction().execute(async (trx) => {
     const payment = await trx
       .selectFrom('payments as p')
@@ -43,6 +46,8 @@ export async function skipPayment({ db, provider, log }: StudentServices, custom
     if (new Date(payment.occurrence) <= noticeDeadline()) throw new Refusal('TooLate');
     const charged = payment.payment_status === 'succeeded' && payment.provider_intent_id !== null;
     await trx.updateTable('payments').set({ payment_status: 'canceled', refund_pending: charged }).where('id', '=', payment.id).execute();
+    // Told before the seat is freed: a freed meeting no longer names its course and place.
+    await queueCancelNotices(trx, [payment.id], siteUrl);
     await releaseSeat(trx, payment.meeting_id, customerId);
     return charged;
   });
@@ -57,7 +62,7 @@ export async function skipPayment({ db, provider, log }: StudentServices, custom
  * goes back, so paying it afterwards is refused, or refunded like a late charge (fulfilment.ts),
  * and never starts the weeks.
  */
-export async function cancelSubscription({ db, provider, log }: StudentServices, customerId: number, subscriptionId: number): Promise<void> {
+export async function cancelSubscription({ db, provider, log, siteUrl }: StudentServices, customerId: number, subscriptionId: number): Promise<void> {
   const refunds = await db.transaction().execute(async (trx) => {
     const subscription = await trx.selectFrom('subscriptions').select(['id', 'customer_id', 'status']).where('id', '=', subscriptionId).forUpdate().executeTakeFirst();
     if (!subscription) throw new Refusal('SubscriptionNotFound');
@@ -88,8 +93,10 @@ export async function cancelSubscription({ db, provider, log }: StudentServices,
       const refund = payment.payment_status === 'succeeded' && payment.provider_intent_id !== null;
       if (refund) charged.push(payment.id);
       await trx.updateTable('payments').set({ payment_status: 'canceled', refund_pending: refund }).where('id', '=', payment.id).execute();
-      await releaseSeat(trx, payment.meeting_id, customerId);
     }
+    // One message for all the weeks, before their seats are freed (as for a skip).
+    await queueCancelNotices(trx, future.map((p) => p.id), siteUrl);
+    for (const payment of future) await releaseSeat(trx, payment.meeting_id, customerId);
     return charged;
   });
   await sendPendingRefunds(db, provider, log, { paymentIds: refunds });

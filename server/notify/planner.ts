@@ -188,7 +188,7 @@ async function tellPayments<P extends { id: number; customer_id: number; meeting
 }
 
 /**
- * Told bookings that are canceled now: the customer's calendar entries are removed (CANCEL) and,
+ * Bookings that are canceled now: the customer's calendar entries are removed (CANCEL) and,
  * when the student skipped or ended the subscription, the tutor is told; when the tutor canceled,
  * only the students are told. One message per customer and cause, however many weeks it covers.
  */
@@ -199,7 +199,7 @@ function canceledPayments(trx: Trx) {
     .leftJoin('subscriptions as s', 's.id', 'p.subscription_id')
     .select(['p.id', 'p.customer_id', 'p.meeting_id', 'p.subscription_id', 'p.refund_pending', 'p.refunded_at', 'm.canceled as meeting_canceled', 's.status as subscription_status'])
     .where('p.notified_cancel', '=', false)
-    .where('p.notified_booking', '=', true)
+    // A booking canceled before its confirmation went out is still told: the customer paid.
     .where('p.is_incremental', '=', false)
     .where('p.payment_status', '=', 'canceled')
     .orderBy('p.id');
@@ -255,7 +255,8 @@ async function tellCancellations(trx: Trx, links: Links, canceled: Awaited<Retur
     }
     queued += await enqueue(trx, withKeys(`canceled:${groupKey}:${payments.map((p) => p.id).join('-')}`, messages));
   }
-  await trx.updateTable('payments').set({ notified_cancel: true }).where('id', 'in', canceled.map((p) => p.id)).execute();
+  // Told of the cancel, it is never confirmed afterwards.
+  await trx.updateTable('payments').set({ notified_cancel: true, notified_booking: true }).where('id', 'in', canceled.map((p) => p.id)).execute();
   return queued;
 }
 
@@ -271,9 +272,9 @@ export async function queueTutorCancelNotices(trx: Trx, meetingId: number, siteU
     .select(['id', 'customer_id', 'payment_status', 'provider_intent_id'])
     .where('meeting_id', '=', meetingId)
     .where('is_incremental', '=', false)
-    .where('notified_booking', '=', true)
     .where('notified_cancel', '=', false)
-    .where('payment_status', 'in', [...BOOKED_STATUSES, 'requires_action', 'requires_payment_method'])
+    // A paid booking whose confirmation had not gone out yet is told too (and never confirmed later).
+    .where((eb) => eb.or([eb('payment_status', 'in', BOOKED_STATUSES), eb.and([eb('notified_booking', '=', true), eb('payment_status', 'in', ['requires_action', 'requires_payment_method'])])]))
     .execute();
   if (booked.length === 0) return 0;
   const meeting = (await meetingFacts(trx, [meetingId])).get(meetingId)!;
@@ -284,7 +285,7 @@ export async function queueTutorCancelNotices(trx: Trx, meetingId: number, siteU
     const calendar = invite([{ meeting, attendees: [{ name: fullName(customer), email: customer.email }] }], 'CANCEL', links.siteUrl);
     return { ...customerCancellation(links, customer, [meeting], 'tutor-canceled', refunded, calendar), key: `canceled:tutor-canceled:${payment.id}:0` };
   });
-  await trx.updateTable('payments').set({ notified_cancel: true }).where('id', 'in', booked.map((p) => p.id)).execute();
+  await trx.updateTable('payments').set({ notified_cancel: true, notified_booking: true }).where('id', 'in', booked.map((p) => p.id)).execute();
   return enqueue(trx, messages);
 }
 

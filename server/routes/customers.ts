@@ -12,7 +12,7 @@ import { router } from '../http/router.ts';
 import { requireAuth, requireCustomer } from '../http/session.ts';
 
 /** The signed-in customer's own records. */
-export function customerRoutes(db: Db, provider: PaymentProvider, log: (line: string) => void) {
+export function customerRoutes(db: Db, provider: PaymentProvider, log: (line: string) => void, siteUrl: string) {
   const app = router();
 
   app.get('/customers/myself', async (c) => {
@@ -37,14 +37,14 @@ export function customerRoutes(db: Db, provider: PaymentProvider, log: (line: st
   app.post('/payments/:id/skip', async (c) => {
     const { customerId } = requireCustomer(c);
     const paymentId = parseParam(c, 'id', id);
-    await skipPayment({ db, provider, log }, customerId, paymentId);
+    await skipPayment({ db, provider, log, siteUrl }, customerId, paymentId);
     return ok(c, { id: paymentId });
   });
 
   app.post('/subscriptions/:id/cancel', async (c) => {
     const { customerId } = requireCustomer(c);
     const subscriptionId = parseParam(c, 'id', id);
-    await cancelSubscription({ db, provider, log }, customerId, subscriptionId);
+    await cancelSubscription({ db, provider, log, siteUrl }, customerId, subscriptionId);
     return ok(c, { id: subscriptionId });
   });
 

@@ -181,9 +181,16 @@ function plausible(name: string, ids: Ids, r: Random): string {
       return r.pick(['1', '2']);
     case 'course_style':
       return r.pick(['online', 'in-person']);
+    case 'customer':
+      return id(ids.customers);
+    case 'signature':
+      return 'c'.repeat(24);
+    case 'file':
+      return `${'A'.repeat(43)}.ics`;
     case 'subscription':
     case 'show_all':
     case 'unarchive':
+    case 'text_reminders':
       return r.pick(['true', 'false']);
     case 'user_type':
       return r.pick(['customer', 'tutor']);
@@ -269,8 +276,14 @@ const INPUTS: Record<string, RouteInputs> = {
   'GET /api/slots': { query: ['course', 'capacity', 'course_style', 'subscription'] },
   'GET /api/meetings': { query: ['course', 'capacity', 'course_style'] },
   'POST /api/customers': { form: ['email', 'phone', 'firstname', 'lastname'] },
-  'POST /api/payments': { form: ['meeting', 'course_style', 'capacity', 'offering'] },
-  'POST /api/subscriptions': { form: ['meeting', 'slot', 'course_style', 'capacity', 'offering'] },
+  'POST /api/payments': { form: ['meeting', 'course_style', 'capacity', 'offering', 'text_reminders'] },
+  'POST /api/subscriptions': { form: ['meeting', 'slot', 'course_style', 'capacity', 'offering', 'text_reminders'] },
+  'GET /api/meetings/:id/calendar': {},
+  'GET /api/calendar-feed': {},
+  'POST /api/calendar-feed': {},
+  'DELETE /api/calendar-feed': {},
+  'GET /api/calendar-feed/:file': {},
+  'POST /api/text-reminders/stop': { form: ['customer', 'signature'] },
   'GET /api/tutors/:id/meetings': {},
   'GET /api/tutors/:id/gradebooks': { query: ['show_all'] },
   'POST /api/meetings': { form: ['occurrence_epoch', 'tutor'] },

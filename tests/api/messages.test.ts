@@ -122,6 +122,7 @@ describeApi('messages about sessions and money', (ctx) => {
     const mail = await outboxTo(ctx(), who.email);
     const canceled = mail.filter((m) => m.subject.startsWith('Canceled'));
     expect(canceled).toHaveLength(1);
+    expect(canceled[0]!.subject).toMatch(/^Canceled: CS 121 on /);
     expect(canceled[0]!.text).toContain('Your tutor has been told');
     const invite = parseInvite(canceled[0]!.ics!);
     expect(invite.method).toBe('CANCEL');
@@ -167,6 +168,8 @@ describeApi('messages about sessions and money', (ctx) => {
     const cancelInvite = parseInvite(canceled[0]!.ics!);
     expect(cancelInvite.method).toBe('CANCEL');
     expect(cancelInvite.events.length).toBeGreaterThan(3);
+    expect(cancelInvite.events.every((e) => e.location === 'Online')).toBe(true);
+    expect(canceled[0]!.subject).toMatch(/^Canceled: weekly CS 121 with Jordan/);
     expect((await outboxTo(ctx(), demoAccounts.tutor.email)).filter((m) => m.subject.endsWith('canceled their weekly sessions'))).toHaveLength(1);
   });
 

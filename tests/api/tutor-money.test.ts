@@ -23,7 +23,7 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
     const recorder = recordingProvider(base);
     const logged: string[] = [];
     const log = (line: string) => logged.push(line);
-    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, payments: recorder.provider, log });
+    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, payments: recorder.provider, log, notifier: ctx().notifier });
     const client = () => new TestClient(app);
     return { ...recorder, client, logged, log };
   }
