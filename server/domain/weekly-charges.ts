@@ -17,9 +17,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
-import { site } from '../../src/config/site.ts';
 import type { Sender } from '../notify/sender.ts';
-import { formatMeetingTime } from '../notify/meeting-notices.ts';
+import { formatMeetingTime, linksFor, weeklyChargeProblem } from '../notify/templates.ts';
 import type { PaymentProvider, SavedCardCharge, SavedCardResult } from '../payments/provider.ts';
 import { fromNow, now } from '../clock.ts';
 import { noticeDeadline } from './student-changes.ts';
@@ -264,22 +263,8 @@ async function settleCanceledInFlight(services: WeeklyChargeServices): Promise<v
 
 /** After the outcome is stored: the email is a courtesy, a failed send is logged and changes nothing. */
 async function tellCustomer(services: WeeklyChargeServices, charge: ClaimedCharge, reason: 'declined' | 'requires_action', retry: Date | null) {
-  const link = `${services.siteUrl}/student/dashboard/upcoming`;
-  const when = formatMeetingTime(new Date(charge.occurrence));
-  const what =
-    reason === 'declined'
-      ? `Your card was declined for your weekly session with ${charge.tutor} on ${when}. ` +
-        (retry ? `We will try it once more on ${formatMeetingTime(retry)}; ` : '') +
-        `please check your card in your dashboard.`
-      : `Your bank asks you to confirm the payment for your weekly session with ${charge.tutor} on ${when}. Please confirm it in your dashboard.`;
   try {
-    await services.sender.send({
-      channel: 'email',
-      to: charge.email,
-      subject: reason === 'declined' ? `Your ${site.brandName} payment failed` : `Please confirm your ${site.brandName} payment`,
-      text: `Hi ${charge.firstname},\n\n${what}\n\n${link}`,
-      link,
-    });
+    await services.sender.send(weeklyChargeProblem(linksFor(services.siteUrl), charge, charge.tutor, new Date(charge.occurrence), reason, retry));
   } catch (error) {
     services.log(`weekly charge notice for payment ${charge.id} not sent: ${error instanceof Error ? error.message : String(error)}`);
   }

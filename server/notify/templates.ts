@@ -275,6 +275,23 @@ export function refundReceipt(links: Links, customer: Person, meeting: MeetingFa
   });
 }
 
+/** A weekly charge the card on file could not pay: declined (tried once more before the meeting), or needing the customer. */
+export function weeklyChargeProblem(links: Links, customer: { firstname: string; email: string }, tutorName: string, start: Date, reason: 'declined' | 'requires_action', retry: Date | null): Message {
+  const url = `${links.studentDashboard}/upcoming`;
+  const when = formatMeetingTime(start);
+  const what =
+    reason === 'declined'
+      ? `Your card was declined for your weekly session with ${tutorName} on ${when}. ` +
+        (retry ? `We will try it once more on ${formatMeetingTime(retry)}; ` : '') +
+        'please check your card in your dashboard.'
+      : `Your bank asks you to confirm the payment for your weekly session with ${tutorName} on ${when}. Please confirm it in your dashboard.`;
+  return renderEmail(customer.email, reason === 'declined' ? `Your ${site.brandName} payment failed` : `Please confirm your ${site.brandName} payment`, {
+    greeting: `Hi ${customer.firstname},`,
+    paragraphs: [what],
+    action: { label: 'Open your dashboard', url },
+  });
+}
+
 /** Spec 2's marker for a worked session without a summary, quoted in the tutor's digest. */
 export const MISSING_SUMMARY_TEXT = 'Please enter a summary to get paid for this session.';
 

@@ -1,1 +1,0 @@
-export { formatMeetingTime } from './templates.ts';
