@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './csp.ts';
 import { bookFirst, chooseAndList, fillContact } from './booking-steps.ts';
 import type { OutboxMessage } from './outbox.ts';
 
 /** Messages in the demo outbox matching `match`, once at least one has arrived (newest first). */
-async function arrived(request: import('@playwright/test').APIRequestContext, match: (m: OutboxMessage) => boolean): Promise<OutboxMessage[]> {
+async function arrived(request: APIRequestContext, match: (m: OutboxMessage) => boolean): Promise<OutboxMessage[]> {
   let found: OutboxMessage[] = [];
   await expect
     .poll(async () => {
