@@ -30,7 +30,7 @@ import { CLAIM_LEASE_MS } from './weekly-charges.ts';
  */
 export const RECONCILE_MS = 2 * 60_000;
 
-/** Longer than a provider call can take (the Stripe SDK gives up after 80 s): no request is still sending it. */
+/** Longer than a provider call can take (payments/stripe.ts: 3 tries of 30 s at most): no request is still sending it. */
 export const UNSENT_AFTER_MS = 2 * 60_000;
 
 /** Longer than a webhook takes to arrive: after this the provider is asked instead. */

@@ -5,6 +5,9 @@ import { savedCardChargeKey } from './provider.ts';
 /** Stripe's own wording, when a decline comes without a message. */
 const DECLINED = 'Your card was declined.';
 
+/** One try of a Stripe call; see the client's settings below. */
+const CALL_TIMEOUT_MS = 30_000;
+
 /**
  * Real card payments through Stripe (STRIPE_SECRET_KEY and PUBLIC_STRIPE_KEY). `api` points the SDK
  * at another host speaking Stripe's API (tests use a local stub; stripe-mock would do too).
@@ -14,7 +17,10 @@ export function stripeProvider(
   publishableKey: string,
   api?: { host: string; port: number; protocol: 'http' | 'https' },
 ): PaymentProvider & { client: Stripe } {
-  const client = new Stripe(secretKey, api ? { ...api, maxNetworkRetries: 0 } : {});
+  // Every call ends within 2 minutes, tries included (3 × 30 s plus short back-offs): the
+  // reconciliation pass takes a checkout with no stored intent as never sent after UNSENT_AFTER_MS
+  // (2 minutes), so no call may still be under way by then. The SDK's own default is 80 s a try.
+  const client = new Stripe(secretKey, api ? { ...api, maxNetworkRetries: 0 } : { timeout: CALL_TIMEOUT_MS, maxNetworkRetries: 2 });
   return {
     name: 'stripe',
     publishableKey,
