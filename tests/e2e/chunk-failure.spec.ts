@@ -1,6 +1,7 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
 import { chooseAndList } from './booking-steps.ts';
+import { test as cspTest } from './csp.ts';
 import { signInThroughOutbox } from './outbox.ts';
 
 /**
@@ -76,4 +77,45 @@ test('the tutor dashboard whose chunk fails keeps its frame, is reported, and lo
   await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Availability' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   expect(requests()).toBe(2);
+});
+
+// The island's own entry: the booking island's script, not BookingFlow's (Astro retries it once
+// with `?astro-retry=`, so every request is aborted).
+const BOOKING_ENTRY = /\/_astro\/Booking\.[\w-]+\.js(\?[^/]*)?$/;
+
+cspTest("the booking island whose own script does not load is reported once and says so with the phone, within the page's policy", async ({ page }) => {
+  let entryRequests = 0;
+  await page.route(BOOKING_ENTRY, (route) => {
+    entryRequests++;
+    return route.abort('internetdisconnected');
+  });
+  const reports: Request[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/client-errors') && r.method() === 'POST') reports.push(r);
+  });
+  const reported = page.waitForRequest((r) => r.url().endsWith('/api/client-errors') && r.method() === 'POST');
+  await page.goto('/');
+  const booking = page.locator('#book');
+  // client:visible: the island's script is fetched once the section is on screen.
+  await booking.scrollIntoViewIfNeeded();
+
+  const { fields, answer } = await reportOf(await reported);
+  expect(fields).toEqual({
+    name: 'TypeError',
+    message: expect.stringMatching(/^Failed to fetch dynamically imported module: http:\/\/localhost:\d+\/_astro\/Booking\./),
+    where: 'island-load',
+    page: '/',
+    chunk_url: expect.stringMatching(/^\/_astro\/Booking\.[\w-]+\.js$/),
+  });
+  expect(answer).toEqual({ status: 'success', data: null });
+
+  const notice = booking.getByRole('alert');
+  await expect(notice).toHaveText('This part of the page did not load. Reload the page, or call or text us at (206) 555-0142.');
+  await expect(notice.getByRole('link', { name: '(206) 555-0142' })).toHaveAttribute('href', 'tel:+12065550142');
+  // The page's other island started (Astro drops `ssr` from an island once it has hydrated).
+  await expect(page.locator('astro-island[component-url*="/HeroLogin."]')).not.toHaveAttribute('ssr');
+  await expectAccessible(page);
+  // Astro's import and its one retry failed; the island was reported once.
+  expect(entryRequests).toBe(2);
+  expect(reports).toHaveLength(1);
 });
