@@ -89,7 +89,7 @@ describeApi('accounts made by the contact form', (ctx) => {
       createIntent: (request: IntentRequest) => (intents.push(request), offline.createIntent(request)),
       chargeSavedCard: (charge: SavedCardCharge) => (charges.push(charge), offline.chargeSavedCard(charge)),
     };
-    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, payments, log: () => {} });
+    const app = createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, payments, log: () => {} });
     const browser = new TestClient(app);
 
     const newcomer = contact();

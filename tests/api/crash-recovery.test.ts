@@ -72,7 +72,7 @@ describeApi('crash recovery', (ctx) => {
 
   function setup() {
     const stand = ledgerProvider();
-    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, payments: stand.provider, log });
+    const app = createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, payments: stand.provider, log });
     const clientOf = async (card: boolean) => {
       const customer = await newCustomer(ctx(), card);
       const client = new TestClient(app);

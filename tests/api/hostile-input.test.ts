@@ -497,6 +497,7 @@ describeApi('hostile-input battery', (ctx) => {
     const r = prng(SEED);
     // Stripe's webhook exists only with Stripe payments: a second app with the real SDK (no network is used).
     const stripeApp = createApiApp({
+      notifier: c.notifier,
       database: c.database,
       config: { mode: 'production', siteUrl: 'https://tutors.example', logRequests: false, stripeWebhookSecret: WEBHOOK_SECRET, trustProxy: 1 },
       payments: stripeProvider('sk_test_not_used', 'pk_test_not_used'),
@@ -506,7 +507,7 @@ describeApi('hostile-input battery', (ctx) => {
     const errorsLogged: string[] = [];
     // One trusted proxy, as in the other suites: each TestClient names an address of its own in
     // X-Forwarded-For, so the per-address limits do not answer for the input checks.
-    const app = createApiApp({ database: c.database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, log: (line) => errorsLogged.push(line), photoDir: c.photoDir });
+    const app = createApiApp({ notifier: c.notifier, database: c.database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, log: (line) => errorsLogged.push(line), photoDir: c.photoDir });
 
     const routes = [...new Set([...app.routes, ...stripeApp.routes].filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/')).map((route) => `${route.method} ${route.path}`))];
     expect(routes.filter((route) => !INPUTS[route]), 'routes the battery does not know: add their inputs to INPUTS').toEqual([]);

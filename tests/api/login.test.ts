@@ -292,7 +292,7 @@ describeApi('the demo outbox', (ctx) => {
   });
 
   it('does not exist in production mode', async () => {
-    const production = createApiApp({ database: ctx().database, config: { mode: 'production', siteUrl: 'https://tutors.example', logRequests: false }, log: () => {} });
+    const production = createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'production', siteUrl: 'https://tutors.example', logRequests: false }, log: () => {} });
     expect((await production.request('/dev/outbox.json')).status).toBe(404);
     expect((await production.request('/dev/outbox')).status).toBe(404);
   });

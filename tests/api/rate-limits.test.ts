@@ -235,7 +235,7 @@ describeApi('open checkouts per client address', (ctx) => {
 
 describeApi('client address', (ctx) => {
   it('ignores X-Forwarded-For unless a proxy is trusted (TRUST_PROXY)', async () => {
-    const direct = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, log: () => {} });
+    const direct = createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, log: () => {} });
     const clients = [new TestClient(direct), new TestClient(direct)];
     clients[1]!.address = '198.51.100.250';
     // Without a connection (in process) and without trust, every request is one unknown client:
@@ -282,7 +282,7 @@ describeApi('even timing of sign-in requests', (ctx) => {
           };
         }),
     };
-    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, sender: slowSender, log: (line) => lines.push(line) });
+    const app = createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, sender: slowSender, log: (line) => lines.push(line) });
     const started = performance.now();
     const answer = await call(new TestClient(app), `/api/login?user_type=tutor&email=${demoAccounts.supervisor.email}`, { method: 'POST' });
     const elapsed = performance.now() - started;

@@ -94,7 +94,7 @@ describeApi('saved-card checkout', (ctx) => {
 
 describeApi('payments outside the seat lock', (ctx) => {
   function appWith(payments: PaymentProvider) {
-    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, payments, log: () => {} });
+    const app = createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, payments, log: () => {} });
     return () => new TestClient(app);
   }
   async function signedIn(client: TestClient) {

@@ -72,7 +72,7 @@ describeApi('the session cookie', (ctx) => {
   const SITE = 'https://tutors.example';
 
   function httpsApp() {
-    return createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: SITE, logRequests: false }, log: () => {} });
+    return createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'demo', siteUrl: SITE, logRequests: false }, log: () => {} });
   }
 
   /**

@@ -76,7 +76,7 @@ const smsSettings = (stub: Stub): NonNullable<Config['sms']> => ({ accountSid: A
 const twilioConfig = (stub: Stub, smsDailyCap = 500): SenderConfig => ({ mode: 'production', smtpUrl: undefined, emailFrom: 'x@example.com', sms: smsSettings(stub), textLogin: true, smsDailyCap });
 
 function appWith(ctx: TestContext, sender: Sender) {
-  return createApiApp({ database: ctx.database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, sender, log: () => {} });
+  return createApiApp({ notifier: ctx.notifier, database: ctx.database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, sender, log: () => {} });
 }
 
 /** Each request from a new browser (address), so that only the per-email and per-number limits count. */

@@ -110,7 +110,7 @@ describeApi('refunds the provider did not confirm', (ctx) => {
     const recorder = recordingProvider();
     const logged: string[] = [];
     const log = (line: string) => logged.push(line);
-    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, payments: recorder.provider, log });
+    const app = createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, payments: recorder.provider, log });
     /** The retry pass, as the periodic task runs it. */
     const retry = () => retryPendingRefunds(ctx().database.db, recorder.provider, log);
     return { ...recorder, logged, retry, as: (client: TestClient) => Object.assign(new TestClient(app), { cookies: client.cookies }) };
