@@ -27,6 +27,7 @@ import { teamRoutes } from './routes/team.ts';
 import { offlinePaymentRoutes, stripeWebhookRoutes } from './routes/payment-events.ts';
 import type { Sender } from './notify/sender.ts';
 import { createNotifier, type Notifier } from './notify/notifier.ts';
+import type { SignInFloors } from './http/even-timing.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 
 export interface AppDeps {
@@ -43,6 +44,8 @@ export interface AppDeps {
   runDueJobs?: () => Promise<void>;
   /** Plans and delivers the messages changes owe; one over `sender` when not given. */
   notifier?: Notifier;
+  /** How long sign-in requests take at least (http/even-timing.ts); the real floors when not given. */
+  signInFloors?: SignInFloors;
 }
 
 /** Longest address the API reads; login links, the longest legitimate ones, are well under 1 KB. */
@@ -52,7 +55,7 @@ const MAX_URL_CHARS = 8 * 1024;
 const MAX_BODY_BYTES = 5 * 1024 * 1024 + 1024;
 
 /** Builds the API as a Hono app mounted at /api. It holds no state beyond the database. */
-export function createApiApp({ database, config, sender, payments = offlineProvider(), log = console.log, photoDir = path.resolve('.data/tutor_images'), runDueJobs = async () => {}, notifier }: AppDeps) {
+export function createApiApp({ database, config, sender, payments = offlineProvider(), log = console.log, photoDir = path.resolve('.data/tutor_images'), runDueJobs = async () => {}, notifier, signInFloors }: AppDeps) {
   const { db } = database;
   const messages = sender ?? outboxSender(db);
   const notify = notifier ?? createNotifier({ db, sender: messages, siteUrl: config.siteUrl, log });
@@ -83,7 +86,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
     return ok(c, health);
   });
   api.route('/', catalogRoutes(db));
-  api.route('/', authRoutes(db, messages, config.siteUrl, log));
+  api.route('/', authRoutes(db, messages, config.siteUrl, log, signInFloors));
   api.route('/', customerRoutes(db, payments, log, config.siteUrl));
   api.route('/', gradebookRoutes(db));
   api.route('/', bookingRoutes(db, payments));

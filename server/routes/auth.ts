@@ -15,7 +15,7 @@ import { textLoginEnabled } from '../notify/index.ts';
 import { RATE_LIMITS } from '../domain/rate-limits.ts';
 import { enforceRateLimit } from '../http/rate-limit.ts';
 import { UNKNOWN_ADDRESS } from '../http/client-address.ts';
-import { SIGN_IN_FLOOR_MS, TEXT_CODE_FLOOR_MS, withEvenTiming } from '../http/even-timing.ts';
+import { SIGN_IN_FLOORS, type SignInFloors, withEvenTiming } from '../http/even-timing.ts';
 
 export function authData(auth: Auth): AuthData {
   return auth.userType === 'customer'
@@ -24,7 +24,7 @@ export function authData(auth: Auth): AuthData {
 }
 
 /** Sign-in and session calls: magic link, texted code, who am I, log out. */
-export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: string) => void = console.log) {
+export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: string) => void = console.log, floors: SignInFloors = SIGN_IN_FLOORS) {
   const app = router();
 
   /** After a link or code: the browser's previous session (of any account) ends first. */
@@ -43,7 +43,7 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: 
   app.post('/login', async (c) => {
     const { user_type, email } = parseQuery(c, loginRequestQuery);
     await enforceRateLimit(c, db, RATE_LIMITS.loginLink, [`email:${email}`]);
-    await withEvenTiming(SIGN_IN_FLOOR_MS, log, (pace) => sendLoginLink(db, pace(sender), siteUrl, user_type, email));
+    await withEvenTiming(floors.linkMs, log, (pace) => sendLoginLink(db, pace(sender), siteUrl, user_type, email));
     return c.json({ status: 'success' as const });
   });
 
@@ -63,7 +63,7 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: 
     if (!textLoginEnabled(sender)) throw new Refusal('TextLoginOff');
     const { email } = await parseForm(c, verificationRequestForm);
     await enforceRateLimit(c, db, RATE_LIMITS.loginCode, [`email:${email}`]);
-    return ok(c, await withEvenTiming(TEXT_CODE_FLOOR_MS, log, (pace) => sendLoginCode(db, pace(sender), email)), 201);
+    return ok(c, await withEvenTiming(floors.codeMs, log, (pace) => sendLoginCode(db, pace(sender), email)), 201);
   });
 
   app.get('/verification', async (c) => {

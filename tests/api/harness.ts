@@ -10,6 +10,7 @@ import { createApiApp } from '../../server/app.ts';
 import { type DatabaseHandle, openDatabase } from '../../server/db/connection.ts';
 import { seedDemoData } from '../../server/demo/seed.ts';
 import { createNotifier, type Notifier } from '../../server/notify/notifier.ts';
+import { SIGN_IN_FLOOR_MS } from '../../server/http/even-timing.ts';
 import { outboxSender } from '../../server/notify/outbox.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -91,7 +92,15 @@ export interface TestContext {
  * Runs a suite once per database kind, each over a fresh database (seeded with the demo data
  * unless `seed: false`), with the app built in process.
  */
-export function describeApi(name: string, body: (ctx: () => TestContext) => void, options: { seed?: boolean } = {}) {
+/**
+ * The suite's app answers texted-code requests after the link's floor (300 ms) rather than the
+ * real 1 s: the floor is about timing, which only the suites that pass `realSignInFloors` (and the
+ * apps tests build themselves) are about, and a second per request triples the sign-in suites.
+ * 300 ms still lets an outbox write finish before the answer, as a real send would.
+ */
+const SUITE_SIGN_IN_FLOORS = { linkMs: SIGN_IN_FLOOR_MS, codeMs: SIGN_IN_FLOOR_MS };
+
+export function describeApi(name: string, body: (ctx: () => TestContext) => void, options: { seed?: boolean; realSignInFloors?: boolean } = {}) {
   for (const kind of databaseKinds) {
     describe(`${name} [${kind}]`, () => {
       let context: TestContext | undefined;
@@ -100,7 +109,7 @@ export function describeApi(name: string, body: (ctx: () => TestContext) => void
         if (options.seed !== false) await seedDemoData(database.db);
         const photoDir = await mkdtemp(path.join(tmpdir(), 'tutoring-photos-'));
         const notifier = createNotifier({ db: database.db, sender: outboxSender(database.db), siteUrl: 'http://localhost:4321', log: () => {} });
-        const app = createApiApp({ database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, log: () => {}, photoDir, notifier });
+        const app = createApiApp({ database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, log: () => {}, photoDir, notifier, ...(options.realSignInFloors ? {} : { signInFloors: SUITE_SIGN_IN_FLOORS }) });
         context = { kind, database, photoDir, app, notifier, client: () => new TestClient(app) };
       });
       afterAll(async () => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
+import { SIGN_IN_FLOOR_MS } from '../../server/http/even-timing.ts';
 import { advanceClock, resetClock } from '../../server/clock.ts';
 import type { Config } from '../../server/config.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
@@ -75,8 +76,19 @@ const smsSettings = (stub: Stub): NonNullable<Config['sms']> => ({ accountSid: A
 /** The production wiring (Twilio behind the guard, email to the outbox as SMTP is not set). */
 const twilioConfig = (stub: Stub, smsDailyCap = 500): SenderConfig => ({ mode: 'production', smtpUrl: undefined, emailFrom: 'x@example.com', sms: smsSettings(stub), textLogin: true, smsDailyCap });
 
+/**
+ * The stub answers within milliseconds, so a 300 ms floor (not the real 1 s, tested in
+ * rate-limits.test.ts) still sees every provider error before the answer.
+ */
 function appWith(ctx: TestContext, sender: Sender) {
-  return createApiApp({ notifier: ctx.notifier, database: ctx.database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, sender, log: () => {} });
+  return createApiApp({
+    notifier: ctx.notifier,
+    database: ctx.database,
+    config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 },
+    sender,
+    log: () => {},
+    signInFloors: { linkMs: SIGN_IN_FLOOR_MS, codeMs: SIGN_IN_FLOOR_MS },
+  });
 }
 
 /** Each request from a new browser (address), so that only the per-email and per-number limits count. */
