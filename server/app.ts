@@ -48,6 +48,9 @@ export interface AppDeps {
   signInFloors?: SignInFloors;
 }
 
+/** The calls whose changes the message planner tells of: checkouts, payments and meeting changes. */
+const OWES_MESSAGES = /^\/api\/(payments|subscriptions|offline-payments|stripe|meetings\/\d+)(\/|$)/;
+
 /** Longest address the API reads; login links, the longest legitimate ones, are well under 1 KB. */
 const MAX_URL_CHARS = 8 * 1024;
 
@@ -74,10 +77,11 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   api.use(sameOriginGuard(siteOrigins(config.siteUrl), ['/api/stripe/webhook']));
   api.use(sessionMiddleware(db, config.siteUrl));
   api.use(clientAddressMiddleware(config.trustProxy ?? 0));
-  // A change may owe messages (a booking, a skip, a move…): plan and send them after the answer.
+  // A change that may owe messages (a booking, a charge, a skip, a cancel, a move): plan and send
+  // them after the answer. Other calls owe none, so they start no run (the job runs every minute anyway).
   api.use(async (c, next) => {
     await next();
-    if (c.req.method !== 'GET' && c.res.status < 500) notify.kick();
+    if (c.req.method === 'POST' && c.res.status < 500 && OWES_MESSAGES.test(c.req.path)) notify.kick();
   });
 
   api.get('/health', async (c) => {

@@ -103,6 +103,8 @@ export async function deliverDue(db: Db, sender: Sender, log: (line: string) => 
         ...(row.html ? { html: row.html } : {}),
         ...(row.link ? { link: row.link } : {}),
         ...(row.ics && row.ics_method ? { calendar: { method: row.ics_method as 'REQUEST' | 'CANCEL', content: row.ics } } : {}),
+        // Everything queued tells of a booking (login codes are never queued).
+        notice: true,
       };
       try {
         await sender.send(message);

@@ -17,6 +17,12 @@ export interface Message {
   html?: string;
   link?: string;
   calendar?: CalendarAttachment;
+  /**
+   * A notice about a booking (confirmation, change, reminder) rather than something anyone can
+   * ask to be sent (a login code): each one follows a paid booking, which bounds how many a number
+   * gets, so the SMS guard's per-number limits do not apply (its daily cap still does).
+   */
+  notice?: boolean;
 }
 
 /**

@@ -6,9 +6,9 @@ const HOUR = 3600;
 const DAY = 24 * HOUR;
 
 /**
- * Texts cost money per message and reach a stranger's phone, so every text (login codes and
- * notices alike) is bounded here as well as by the callers' own limits: 3 an hour and 6 a day to
- * one number, and the configured number a day in all. Counted in the database (rate-limits.ts),
+ * Texts cost money per message and reach a stranger's phone, so texts are bounded here as well as
+ * by the callers' own limits: 3 an hour and 6 a day to one number (login codes; booking notices,
+ * each the result of a paid booking, are exempt), and the configured number a day in all. Counted in the database (rate-limits.ts),
  * so the bounds hold across instances and restarts; the number is counted only as a keyed hash.
  */
 export const TEXTS_PER_NUMBER: readonly RateWindow[] = [
@@ -62,9 +62,13 @@ export function smsGuard(inner: Sender, db: Db, dailyCap: number): Sender {
       if (message.channel !== 'sms') return inner.send(message);
       const number = northAmericanNumber(message.to);
       if (!number) throw new TextRefused('not-north-american');
-      const perNumber: RateHit[] = TEXTS_PER_NUMBER.map((window) => ({ bucket: `sms-number-${window.seconds}s`, key: `phone:${number}`, window }));
-      const forNumber = await countHits(db, perNumber);
-      if (!forNumber.allowed) throw new TextRefused('number-limit', forNumber.retryAfterSeconds);
+      // A busy tutor's booking notices and reminders must all arrive; login codes, which anyone can
+      // ask for towards a number, are held to the per-number limits.
+      if (!message.notice) {
+        const perNumber: RateHit[] = TEXTS_PER_NUMBER.map((window) => ({ bucket: `sms-number-${window.seconds}s`, key: `phone:${number}`, window }));
+        const forNumber = await countHits(db, perNumber);
+        if (!forNumber.allowed) throw new TextRefused('number-limit', forNumber.retryAfterSeconds);
+      }
       // Counted only once the number's own limits pass, so that one number refused over and over
       // does not use up everyone's daily texts.
       const overall = await countHits(db, [{ bucket: 'sms-daily', key: 'all', window: { max: dailyCap, seconds: DAY } }]);

@@ -6,6 +6,7 @@ import { createNotifier } from '../../server/notify/notifier.ts';
 import { outboxSender } from '../../server/notify/outbox.ts';
 import { textOptOutSignature } from '../../server/notify/planner.ts';
 import { deliverDue, enqueue } from '../../server/notify/queue.ts';
+import { smsGuard } from '../../server/notify/sms-guard.ts';
 import type { Message, Sender } from '../../server/notify/sender.ts';
 import { MISSING_SUMMARY_TEXT } from '../../server/notify/templates.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
@@ -252,6 +253,18 @@ describeApi('messages about sessions and money', (ctx) => {
     await deliverDue(db, flaky, () => {});
     expect(delivered.filter((m) => m.to === 'retry@example.com')).toHaveLength(1);
     expect((await db.selectFrom('notifications').select('status').where('dedupe_key', '=', key).executeTakeFirstOrThrow()).status).toBe('sent');
+  });
+
+  it('texts every booking notice to a busy tutor, while login codes to one number stay capped', async () => {
+    const db = ctx().database.db;
+    const texted: Message[] = [];
+    const guard = smsGuard({ send: async (m) => void texted.push(m) }, db, 500);
+    const number = `206777${String(Date.now() % 10_000).padStart(4, '0')}`;
+    for (let i = 0; i < 8; i++) await enqueue(db, [{ key: `test:notice:${number}:${i}`, channel: 'sms', to: number, subject: '', text: `notice ${i}` }]);
+    await deliverDue(db, guard, () => {});
+    expect(texted.filter((m) => m.to === number)).toHaveLength(8);
+    const codes = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => guard.send({ channel: 'sms', to: number, subject: '', text: `code ${i}` })));
+    expect(codes.filter((c) => c.status === 'fulfilled')).toHaveLength(3);
   });
 
   it('serves a meeting\'s entry to the people on it, and a private feed that can be revoked', async () => {

@@ -153,8 +153,10 @@ test('a new visitor books the new hour from the home page and the tutor sees it,
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(page.locator('article').filter({ hasText: 'Rosa Diaz' })).toHaveCount(0);
 
-  const outbox = (await (await page.request.get('/dev/outbox.json')).json()) as { to: string; subject: string }[];
-  expect(outbox.some((m) => m.to === 'rosa.diaz@example.com' && /canceled/.test(m.subject))).toBe(true);
+  // The cancellation (with its calendar update) is sent just after the answer.
+  await expect
+    .poll(async () => ((await (await page.request.get('/dev/outbox.json')).json()) as { to: string; subject: string }[]).some((m) => m.to === 'rosa.diaz@example.com' && /^Canceled: /.test(m.subject)))
+    .toBe(true);
 });
 
 test('the tutor enters overtime on the session in progress with the keyboard and writes its summary', async ({ page }) => {
