@@ -96,6 +96,13 @@ async function planBookings(trx: Trx, links: Links): Promise<number> {
   const customers = await customersById(trx, paid.map((p) => p.customer_id));
   let queued = 0;
   for (const payment of paid) {
+    // A weekly booking's weeks are marked with it. Its subscription row is taken first, as a
+    // subscription's cancel takes it before the weeks: a cancel under way holds it, and this
+    // booking waits for the next run instead of the two waiting on each other's rows.
+    if (payment.subscription_id !== null) {
+      const free = await trx.selectFrom('subscriptions').select('id').where('id', '=', payment.subscription_id).forUpdate().skipLocked().executeTakeFirst();
+      if (!free) continue;
+    }
     // A weekly booking is told once, for every week its checkout booked.
     const weeks =
       payment.subscription_id === null
