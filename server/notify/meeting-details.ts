@@ -22,7 +22,6 @@ export async function meetingFacts(db: Kysely<Database>, meetingIds: number[]): 
       't.email as tutor_email',
       't.phone as tutor_phone',
       'c.course_number',
-      'c.course_name',
       'c.school',
     ])
     .where('m.id', 'in', [...new Set(meetingIds)])
@@ -35,7 +34,8 @@ export async function meetingFacts(db: Kysely<Database>, meetingIds: number[]): 
         id: row.id,
         start: new Date(row.occurrence),
         minutes: row.duration_mins,
-        courseName: row.course_number ? `${row.course_number}` : null,
+        // Messages name a course by its number ('CS 121'), as the booking flow's course field does.
+        courseName: row.course_number,
         place: row.course_style === 'in-person' ? inPersonLabel(row.school ?? '') : 'Online',
         tutor: { id: row.tutor_id, name: row.tutor_name, email: row.tutor_email, phone: row.tutor_phone },
         sequence: row.calendar_sequence,
