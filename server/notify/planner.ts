@@ -114,6 +114,9 @@ async function planBookings(trx: Trx, links: Links): Promise<number> {
             .where('customer_id', '=', payment.customer_id)
             .where('is_incremental', '=', false)
             .where('payment_status', 'in', BOOKED_STATUSES)
+            // A week a skip holds right now is being canceled: left out, never waited for.
+            .forUpdate()
+            .skipLocked()
             .execute();
     const facts = await meetingFacts(trx, weeks.map((w) => w.meeting_id));
     const meetings = inOrder(facts, weeks.map((w) => w.meeting_id));
