@@ -9,6 +9,7 @@ import { Refusal } from './domain/refusal.ts';
 import { printablePath, requestLog, sameOriginGuard, siteHostGuard, siteOrigins, urlLengthLimit } from './http/guards.ts';
 import { router } from './http/router.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
+import { compressJson } from './http/compression.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { clientAddressMiddleware } from './http/client-address.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -65,6 +66,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   const api = router();
 
   api.use(apiSecurityHeaders());
+  api.use(compressJson());
   if (config.logRequests) api.use(requestLog(log));
   api.use(urlLengthLimit(MAX_URL_CHARS));
   api.use(
@@ -89,11 +91,11 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
     const health: HealthStatus = { ok: true, database: database.kind };
     return ok(c, health);
   });
-  api.route('/', catalogRoutes(db));
+  api.route('/', catalogRoutes(db, database.changes));
   api.route('/', authRoutes(db, messages, config.siteUrl, log, signInFloors));
   api.route('/', customerRoutes(db, payments, log, config.siteUrl));
   api.route('/', gradebookRoutes(db));
-  api.route('/', bookingRoutes(db, payments));
+  api.route('/', bookingRoutes(db, payments, database.changes));
   api.route('/', meetingRoutes({ db, payments, siteUrl: config.siteUrl, log }));
   api.route('/', calendarRoutes(db, config.siteUrl));
   api.route('/', teamRoutes(db, photoDir));

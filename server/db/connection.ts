@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { type ChangeFeed, listenToPGlite, listenToPostgres } from '../cache/change-feed.ts';
+import { DataChanges, watchWrites } from '../cache/data-changes.ts';
 import { migrateToLatest } from './migrations.ts';
 import type { Database } from './schema.ts';
 
@@ -12,6 +14,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Where the job queue (server/jobs/runner.ts) connects: the same PGlite, or the same server and schema. */
   jobStore: { pglite: PGlite } | { databaseUrl: string; schema?: string };
+  /** The writes to the cached tables, from this process and every other (server/cache/). */
+  changes: DataChanges;
   close(): Promise<void>;
 }
 
@@ -39,19 +43,38 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 function openPostgres(target: { databaseUrl: string; schema?: string; poolSize?: number }): DatabaseHandle {
-  const pool = new pg.Pool({
-    connectionString: target.databaseUrl,
-    max: target.poolSize ?? 10,
-    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
-  });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', jobStore: { databaseUrl: target.databaseUrl, schema: target.schema }, close: () => db.destroy() };
+  const connection = { connectionString: target.databaseUrl, ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}) };
+  const pool = new pg.Pool({ ...connection, max: target.poolSize ?? 10 });
+  const changes = new DataChanges();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [watchWrites(changes)] });
+  const feed = listenToPostgres(connection, changes);
+  return {
+    db,
+    kind: 'postgres',
+    jobStore: { databaseUrl: target.databaseUrl, schema: target.schema },
+    changes,
+    close: async () => {
+      await feed.close();
+      await db.destroy();
+    },
+  };
 }
 
 async function openPGlite(target: { dataDir: string } | { pglite: PGlite }): Promise<DatabaseHandle> {
   if ('dataDir' in target) mkdirSync(target.dataDir, { recursive: true });
   const pglite = 'pglite' in target ? target.pglite : await PGlite.create(target.dataDir);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  // Kysely's destroy closes the PGlite instance it was given.
-  return { db, kind: 'pglite', jobStore: { pglite }, close: () => db.destroy() };
+  const changes = new DataChanges();
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins: [watchWrites(changes)] });
+  const feed: ChangeFeed = await listenToPGlite(pglite, changes);
+  return {
+    db,
+    kind: 'pglite',
+    jobStore: { pglite },
+    changes,
+    close: async () => {
+      await feed.close();
+      // Kysely's destroy closes the PGlite instance it was given.
+      await db.destroy();
+    },
+  };
 }

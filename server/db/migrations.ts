@@ -362,6 +362,35 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
+  '012_change_notifications': {
+    async up(db) {
+      // One statement: the function's body has semicolons of its own.
+      await sql`
+        -- The in-memory caches of public reads and availability (server/cache/) hear of every
+        -- committed write to the tables they read, from any instance, through this notification.
+        -- NOTIFY is delivered at commit and folds repeats of one payload in a transaction into one.
+        create function notify_data_changed() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify('data_changed', tg_table_name);
+          return null;
+        end
+        $$`.execute(db);
+      await runStatements(db, `
+        create trigger courses_changed after insert or update or delete on courses for each row execute function notify_data_changed();
+        create trigger prices_changed after insert or update or delete on prices for each row execute function notify_data_changed();
+        create trigger offerings_changed after insert or update or delete on offerings for each row execute function notify_data_changed();
+        create trigger slots_changed after insert or update or delete on slots for each row execute function notify_data_changed();
+        create trigger reservations_changed after insert or update or delete on reservations for each row execute function notify_data_changed();
+        -- only the columns the catalog and the availability search read: a calendar token, a
+        -- meeting's notes or its message bookkeeping change nothing they answer
+        create trigger tutors_changed after insert or delete or update of name, email, phone, role, background on tutors
+          for each row execute function notify_data_changed();
+        create trigger meetings_changed after insert or delete
+          or update of tutor_id, slot_id, occurrence, duration_mins, offering_id, course_style, capacity, reservations_taken, canceled on meetings
+          for each row execute function notify_data_changed()
+      `);
+    },
+  },
 };
 
 /** PGlite's query protocol takes one statement at a time, so a script is split at its semicolons. */

@@ -80,21 +80,17 @@ export function siteSecurityHeaders({ csp, hsts }: { csp: string; hsts: boolean 
 }
 
 /**
- * The public catalog: the same for every visitor, changed only by a deploy or a migration, read
- * on every home page visit. Everything else under /api depends on the session or changes with
- * each booking (availability), so it is never stored by a browser or a proxy.
+ * nosniff and Cache-Control on every API answer (successes and failures alike). Only the reads
+ * answered from memory (routes/catalog.ts, routes/booking.ts) choose their own Cache-Control;
+ * every other answer depends on the session or changes with each booking, so it is never stored
+ * by a browser or a proxy.
  */
-const CACHEABLE_API_PATHS = new Set(['/api/courses', '/api/prices']);
-const CATALOG_CACHE = 'public, max-age=300';
-
-/** nosniff and Cache-Control on every API answer (successes and failures alike). */
 export function apiSecurityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     c.res.headers.set('x-content-type-options', 'nosniff');
-    const path = c.req.path.replace(/\/$/, '');
     // A Set-Cookie (a session cleared or renewed) must never be stored by a shared cache.
-    const cacheable = c.req.method === 'GET' && CACHEABLE_API_PATHS.has(path) && c.res.status === 200 && !c.res.headers.has('set-cookie');
-    c.res.headers.set('cache-control', cacheable ? CATALOG_CACHE : 'no-store');
+    const chosen = c.req.method === 'GET' && (c.res.status === 200 || c.res.status === 304) && c.res.headers.has('cache-control') && !c.res.headers.has('set-cookie');
+    if (!chosen) c.res.headers.set('cache-control', 'no-store');
   };
 }

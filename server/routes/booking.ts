@@ -1,6 +1,8 @@
 import type { Customer } from '../../src/contract/entities.ts';
 import { availabilityQuery, customerCreateForm, paymentCreateForm, subscriptionCreateForm } from '../../src/contract/schemas.ts';
 import type { Db } from '../db/connection.ts';
+import { AnswerCache, sendCachedAnswer } from '../cache/answer-cache.ts';
+import type { DataChanges } from '../cache/data-changes.ts';
 import { listBookableMeetings, listBookableSlots } from '../domain/availability-search.ts';
 import { bookOneTime, bookWeekly } from '../domain/booking.ts';
 import { ok } from '../http/envelope.ts';
@@ -13,9 +15,28 @@ import { RATE_LIMITS } from '../domain/rate-limits.ts';
 import { keyedHash } from '../domain/keyed-hash.ts';
 import { enforceRateLimit } from '../http/rate-limit.ts';
 
+/**
+ * Availability changes with every booking, so browsers and proxies revalidate it every time (a
+ * 304 when it has not changed since they last read it).
+ */
+const AVAILABILITY_CACHE = 'no-cache';
+
+/**
+ * Searched availability is kept in memory until a booking, a hold's release or an availability
+ * change (on any instance: cache/data-changes.ts), or until a meeting in it starts. A hold that
+ * runs out changes no row, so answers are kept 5 s at most: a seat it frees shows within that.
+ */
+const AVAILABILITY_MAX_AGE_MS = 5000;
+
+/** When the earliest meeting of an answer starts, and so leaves it. */
+function firstStartMs(epochs: number[]): number | undefined {
+  return epochs.length ? Math.min(...epochs) * 1000 : undefined;
+}
+
 /** The booking flow's calls: availability, the contact form's customer, and the two intents. */
-export function bookingRoutes(db: Db, provider: PaymentProvider) {
+export function bookingRoutes(db: Db, provider: PaymentProvider, changes: DataChanges) {
   const app = router();
+  const availability = new AnswerCache(changes, { topics: ['availability'], maxAgeMs: AVAILABILITY_MAX_AGE_MS, maxEntries: 500, maxBytes: 64 * 1024 * 1024 });
 
   /** Booking step 3's reminder-texts box; a client that does not send it (the spec's) changes nothing. */
   async function chooseTextReminders(customerId: number, wanted: boolean | undefined) {
@@ -23,13 +44,21 @@ export function bookingRoutes(db: Db, provider: PaymentProvider) {
   }
 
   app.get('/slots', async (c) => {
-    const query = parseQuery(c, availabilityQuery);
-    return ok(c, await listBookableSlots(db, query));
+    const { course, capacity, course_style } = parseQuery(c, availabilityQuery);
+    const answer = await availability.get(`slots:${course}:${capacity ?? ''}:${course_style ?? ''}`, async () => {
+      const slots = await listBookableSlots(db, { course, capacity, course_style });
+      return { data: slots, validUntilMs: firstStartMs(slots.map((s) => s.meetings[0]?.occurrence_epoch ?? Infinity)) };
+    });
+    return sendCachedAnswer(c, answer, AVAILABILITY_CACHE);
   });
 
   app.get('/meetings', async (c) => {
-    const query = parseQuery(c, availabilityQuery);
-    return ok(c, await listBookableMeetings(db, query));
+    const { course, capacity, course_style } = parseQuery(c, availabilityQuery);
+    const answer = await availability.get(`meetings:${course}:${capacity ?? ''}:${course_style ?? ''}`, async () => {
+      const meetings = await listBookableMeetings(db, { course, capacity, course_style });
+      return { data: meetings, validUntilMs: firstStartMs(meetings.map((m) => m.occurrence_epoch)) };
+    });
+    return sendCachedAnswer(c, answer, AVAILABILITY_CACHE);
   });
 
   app.post('/customers', async (c) => {

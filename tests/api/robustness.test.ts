@@ -100,8 +100,6 @@ describeApi('API answer headers', (ctx) => {
       ['checkauth', await alex.fetch('/api/checkauth')],
       ['myself', await alex.fetch('/api/customers/myself')],
       ['no session', await anonymous.fetch('/api/customers/myself')],
-      ['tutors', await alex.fetch('/api/tutors')],
-      ['meetings', await anonymous.fetch('/api/meetings?course=1')],
       ['health', await anonymous.fetch('/api/health')],
       ['not found', await anonymous.fetch('/api/nope')],
       ['bad input', await anonymous.fetch('/api/tutors/x')],
@@ -116,13 +114,26 @@ describeApi('API answer headers', (ctx) => {
     }
   });
 
-  it('lets the public catalog (courses, prices) be cached for a while', async () => {
-    for (const path of ['/api/courses', '/api/courses/', '/api/prices']) {
-      const response = await ctx().client().fetch(path);
-      expect(response.status, path).toBe(200);
-      expect(response.headers.get('cache-control'), path).toBe('public, max-age=300');
-      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+  it('lets the public catalog be cached for a short while, and availability only with revalidation', async () => {
+    const alex = ctx().client();
+    await signInAs(ctx(), alex, demoAccounts.customer.email);
+    const answers: [string, Response, string][] = [
+      ['courses', await ctx().client().fetch('/api/courses'), 'public, max-age=10'],
+      ['courses/', await ctx().client().fetch('/api/courses/'), 'public, max-age=10'],
+      ['prices', await ctx().client().fetch('/api/prices'), 'public, max-age=10'],
+      ['tutors', await ctx().client().fetch('/api/tutors'), 'public, max-age=10'],
+      // signed in: the answer may depend on the session (staff see more), so only the browser keeps it
+      ['tutors signed in', await alex.fetch('/api/tutors'), 'private, no-cache'],
+      ['meetings', await ctx().client().fetch('/api/meetings?course=1'), 'no-cache'],
+      ['slots', await ctx().client().fetch('/api/slots?course=1'), 'no-cache'],
+    ];
+    for (const [label, response, cacheControl] of answers) {
+      expect(response.status, label).toBe(200);
+      expect(response.headers.get('cache-control'), label).toBe(cacheControl);
+      expect(response.headers.get('etag'), label).toMatch(/^W\/"[\w-]+"$/);
+      expect(response.headers.get('x-content-type-options'), label).toBe('nosniff');
     }
+    expect((await ctx().client().fetch('/api/tutors')).headers.get('vary')).toBe('accept-encoding, cookie');
   });
 });
 

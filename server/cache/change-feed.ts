@@ -1,0 +1,63 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { CHANGES_CHANNEL, type DataChanges } from './data-changes.ts';
+
+/** How long a lost PostgreSQL listener waits before it connects again. */
+const RECONNECT_MS = 1000;
+
+export interface ChangeFeed {
+  close(): Promise<void>;
+}
+
+/** PGlite delivers its own notifications once each statement or transaction commits. */
+export async function listenToPGlite(pglite: PGlite, changes: DataChanges): Promise<ChangeFeed> {
+  const unlisten = await pglite.listen(CHANGES_CHANNEL, (table) => changes.tablesChanged([table]));
+  return { close: () => unlisten() };
+}
+
+/**
+ * One connection per process LISTENs for the triggers' notifications, from every instance's
+ * commits. Until it is connected, and while it is lost, nothing is cached (each read computes
+ * its answer); a lost connection is opened again after a second.
+ */
+export function listenToPostgres(connection: pg.ClientConfig, changes: DataChanges, log: (line: string) => void = console.log): ChangeFeed {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function connect() {
+    const next = new pg.Client(connection);
+    next.on('notification', (message) => changes.tablesChanged([message.payload ?? '']));
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
+    try {
+      await next.connect();
+      await next.query(`listen ${CHANGES_CHANNEL}`);
+    } catch (error) {
+      log(`change feed: cannot listen (${error instanceof Error ? error.message : String(error)}); retrying`);
+      lost(next);
+      return;
+    }
+    if (closed) return void next.end().catch(() => {});
+    client = next;
+    changes.feedConnected(true);
+  }
+
+  function lost(which: pg.Client) {
+    changes.feedConnected(false);
+    if (client === which) client = undefined;
+    which.removeAllListeners('end');
+    which.end().catch(() => {});
+    if (!closed && !retry) retry = setTimeout(() => ((retry = undefined), void connect()), RECONNECT_MS);
+  }
+
+  changes.feedConnected(false);
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
+  };
+}
