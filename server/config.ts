@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -47,6 +48,14 @@ const schema = z
      * X-Forwarded-For). 0: the header is ignored and the connection's peer is the client.
      */
     TRUST_PROXY: z.string().regex(/^[0-9]$/, 'must be the number of proxies in front, 0 to 9').default('0'),
+    /**
+     * Server processes sharing the port (server/cluster.ts), or `auto`: one per CPU. Only with
+     * DATABASE_URL: the embedded PGlite belongs to one process.
+     */
+    WORKERS: z
+      .string()
+      .regex(/^(auto|[1-9]|[12][0-9]|3[0-2])$/, 'must be a whole number of processes from 1 to 32, or auto')
+      .default('1'),
     /** Set to 1 to let demo mode listen on a HOST other than this machine (see below). */
     DEMO_PUBLIC: z.enum(['0', '1']).default('0'),
   })
@@ -111,6 +120,8 @@ export interface Config {
   textLogin: boolean;
   /** Texts a day, all numbers and instances together (SMS_DAILY_CAP). */
   smsDailyCap: number;
+  /** Server processes on the port (WORKERS, `auto` resolved to the CPUs); more than 1 needs `databaseUrl`. */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -148,5 +159,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     textLogin: values.TEXT_LOGIN === 'on',
     smsDailyCap: Number(values.SMS_DAILY_CAP),
+    workers: values.WORKERS === 'auto' ? Math.min(32, availableParallelism()) : Number(values.WORKERS),
   };
 }

@@ -64,9 +64,14 @@ export function liveHomePage({ indexFile, galleryTutors, refreshMs = 30_000, log
     };
   }
 
-  /** The current page; one database read at a time, however many requests arrive. */
+  /**
+   * The current page; one database read at a time, however many requests arrive. A read "in the
+   * future" (the demo clock was put back since) is stale too, or the page would wait for the clock
+   * to catch up.
+   */
   async function current(): Promise<Rendered> {
-    if (rendered && nowMs() - checkedAt < refreshMs) return rendered;
+    const age = nowMs() - checkedAt;
+    if (rendered && age >= 0 && age < refreshMs) return rendered;
     pending ??= render().finally(() => (pending = undefined));
     return pending;
   }

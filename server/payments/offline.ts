@@ -27,12 +27,27 @@ export const AUTHENTICATING_SAVED_CARD = 'pm_card_authenticationRequired';
 
 export const OFFLINE_DECLINE_MESSAGE = 'Your card was declined.';
 
+/**
+ * A saved-card charge's intent id carries its outcome, so any process (another worker, or this one
+ * after a restart) reads the intent's status from its id alone, as every caller of Stripe reads it
+ * from Stripe.
+ */
+const SAVED_INTENT = /^pi_offline_saved_\d+_\d+(_declined|_action)?$/;
+
+function intentStatus(intentId: string): IntentStatus {
+  const saved = SAVED_INTENT.exec(intentId);
+  if (!saved) return 'requires_payment_method'; // a typed-card intent: confirmed through our own route, never here
+  if (saved[1] === '_declined') return 'requires_payment_method';
+  if (saved[1] === '_action') return 'requires_action';
+  return 'succeeded';
+}
+
 export function offlineProvider(): PaymentProvider {
-  // What this process made, as Stripe would remember it (lost on restart: offline charges move no
-  // money, and an offline confirmation is fulfilled in the same request, so nothing waits on it).
-  // Answers are kept by payment id, as Stripe's idempotency key keeps them: asking again gives the same.
+  // Answers are kept by payment id, as Stripe's idempotency key keeps them: asking this process
+  // again gives the same. They are lost on restart and not shared between worker processes: a
+  // saved-card charge asked again elsewhere gives the same intent and outcome (its id is
+  // deterministic), a typed-card intent a new one (callers store the first intent and keep it).
   const answers = new Map<number | string, CreatedIntent | SavedCardResult>();
-  const statuses = new Map<string, IntentStatus>();
   const secret = (intentId: string) => `${intentId}_secret_${randomBytes(12).toString('hex')}`;
   function once<T extends CreatedIntent | SavedCardResult>(paymentId: number | string, make: () => T): T {
     const known = answers.get(paymentId) as T | undefined;
@@ -47,7 +62,6 @@ export function offlineProvider(): PaymentProvider {
     async createIntent(request: IntentRequest): Promise<CreatedIntent> {
       return once(request.paymentId, () => {
         const intentId = `pi_offline_${request.paymentId}_${randomBytes(6).toString('hex')}`;
-        statuses.set(intentId, 'requires_payment_method');
         return { intentId, clientSecret: secret(intentId), providerCustomerId: request.customer.providerCustomerId ?? `cus_offline_${request.customer.id}` };
       });
     },
@@ -56,19 +70,18 @@ export function offlineProvider(): PaymentProvider {
       return once(savedCardChargeKey(charge), (): SavedCardResult => {
         const intentId = `pi_offline_saved_${charge.paymentId}_${charge.attempt ?? 1}`;
         if (charge.paymentMethodId === DECLINING_SAVED_CARD) {
-          statuses.set(intentId, 'requires_payment_method');
-          return { status: 'failed', intentId, clientSecret: secret(intentId), code: 'card_declined', message: OFFLINE_DECLINE_MESSAGE };
+          const declined = `${intentId}_declined`;
+          return { status: 'failed', intentId: declined, clientSecret: secret(declined), code: 'card_declined', message: OFFLINE_DECLINE_MESSAGE };
         }
         if (charge.paymentMethodId === AUTHENTICATING_SAVED_CARD) {
-          statuses.set(intentId, 'requires_action');
-          return { status: 'requires_action', intentId, clientSecret: secret(intentId) };
+          const action = `${intentId}_action`;
+          return { status: 'requires_action', intentId: action, clientSecret: secret(action) };
         }
-        statuses.set(intentId, 'succeeded');
         return { status: 'succeeded', intentId, clientSecret: secret(intentId) };
       });
     },
     async retrieveIntent(intentId: string): Promise<IntentStatus> {
-      return statuses.get(intentId) ?? 'requires_payment_method';
+      return intentStatus(intentId);
     },
     async refund() {
       // Nothing was charged: the payment's status records the refund.

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config.ts';
 
@@ -79,6 +80,13 @@ describe('loadConfig: texts', () => {
     expect(loadConfig({ TEXT_LOGIN: 'off', SMS_DAILY_CAP: '40' })).toMatchObject({ textLogin: false, smsDailyCap: 40 });
     expect(() => loadConfig({ TEXT_LOGIN: 'no' })).toThrow(/TEXT_LOGIN/);
     for (const cap of ['-1', '1.5', '1e3', 'lots']) expect(() => loadConfig({ SMS_DAILY_CAP: cap }), cap).toThrow(/SMS_DAILY_CAP: must be a whole number/);
+  });
+
+  it('reads WORKERS: 1 by default, a number up to 32, or auto (one per CPU)', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '4', DATABASE_URL: 'postgres://u@h/db' }).workers).toBe(4);
+    expect(loadConfig({ WORKERS: 'auto' }).workers).toBe(Math.min(32, availableParallelism()));
+    for (const workers of ['0', '33', '-1', '1.5', 'two', 'AUTO']) expect(() => loadConfig({ WORKERS: workers }), workers).toThrow(/WORKERS: must be a whole number of processes from 1 to 32, or auto/);
   });
 
   it('starts production with Twilio, or without texts when TEXT_LOGIN=off', () => {

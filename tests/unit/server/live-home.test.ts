@@ -63,6 +63,18 @@ describe('the live home page', () => {
     expect(reads.count).toBe(2);
   });
 
+  it('reads the team again when the demo clock is put back (the last read is then in the future)', async () => {
+    const tutors = { current: [tutor(1, 'Maya Chen')] };
+    const reads = { count: 0 };
+    advanceClock(168 * 3600_000);
+    const app = await site(tutors, reads);
+    expect(await (await app.request('/')).text()).toContain('Maya Chen');
+    resetClock();
+    tutors.current = [tutor(4, 'Casey Hire')];
+    expect(await (await app.request('/')).text()).toContain('Casey Hire');
+    expect(reads.count).toBe(2);
+  });
+
   it('answers compressed, revalidates with an ETag, and reads the database once for many requests', async () => {
     const reads = { count: 0 };
     const app = await site({ current: [tutor(1, 'Maya Chen')] }, reads);
