@@ -122,7 +122,9 @@ export function watchWrites(changes: DataChanges): KyselyPlugin {
     },
     async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
       const tables = pending.get(queryId);
-      if (tables) changes.tablesChanged(tables);
+      // A write that matched no row (a conditional update, a sweep with nothing to do) changed nothing.
+      const changedRows = result.rows.length > 0 || (result.numAffectedRows ?? 1n) > 0n;
+      if (tables && changedRows) changes.tablesChanged(tables);
       return result;
     },
   };

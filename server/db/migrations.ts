@@ -408,6 +408,13 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
+  '013_held_expiry_index': {
+    async up(db) {
+      // Every booking and payment first looks for holds past their expiry (holds.ts): an index of
+      // the held ones only, so that look stays one probe however many reservations there are.
+      await sql`create index reservations_held_expiry on reservations (expires_at) where status = 'held'`.execute(db);
+    },
+  },
 };
 
 /** PGlite's query protocol takes one statement at a time, so a script is split at its semicolons. */

@@ -17,13 +17,26 @@ export const holdExpiry = () => fromNow(HOLD_MINUTES * 60_000);
  * The three steps are one transaction (the caller's, when given one): a payment never appears with
  * its seat released but itself still open, where a charge landing in between would be fulfilled
  * without a seat.
+ *
+ * Before a booking or a fulfilment (`scope: 'if-released'`), the payments and subscriptions are
+ * looked at only when a hold was just released: every other path that gives a seat back settles
+ * its own payment, so with nothing released there is nothing to abandon, and a booking does not
+ * pay for two scans of every open payment and subscription. The reconciliation job sweeps them
+ * all (`'all'`) as a safety net.
  */
-export async function releaseExpiredHolds(db: Kysely<Database> | Transaction<Database>): Promise<void> {
+async function hasExpiredHolds(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('reservations').select('id').where('status', '=', 'held').where('expires_at', '<', now()).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function releaseExpiredHolds(db: Kysely<Database> | Transaction<Database>, scope: 'if-released' | 'all' = 'if-released'): Promise<void> {
   if (!db.isTransaction) {
-    await db.transaction().execute((trx) => releaseExpiredHolds(trx));
+    // Most calls find no hold past its expiry: one indexed read then, and no transaction.
+    if (scope === 'if-released' && !(await hasExpiredHolds(db))) return;
+    await db.transaction().execute((trx) => releaseExpiredHolds(trx, scope));
     return;
   }
-  await sql`
+  const released = await sql<{ meeting_id: number }>`
     with expired as (
       update reservations set status = 'released'
       where status = 'held' and expires_at < ${now()}
@@ -38,7 +51,9 @@ export async function releaseExpiredHolds(db: Kysely<Database> | Transaction<Dat
       course_style = case when m.reservations_taken - counts.n = 0 then null else m.course_style end
     from counts
     where m.id = counts.meeting_id
+    returning m.id as meeting_id
   `.execute(db);
+  if (scope === 'if-released' && released.rows.length === 0) return;
   await sql`
     update payments p set payment_status = 'abandoned'
     where p.payment_status = 'requires_payment_method'

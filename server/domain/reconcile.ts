@@ -49,7 +49,7 @@ export interface ReconcileReport {
 }
 
 export async function reconcilePayments(db: Db, provider: PaymentProvider, log: (line: string) => void): Promise<ReconcileReport> {
-  await releaseExpiredHolds(db);
+  await releaseExpiredHolds(db, 'all');
   const report: ReconcileReport = { resent: 0, settled: 0, refundsLeft: 0 };
 
   const unsent = await db

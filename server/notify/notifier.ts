@@ -3,6 +3,10 @@
  * every minute (for changes the jobs and webhooks made, retries, and whatever a crash left). One run
  * at a time per instance; a kick during a run asks for one more run after it. Across instances the
  * planner's row locks and the queue's claims keep each message single.
+ *
+ * A kicked run starts BATCH_MS after the kick, and the next one at least BATCH_MS after the last:
+ * under a burst of bookings, one run plans the messages of all that came in meanwhile instead of
+ * one run per booking competing with the bookings for the database. A message waits 0.2 s more.
  */
 import type { Db } from '../db/connection.ts';
 import { planChangeMessages, planReminders, planSummaryDigests } from './planner.ts';
@@ -18,8 +22,15 @@ export interface Notifier {
   runAll(): Promise<void>;
 }
 
+/** How long a kicked run waits for more changes to plan with it. */
+const BATCH_MS = 200;
+
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, BATCH_MS));
+
 export function createNotifier({ db, sender, siteUrl, log }: { db: Db; sender: Sender; siteUrl: string; log: (line: string) => void }): Notifier {
   let running: Promise<void> | null = null;
+  /** A kicked run waiting out its batch window. */
+  let waiting: Promise<void> | null = null;
   let again = false;
 
   async function planAndDeliver(timeDriven: boolean) {
@@ -38,6 +49,7 @@ export function createNotifier({ db, sender, siteUrl, log }: { db: Db; sender: S
           again = false;
           await planAndDeliver(timeDriven);
           timeDriven = false;
+          if (again) await pause();
         } while (again);
       } catch (error) {
         log(`messages: ${error instanceof Error ? error.message : String(error)} (tried again by the next run)`);
@@ -52,10 +64,16 @@ export function createNotifier({ db, sender, siteUrl, log }: { db: Db; sender: S
   return {
     kick() {
       if (running) again = true;
-      else void start(false);
+      else if (!waiting) {
+        waiting = pause().then(() => {
+          waiting = null;
+          if (running) again = true;
+          else void start(false);
+        });
+      }
     },
     async settle() {
-      while (running) await running;
+      while (waiting || running) await (waiting ?? running);
     },
     async runAll() {
       while (running) await running;
