@@ -1,7 +1,8 @@
-import type { BookableMeeting, BookableSlot, CourseStyle } from '../../src/contract/entities.ts';
+import { type RawBuilder, sql } from 'kysely';
+import type { BookableMeeting, BookableSlot, CourseStyle, Offering } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
 import { toEpoch } from '../db/schema.ts';
-import { offeringColumns, toOffering } from './offerings.ts';
+import { offeringColumns, type OfferingRow, toOffering } from './offerings.ts';
 import { now } from '../clock.ts';
 
 /** The search's filters; a filter left out matches every value. */
@@ -44,82 +45,119 @@ export function hasSeat(meeting: SeatState, want: { capacity: number; offeringId
   );
 }
 
-/** Future meetings of tutors (not archived) who have an unarchived offering of the course. */
-function meetingsOfCourse(db: Db, course: number) {
+/**
+ * The seats a meeting has for the search once expired holds are left out: holds that ran out still
+ * count in reservations_taken until a booking releases them (holds.ts); leaving them out here keeps
+ * searches exact without writing on every read. Held seats are few (a checkout's 15 minutes) and
+ * indexed apart (status = 'held'), so the expired ones are counted once per search, in a join, not
+ * once per meeting.
+ */
+const seatsTaken = sql<number>`(m.reservations_taken - coalesce(x.expired_holds, 0))`;
+
+function expiredHolds(db: Db, at: Date) {
   return db
-    .selectFrom('meetings as m')
-    .innerJoin('offerings as o', (join) => join.onRef('o.tutor_id', '=', 'm.tutor_id').on('o.course_id', '=', course).on('o.archived', '=', false))
+    .selectFrom('reservations')
+    .select(['meeting_id', (eb) => eb.fn.countAll<number>().as('expired_holds')])
+    .where('status', '=', sql.lit('held'))
+    .where('expires_at', '<', at)
+    .groupBy('meeting_id')
+    .as('x');
+}
+
+/**
+ * `hasSeat` in SQL, for every booking the query may ask for: each condition says that a meeting has
+ * a seat for one (size, style) the query allows, and a meeting matches when any does. Free
+ * meetings fit every booking, so when group-of-two bookings are allowed, one condition per style
+ * (free, or its second seat open for this offering and style) covers the one-on-one ones too.
+ */
+function seatConditions(query: AvailabilityQuery): RawBuilder<boolean>[] {
+  const free = sql<boolean>`${seatsTaken} <= 0`;
+  if (query.capacity === 1) return [free];
+  return wantedBookings({ ...query, capacity: 2 }).map(
+    ({ style }) => sql<boolean>`(${free} or (m.capacity = 2 and ${seatsTaken} = 1 and m.offering_id = o.id and m.course_style = ${style}))`,
+  );
+}
+
+/** The unarchived offerings of the course whose tutor is not archived (one per tutor and course). */
+function offeringsOfCourse(db: Db, course: number) {
+  return db
+    .selectFrom('offerings as o')
     .innerJoin('courses as c', 'c.id', 'o.course_id')
-    .innerJoin('tutors as t', 't.id', 'm.tutor_id')
-    .where('t.role', '!=', 'Archived')
-    .where('m.canceled', '=', false)
-    .where('m.occurrence', '>', now())
-    .select([
-      ...offeringColumns,
-      'm.id',
-      'm.slot_id',
-      'm.occurrence',
-      'm.duration_mins',
-      'm.capacity',
-      'm.reservations_taken',
-      'm.offering_id as booked_offering_id',
-      'm.course_style',
-      // Holds that ran out still count in reservations_taken until a booking releases them;
-      // reading them here keeps searches exact without writing on every read.
-      (eb) =>
-        eb
-          .selectFrom('reservations as r')
-          .select((sub) => sub.fn.countAll<number>().as('n'))
-          .whereRef('r.meeting_id', '=', 'm.id')
-          .where('r.status', '=', 'held')
-          .where('r.expires_at', '<', now())
-          .as('expired_holds'),
-    ])
-    .orderBy('m.occurrence');
+    .innerJoin('tutors as t', 't.id', 'o.tutor_id')
+    .where('o.course_id', '=', course)
+    .where('o.archived', '=', false)
+    .where('t.role', '!=', 'Archived');
 }
 
-/** The seats as they stand once expired holds are left out. */
-function liveSeats<T extends SeatState & { expired_holds: number | string | null }>(row: T): T {
-  const taken = row.reservations_taken - Number(row.expired_holds ?? 0);
-  return taken > 0 ? { ...row, reservations_taken: taken } : { ...row, reservations_taken: 0, capacity: 0, booked_offering_id: null, course_style: null };
+/** Each offering built once, however many meetings carry it. */
+function offeringsOnce(): (row: OfferingRow) => Offering {
+  const built = new Map<number, Offering>();
+  return (row) => {
+    let offering = built.get(row.offering_id);
+    if (!offering) built.set(row.offering_id, (offering = toOffering(row)));
+    return offering;
+  };
 }
 
-/** One-off meetings with a seat for this course (and size and style, when given), earliest first. */
+/**
+ * One-off meetings with a seat for this course (and size and style, when given), earliest first.
+ * One query; the seat rule is applied in it, so only bookable meetings come back.
+ */
 export async function listBookableMeetings(db: Db, query: AvailabilityQuery): Promise<BookableMeeting[]> {
-  const rows = (await meetingsOfCourse(db, query.course).where('m.slot_id', 'is', null).execute()).map(liveSeats);
-  const wanted = wantedBookings(query);
-  return rows
-    .filter((row) => wanted.some(({ capacity, style }) => hasSeat(row, { capacity, offeringId: row.offering_id, style })))
-    .map((row) => ({ id: row.id, occurrence_epoch: toEpoch(row.occurrence), duration_mins: row.duration_mins, offering: toOffering(row) }));
+  const at = now();
+  const rows = await offeringsOfCourse(db, query.course)
+    .innerJoin('meetings as m', 'm.tutor_id', 'o.tutor_id')
+    .leftJoin(expiredHolds(db, at), 'x.meeting_id', 'm.id')
+    // Written as the partial index meetings_one_off (011) is, so that it always applies.
+    .where(sql<boolean>`m.slot_id is null and not m.canceled`)
+    .where('m.occurrence', '>', at)
+    .where(sql<boolean>`(${sql.join(seatConditions(query), sql` or `)})`)
+    .select([...offeringColumns, 'm.id', 'm.occurrence', 'm.duration_mins'])
+    .orderBy('m.occurrence')
+    .orderBy('m.id')
+    .execute();
+  const offering = offeringsOnce();
+  return rows.map((row) => ({ id: row.id, occurrence_epoch: toEpoch(row.occurrence), duration_mins: row.duration_mins, offering: offering(row) }));
 }
 
 /**
  * Weekly slots whose every upcoming meeting has a seat for this course and one size and style
  * (the ones given, or any), each with those meetings earliest first; slots come in the order of
- * their next meeting.
+ * their next meeting (then of their id).
+ *
+ * One query: window functions over each slot's meetings decide whether the slot fits, so only the
+ * meetings of slots that fit come back, already grouped by slot and in time order (the window's
+ * one sort). Meetings are reached through the tutor's slots: a slot's meetings are written together
+ * and stay its tutor's (nothing moves a meeting to another tutor), so they are read with few pages.
  */
 export async function listBookableSlots(db: Db, query: AvailabilityQuery): Promise<BookableSlot[]> {
-  const rows = (
-    await meetingsOfCourse(db, query.course)
-      .innerJoin('slots as s', 's.id', 'm.slot_id')
-      .select(['s.anchor', 's.duration_mins as slot_duration'])
-      .execute()
-  ).map(liveSeats);
-  const bySlot = new Map<number, typeof rows>();
-  for (const row of rows) bySlot.set(row.slot_id!, [...(bySlot.get(row.slot_id!) ?? []), row]);
+  const at = now();
+  const slot = sql`partition by s.id order by m.occurrence, m.id rows between unbounded preceding and unbounded following`;
+  // One subscription books one size and style for every meeting of the slot (bool_and skips nulls,
+  // so a condition that is null, as hasSeat's comparisons with a null are false, counts as false).
+  const fits = seatConditions(query).map((condition) => sql`bool_and(coalesce(${condition}, false)) over (${slot})`);
+  const meetings = offeringsOfCourse(db, query.course)
+    .innerJoin('slots as s', 's.tutor_id', 'o.tutor_id')
+    .innerJoin('meetings as m', 'm.slot_id', 's.id')
+    .leftJoin(expiredHolds(db, at), 'x.meeting_id', 'm.id')
+    .where(sql<boolean>`not m.canceled`)
+    .where('m.occurrence', '>', at)
+    .select([...offeringColumns, 'm.id', 'm.occurrence', 'm.duration_mins', 's.id as slot_id', 's.anchor', 's.duration_mins as slot_duration'])
+    .select(sql<boolean>`${sql.join(fits, sql` or `)}`.as('fits'));
+  const rows = await db.selectFrom(meetings.as('r')).selectAll().where('r.fits', '=', true).orderBy('r.slot_id').orderBy('r.occurrence').orderBy('r.id').execute();
 
-  const slots: BookableSlot[] = [];
-  for (const [slotId, meetings] of bySlot) {
-    const first = meetings[0]!;
-    // One subscription books one size and style for every meeting of the slot.
-    const bookable = wantedBookings(query).some(({ capacity, style }) => meetings.every((m) => hasSeat(m, { capacity, offeringId: first.offering_id, style })));
-    if (!bookable) continue;
-    const offering = toOffering(first);
-    slots.push({
-      slot: { id: slotId, anchor_epoch: toEpoch(first.anchor), duration_mins: first.slot_duration },
-      meetings: meetings.map((m) => ({ id: m.id, occurrence_epoch: toEpoch(m.occurrence), duration_mins: m.duration_mins, offering })),
-      offering,
-    });
+  const offering = offeringsOnce();
+  const slots: { id: number; next: number; answer: BookableSlot }[] = [];
+  let current: (typeof slots)[number] | undefined;
+  for (const row of rows) {
+    const offered = offering(row);
+    const meeting = { id: row.id, occurrence_epoch: toEpoch(row.occurrence), duration_mins: row.duration_mins, offering: offered };
+    if (current?.id !== row.slot_id) {
+      current = { id: row.slot_id, next: new Date(row.occurrence).getTime(), answer: { slot: { id: row.slot_id, anchor_epoch: toEpoch(row.anchor), duration_mins: row.slot_duration }, meetings: [], offering: offered } };
+      slots.push(current);
+    }
+    current.answer.meetings.push(meeting);
   }
-  return slots;
+  // In the order of their next meeting: a sort of the slots, not of their meetings.
+  return slots.sort((a, b) => a.next - b.next || a.id - b.id).map((s) => s.answer);
 }
