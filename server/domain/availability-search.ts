@@ -120,44 +120,51 @@ export async function listBookableMeetings(db: Db, query: AvailabilityQuery): Pr
   return rows.map((row) => ({ id: row.id, occurrence_epoch: toEpoch(row.occurrence), duration_mins: row.duration_mins, offering: offering(row) }));
 }
 
+/** A time as the wire's epoch seconds, computed in SQL as toEpoch does (whole seconds, rounded down). */
+const epochOf = (column: string) => sql<number>`floor(extract(epoch from ${sql.ref(column)}))::float8`;
+
 /**
  * Weekly slots whose every upcoming meeting has a seat for this course and one size and style
  * (the ones given, or any), each with those meetings earliest first; slots come in the order of
  * their next meeting (then of their id).
  *
- * One query: window functions over each slot's meetings decide whether the slot fits, so only the
- * meetings of slots that fit come back, already grouped by slot and in time order (the window's
- * one sort). Meetings are reached through the tutor's slots: a slot's meetings are written together
- * and stay its tutor's (nothing moves a meeting to another tutor), so they are read with few pages.
+ * One query, one row per slot that fits: its meetings are grouped in SQL, where the seat rule
+ * decides whether the slot fits, and come back as arrays in time order, so the offering and the
+ * slot travel once per slot rather than once per meeting. Meetings are reached through the tutor's
+ * slots: a slot's meetings are written together and stay its tutor's (nothing moves a meeting to
+ * another tutor), so they are read from few pages.
  */
 export async function listBookableSlots(db: Db, query: AvailabilityQuery): Promise<BookableSlot[]> {
   const at = now();
-  const slot = sql`partition by s.id order by m.occurrence, m.id rows between unbounded preceding and unbounded following`;
+  const inOrder = sql`order by m.occurrence, m.id`;
   // One subscription books one size and style for every meeting of the slot (bool_and skips nulls,
   // so a condition that is null, as hasSeat's comparisons with a null are false, counts as false).
-  const fits = seatConditions(query).map((condition) => sql`bool_and(coalesce(${condition}, false)) over (${slot})`);
-  const meetings = offeringsOfCourse(db, query.course)
+  const fits = seatConditions(query).map((condition) => sql`bool_and(coalesce(${condition}, false))`);
+  const rows = await offeringsOfCourse(db, query.course)
     .innerJoin('slots as s', 's.tutor_id', 'o.tutor_id')
     .innerJoin('meetings as m', 'm.slot_id', 's.id')
     .leftJoin(expiredHolds(db, at), 'x.meeting_id', 'm.id')
     .where(sql<boolean>`not m.canceled`)
     .where('m.occurrence', '>', at)
-    .select([...offeringColumns, 'm.id', 'm.occurrence', 'm.duration_mins', 's.id as slot_id', 's.anchor', 's.duration_mins as slot_duration'])
-    .select(sql<boolean>`${sql.join(fits, sql` or `)}`.as('fits'));
-  const rows = await db.selectFrom(meetings.as('r')).selectAll().where('r.fits', '=', true).orderBy('r.slot_id').orderBy('r.occurrence').orderBy('r.id').execute();
-
+    // Every selected column is the slot's, its offering's, course's or tutor's (keys grouped on).
+    .groupBy(['s.id', 'o.id', 'c.id', 't.id'])
+    .having(sql<boolean>`${sql.join(fits, sql` or `)}`)
+    .select([...offeringColumns, 's.id as slot_id', epochOf('s.anchor').as('anchor_epoch'), 's.duration_mins as slot_duration'])
+    .select([
+      sql<number[]>`array_agg(m.id ${inOrder})`.as('meeting_ids'),
+      sql<number[]>`array_agg(${epochOf('m.occurrence')} ${inOrder})`.as('meeting_epochs'),
+      sql<number[]>`array_agg(m.duration_mins ${inOrder})`.as('meeting_minutes'),
+    ])
+    .orderBy(sql`min(m.occurrence)`)
+    .orderBy('s.id')
+    .execute();
   const offering = offeringsOnce();
-  const slots: { id: number; next: number; answer: BookableSlot }[] = [];
-  let current: (typeof slots)[number] | undefined;
-  for (const row of rows) {
+  return rows.map((row) => {
     const offered = offering(row);
-    const meeting = { id: row.id, occurrence_epoch: toEpoch(row.occurrence), duration_mins: row.duration_mins, offering: offered };
-    if (current?.id !== row.slot_id) {
-      current = { id: row.slot_id, next: new Date(row.occurrence).getTime(), answer: { slot: { id: row.slot_id, anchor_epoch: toEpoch(row.anchor), duration_mins: row.slot_duration }, meetings: [], offering: offered } };
-      slots.push(current);
-    }
-    current.answer.meetings.push(meeting);
-  }
-  // In the order of their next meeting: a sort of the slots, not of their meetings.
-  return slots.sort((a, b) => a.next - b.next || a.id - b.id).map((s) => s.answer);
+    return {
+      slot: { id: row.slot_id, anchor_epoch: row.anchor_epoch, duration_mins: row.slot_duration },
+      meetings: row.meeting_ids.map((id, i) => ({ id, occurrence_epoch: row.meeting_epochs[i]!, duration_mins: row.meeting_minutes[i]!, offering: offered })),
+      offering: offered,
+    };
+  });
 }
