@@ -1,26 +1,39 @@
 /**
  * npm run bench: page weights and API throughput on this machine (a benchmark, not a test).
  *
- * 1. Builds the site on a fresh demo database and starts the production server on 127.0.0.1.
- * 2. For each page, loads it in Chromium without interacting (so islands that wait to be visible
- *    stay unloaded) and sums the HTML, JS and CSS it fetched: raw bytes and gzip bytes.
- * 3. Sends a bounded load (a few seconds, fixed concurrency) to the booking reads and the tutor's
- *    calendar, and reports requests per second and p99 latency.
+ * 1. Builds the site and starts the production server on 127.0.0.1 on a fresh demo database.
+ * 2. Pages: loads each in Chromium without interacting (so islands that wait to be visible stay
+ *    unloaded) and sums the HTML, JS and CSS it fetched, raw and gzip; the booking island's JS
+ *    per step; the dashboards' time to their first meeting card.
+ * 3. API: for PGlite and PostgreSQL (when reachable), each with the demo data (small) and the
+ *    large data set (server/demo/large-data.ts), the server is started on that database and
+ *    autocannon keeps 20 connections busy on a hashed static asset, the public reads and the
+ *    availability search, one after the other; then 20 buyers book and pay meetings of their
+ *    own. Figures are given as ratios to the static asset, which varies less between machines.
+ * 4. Workers: the reads again on PostgreSQL with WORKERS=2, to compare with one process.
+ *
+ * BENCH_PARTS (pages,api,workers), BENCH_SECONDS (5), BENCH_CONNECTIONS (20), BENCH_DATABASES
+ * (pglite,postgres), BENCH_DATA_SETS (small,large) and BENCH_DATABASE_URL (the PostgreSQL server
+ * where the databases bench_small and bench_large are made) choose what runs.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { type APIRequestContext, chromium } from '@playwright/test';
+import { bookingLoad, type LoadFigures, loadOne, type WriteFigures } from './bench/load.ts';
+import { type DataSet, type DatabaseKind, postgresReachable, prepareTarget } from './bench/setup.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4398);
 const base = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = '.data/bench';
 const pages = (process.env.BENCH_PAGES ?? '/,/terms,/placement,/login,/student/dashboard,/tutors/myself/dashboard').split(',');
-const endpoints = (process.env.BENCH_ENDPOINTS ?? '/api/courses,/api/tutors,MEETINGS,SLOTS,/api/tutors/myself/meetings').split(',');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const parts = (process.env.BENCH_PARTS ?? 'pages,api,workers').split(',');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as DatabaseKind[];
+const dataSets = (process.env.BENCH_DATA_SETS ?? 'small,large').split(',') as DataSet[];
 
-const env = { ...process.env, DATA_DIR, PORT: String(PORT), LOG_REQUESTS: '0', ASTRO_TELEMETRY_DISABLED: '1' };
+const env = { ...process.env, DATA_DIR, PORT: String(PORT), LOG_REQUESTS: '0', ASTRO_TELEMETRY_DISABLED: '1', SITE_URL: `http://localhost:${PORT}`, TRUST_PROXY: '1' };
 
 function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
@@ -46,15 +59,6 @@ async function signIn(request: APIRequestContext, account: { email: string; user
   await request.post(`${base}/api/login?user_type=${account.userType}&email=${account.email}`);
   const outbox = (await (await request.get(`${base}/dev/outbox.json`)).json()) as { link: string }[];
   await request.get(`${base}/api/login?token=${new URL(outbox[0]!.link).searchParams.get('token')}`);
-}
-
-/** The session cookie of a demo account, for the load of the calls that need one. */
-async function sessionCookie(account: { email: string; userType: string }): Promise<string> {
-  await fetch(`${base}/api/login?user_type=${account.userType}&email=${account.email}`, { method: 'POST', headers: { origin: `http://localhost:${PORT}` } });
-  const outbox = (await (await fetch(`${base}/dev/outbox.json`)).json()) as { link: string }[];
-  const response = await fetch(`${base}/api/login?token=${new URL(outbox[0]!.link).searchParams.get('token')}`);
-  // The login clears any old cookie first (`sid=`), then sets the new one.
-  return response.headers.getSetCookie().map((line) => line.split(';')[0]!).filter((pair) => !pair.endsWith('=')).at(-1)!;
 }
 
 async function pageWeights() {
@@ -95,19 +99,6 @@ async function pageWeights() {
   await browser.close();
   console.log('\nPage weight before interaction (raw / gzip)');
   printTable(['page', 'HTML', 'JS', 'CSS'], rows);
-}
-
-/** The booking reads of a real course (CS 121), as the booking flow sends them. */
-async function resolveEndpoints(): Promise<string[]> {
-  const courses = (await (await fetch(`${base}/api/courses`)).json()) as { data: { id: number; course_number: string }[] };
-  const course = courses.data.find((c) => c.course_number === 'CS 121')?.id ?? 1;
-  return endpoints.map((path) =>
-    path === 'MEETINGS'
-      ? `/api/meetings?course=${course}&capacity=1&course_style=online`
-      : path === 'SLOTS'
-        ? `/api/slots?course=${course}&capacity=1&course_style=online&subscription=true`
-        : path,
-  );
 }
 
 /**
@@ -185,37 +176,130 @@ async function dashboardTiming(label: string, path: string, account: { email: st
   console.log(`\n${label}: navigation to the first meeting card shown, median of ${runs} runs (warm cache): ${times[Math.floor(runs / 2)]!.toFixed(0)} ms (min ${times[0]!.toFixed(0)}, max ${times.at(-1)!.toFixed(0)})`);
 }
 
-async function throughput() {
-  const rows: string[][] = [];
-  // Calls under /api/tutors/myself/ answer the demo tutor's own data, so they carry its session.
-  const tutorCookie = await sessionCookie(TUTOR);
-  for (const path of await resolveEndpoints()) {
-    const headers = path.startsWith('/api/tutors/myself/') ? { cookie: tutorCookie } : undefined;
-    const latencies: number[] = [];
-    let failures = 0;
-    const deadline = performance.now() + SECONDS * 1000;
-    async function worker() {
-      while (performance.now() < deadline) {
-        const started = performance.now();
-        try {
-          const response = await fetch(`${base}${path}`, { headers });
-          await response.arrayBuffer();
-          if (!response.ok) failures++;
-        } catch {
-          failures++;
-        }
-        latencies.push(performance.now() - started);
+/** A hashed build asset (a JavaScript chunk), the yardstick the API figures are compared to. */
+function staticAsset(): string {
+  const files = readdirSync('dist/_astro').filter((f) => f.endsWith('.js'));
+  // A mid-sized chunk: the size of a typical availability answer once compressed.
+  files.sort((a, b) => statSync(`dist/_astro/${a}`).size - statSync(`dist/_astro/${b}`).size);
+  return `/_astro/${files[Math.floor(files.length / 2)]}`;
+}
+
+/** The reads of the booking flow for a course (the demo's CS 121 when not given), as its client sends them. */
+async function readPaths(readCourse: number | undefined): Promise<[string, string][]> {
+  const courses = (await (await fetch(`${base}/api/courses`)).json()) as { data: { id: number; course_number: string }[] };
+  const course = readCourse ?? courses.data.find((c) => c.course_number === 'CS 121')!.id;
+  return [
+    ['static asset', staticAsset()],
+    ['/api/courses', '/api/courses'],
+    ['/api/prices', '/api/prices'],
+    ['/api/tutors', '/api/tutors'],
+    ['/api/meetings', `/api/meetings?course=${course}&capacity=1&course_style=online`],
+    ['/api/slots', `/api/slots?course=${course}&capacity=1&course_style=online&subscription=true`],
+  ];
+}
+
+const PUBLIC_READS = new Set(['/api/courses', '/api/prices', '/api/tutors']);
+const AVAILABILITY_READS = new Set(['/api/meetings', '/api/slots']);
+/** The issue's targets, as ratios to the static asset. */
+const TARGETS = { publicRatio: 0.9, availabilityRatio: 0.5, availabilityP99Ms: 25, bookingsPerSecond: 200 };
+
+interface ReadRow {
+  label: string;
+  bytes: number;
+  figures: LoadFigures;
+}
+
+/** Loads each read in turn; the answer's size (as sent, compressed) is shown beside it. */
+async function measureReads(readCourse: number | undefined): Promise<ReadRow[]> {
+  const rows: ReadRow[] = [];
+  for (const [label, path] of await readPaths(readCourse)) {
+    const sample = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    const bytes = Number(sample.headers.get('content-length') ?? (await sample.arrayBuffer()).byteLength);
+    rows.push({ label, bytes, figures: await loadOne(`${base}${path}`, { seconds: SECONDS, connections: CONNECTIONS }) });
+  }
+  return rows;
+}
+
+function verdict(label: string, figures: LoadFigures, staticRate: number): string {
+  const ratio = figures.perSecond / staticRate;
+  if (PUBLIC_READS.has(label)) return ratio >= TARGETS.publicRatio && figures.errors === 0 ? 'met' : `MISSED (>= ${TARGETS.publicRatio}x)`;
+  if (AVAILABILITY_READS.has(label)) {
+    const met = ratio >= TARGETS.availabilityRatio && figures.p99 <= TARGETS.availabilityP99Ms && figures.errors === 0;
+    return met ? 'met' : `MISSED (>= ${TARGETS.availabilityRatio}x, p99 <= ${TARGETS.availabilityP99Ms} ms)`;
+  }
+  return '';
+}
+
+function printReads(title: string, rows: ReadRow[]) {
+  const staticRate = rows[0]!.figures.perSecond;
+  console.log(`\n${title}`);
+  printTable(
+    ['call', 'answer', 'req/s', 'x static', 'p50 ms', 'p99 ms', 'errors', 'target'],
+    rows.map(({ label, bytes, figures }) => [
+      label,
+      kb(bytes),
+      figures.perSecond.toFixed(0),
+      `${(figures.perSecond / staticRate).toFixed(2)}x`,
+      figures.p50.toFixed(1),
+      figures.p99.toFixed(1),
+      String(figures.errors),
+      verdict(label, figures, staticRate),
+    ]),
+  );
+}
+
+function printWrites(kind: DatabaseKind, figures: WriteFigures) {
+  const target = kind === 'postgres' ? (figures.perSecond >= TARGETS.bookingsPerSecond && figures.errors.length === 0 ? 'met' : `MISSED (>= ${TARGETS.bookingsPerSecond}/s, no error)`) : '';
+  console.log(
+    `Bookings (${CONNECTIONS} buyers at once, each a meeting of its own, book + pay): ${figures.bookings} in ${SECONDS} s = ${figures.perSecond.toFixed(0)}/s, ` +
+      `p50 ${figures.p50.toFixed(0)} ms, p99 ${figures.p99.toFixed(0)} ms, ${figures.errors.length} errors ${target}`,
+  );
+  const kinds = [...new Set(figures.errors)];
+  if (kinds.length) console.log(`  errors: ${kinds.slice(0, 5).join('; ')}`);
+}
+
+/** Starts the production server with these settings, and waits until it answers. */
+async function startServer(extraEnv: Record<string, string>): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['server/main.ts'], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+  await waitForServer();
+  return server;
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+/** Each database and data set: reads, then writes (which change the data, so they come last). */
+async function apiThroughput(kinds: DatabaseKind[]) {
+  for (const kind of kinds) {
+    for (const dataSet of dataSets) {
+      // Enough buyers for twice the target rate, so the run never runs out of them.
+      const target = await prepareTarget(kind, dataSet, Math.ceil(TARGETS.bookingsPerSecond * 2 * SECONDS));
+      const server = await startServer(target.env);
+      try {
+        printReads(`API on ${kind}, ${dataSet} data set (${target.seeded}); ${CONNECTIONS} connections, ${SECONDS} s each, 127.0.0.1`, await measureReads(target.readCourse));
+        printWrites(kind, await bookingLoad(base, target.buyers, { seconds: SECONDS, concurrency: CONNECTIONS }));
+      } finally {
+        await stopServer(server);
       }
     }
-    const started = performance.now();
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    const elapsed = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-    rows.push([path.split('?')[0]!, String(latencies.length), (latencies.length / elapsed).toFixed(0), p(0.5).toFixed(1), p(0.99).toFixed(1), String(failures)]);
   }
-  console.log(`\nAPI throughput (${SECONDS} s each, ${CONCURRENCY} concurrent clients, 127.0.0.1)`);
-  printTable(['endpoint', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors'], rows);
+}
+
+/** The reads on PostgreSQL with one server process, then two (WORKERS), on the large data set. */
+async function workerScaling() {
+  const target = await prepareTarget('postgres', 'large', 0);
+  for (const workers of ['1', '2']) {
+    const server = await startServer({ ...target.env, WORKERS: workers });
+    try {
+      printReads(`PostgreSQL, large data set, WORKERS=${workers}`, await measureReads(target.readCourse));
+    } finally {
+      await stopServer(server);
+    }
+  }
 }
 
 function printTable(header: string[], rows: string[][]) {
@@ -231,14 +315,18 @@ if (!process.env.BENCH_SKIP_BUILD) {
   const build = spawnSync('npm', ['run', 'build'], { env, stdio: 'ignore' });
   if (build.status !== 0) throw new Error('The build failed');
 }
-const server = spawn(process.execPath, ['server/main.ts'], { env, stdio: 'ignore' });
-try {
-  await waitForServer();
-  await pageWeights();
-  await bookingIsland();
-  await dashboardTiming('Student dashboard', '/student/dashboard', STUDENT);
-  await dashboardTiming('Tutor dashboard (availability)', '/tutors/myself/dashboard/availability', TUTOR);
-  await throughput();
-} finally {
-  server.kill('SIGTERM');
+if (parts.includes('pages')) {
+  const server = await startServer({});
+  try {
+    await pageWeights();
+    await bookingIsland();
+    await dashboardTiming('Student dashboard', '/student/dashboard', STUDENT);
+    await dashboardTiming('Tutor dashboard (availability)', '/tutors/myself/dashboard/availability', TUTOR);
+  } finally {
+    await stopServer(server);
+  }
 }
+const postgres = databases.includes('postgres') && (await postgresReachable());
+if (databases.includes('postgres') && !postgres) console.log('\nPostgreSQL is not reachable at BENCH_DATABASE_URL: its figures are left out.');
+if (parts.includes('api')) await apiThroughput(databases.filter((kind) => kind === 'pglite' || postgres));
+if (parts.includes('workers') && postgres) await workerScaling();
