@@ -1,7 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { BookableMeeting, BookableSlot, CourseStyle, Offering } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
-import { toEpoch } from '../db/schema.ts';
 import { offeringColumns, type OfferingRow, toOffering } from './offerings.ts';
 import { now } from '../clock.ts';
 
@@ -89,7 +88,10 @@ function offeringsOfCourse(db: Db, course: number) {
     .where('t.role', '!=', 'Archived');
 }
 
-/** Each offering built once, however many meetings carry it. */
+/** A time as the wire's epoch seconds, computed in SQL as toEpoch (db/schema.ts) does: whole seconds, rounded down. */
+const epochOf = (column: string) => sql<number>`floor(extract(epoch from ${sql.ref(column)}))::float8`;
+
+/** Each offering built once, however many slots carry it. */
 function offeringsOnce(): (row: OfferingRow) => Offering {
   const built = new Map<number, Offering>();
   return (row) => {
@@ -101,27 +103,48 @@ function offeringsOnce(): (row: OfferingRow) => Offering {
 
 /**
  * One-off meetings with a seat for this course (and size and style, when given), earliest first.
- * One query; the seat rule is applied in it, so only bookable meetings come back.
+ *
+ * One query: it applies the seat rule, numbers the meetings with a seat in time order, and groups
+ * them by offering, one row per offering with its meetings as arrays, so an offering is read and
+ * built once rather than once per meeting (reading rows is the larger cost, on PGlite above all);
+ * each meeting then goes to its place by its number.
  */
 export async function listBookableMeetings(db: Db, query: AvailabilityQuery): Promise<BookableMeeting[]> {
   const at = now();
-  const rows = await offeringsOfCourse(db, query.course)
+  const bookable = offeringsOfCourse(db, query.course)
     .innerJoin('meetings as m', 'm.tutor_id', 'o.tutor_id')
     .leftJoin(expiredHolds(db, at), 'x.meeting_id', 'm.id')
     // Written as the partial index meetings_one_off (011) is, so that it always applies.
     .where(sql<boolean>`m.slot_id is null and not m.canceled`)
     .where('m.occurrence', '>', at)
     .where(sql<boolean>`(${sql.join(seatConditions(query), sql` or `)})`)
-    .select([...offeringColumns, 'm.id', 'm.occurrence', 'm.duration_mins'])
-    .orderBy('m.occurrence')
-    .orderBy('m.id')
+    .select(['o.id as offering_id', 'm.id', 'm.duration_mins', epochOf('m.occurrence').as('epoch')])
+    .select(sql<number>`row_number() over (order by m.occurrence, m.id)::int`.as('place'));
+  const inOrder = sql`order by b.place`;
+  const rows = await db
+    .selectFrom(bookable.as('b'))
+    .innerJoin('offerings as o', 'o.id', 'b.offering_id')
+    .innerJoin('courses as c', 'c.id', 'o.course_id')
+    .innerJoin('tutors as t', 't.id', 'o.tutor_id')
+    .groupBy(['o.id', 'c.id', 't.id'])
+    .select(offeringColumns)
+    .select([
+      sql<number[]>`array_agg(b.place ${inOrder})`.as('places'),
+      sql<number[]>`array_agg(b.id ${inOrder})`.as('meeting_ids'),
+      sql<number[]>`array_agg(b.epoch ${inOrder})`.as('meeting_epochs'),
+      sql<number[]>`array_agg(b.duration_mins ${inOrder})`.as('meeting_minutes'),
+    ])
     .execute();
-  const offering = offeringsOnce();
-  return rows.map((row) => ({ id: row.id, occurrence_epoch: toEpoch(row.occurrence), duration_mins: row.duration_mins, offering: offering(row) }));
+  const meetings: BookableMeeting[] = new Array(rows.reduce((n, row) => n + row.places.length, 0));
+  for (const row of rows) {
+    const offering = toOffering(row);
+    row.places.forEach((place, i) => {
+      meetings[place - 1] = { id: row.meeting_ids[i]!, occurrence_epoch: row.meeting_epochs[i]!, duration_mins: row.meeting_minutes[i]!, offering };
+    });
+  }
+  return meetings;
 }
 
-/** A time as the wire's epoch seconds, computed in SQL as toEpoch does (whole seconds, rounded down). */
-const epochOf = (column: string) => sql<number>`floor(extract(epoch from ${sql.ref(column)}))::float8`;
 
 /**
  * Weekly slots whose every upcoming meeting has a seat for this course and one size and style

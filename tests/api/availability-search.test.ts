@@ -140,8 +140,9 @@ describeApi('availability search on a large data set', (ctx) => {
     for (const course of courses) {
       for (const query of queries(course)) {
         counter.statements = 0;
-        await listBookableMeetings(db, query);
+        const meetings = await listBookableMeetings(db, query);
         expect(counter.statements, `meetings ${JSON.stringify(query)}`).toBe(1);
+        expect(new Set(meetings.map((m) => m.offering)).size, 'each offering built once').toBe(new Set(meetings.map((m) => m.offering.id)).size);
         counter.statements = 0;
         const slots = await listBookableSlots(db, query);
         expect(counter.statements, `slots ${JSON.stringify(query)}`).toBe(1);
