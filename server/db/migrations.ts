@@ -408,11 +408,21 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
-  '013_held_expiry_index': {
+  '013_hot_path_indexes': {
     async up(db) {
-      // Every booking and payment first looks for holds past their expiry (holds.ts): an index of
-      // the held ones only, so that look stays one probe however many reservations there are.
-      await sql`create index reservations_held_expiry on reservations (expires_at) where status = 'held'`.execute(db);
+      await runStatements(db, `
+        -- Every booking and payment first looks for holds past their expiry (holds.ts), and a
+        -- booking reads the customer's own held seats: one probe each, however many reservations
+        create index reservations_held_expiry on reservations (expires_at) where status = 'held';
+        create index reservations_customer on reservations (customer_id);
+        -- The message planner (notify/planner.ts) runs after every burst of changes and looks for
+        -- what is not told yet: those rows only, not every payment and meeting ever
+        create index payments_untold_booking on payments (id) where not notified_booking and payment_status = 'succeeded';
+        create index payments_untold_receipt on payments (id) where not notified_receipt and payment_status = 'succeeded';
+        create index payments_untold_refund on payments (id) where not notified_refund and refunded_at is not null;
+        create index payments_untold_cancel on payments (id) where not notified_cancel and payment_status = 'canceled';
+        create index meetings_untold_move on meetings (id) where calendar_sequence > notified_sequence
+      `);
     },
   },
 };
