@@ -367,10 +367,11 @@ const migrations: Record<string, Migration> = {
       // The availability search (availability-search.ts, decision 008) reads a course's tutors'
       // upcoming meetings. One-off ones: a partial index holds only them, so a tutor's weekly
       // meetings are not read and dropped. Weekly ones: through the tutor's slots, then each slot's
-      // meetings from now on, which were written together and sit on few pages; the slot index
-      // gains the time, so slots of past semesters cost one probe each, and replaces the old one
-      // (every look by slot alone uses its first column). The booked columns (seats, offering,
-      // style) stay out of every index, so that booking a seat can update the meeting in place.
+      // meetings from now on, which were written together and sit on few pages. The slot index
+      // gains the time, so a slot's upcoming meetings come in order (the search, and a weekly
+      // booking's locked read), and replaces the old one (a look by slot alone uses its first
+      // column). The booked columns (seats, offering, style) stay out of every index, so that
+      // booking a seat can update the meeting in place.
       await runStatements(db, `
         create index meetings_one_off on meetings (tutor_id, occurrence) where slot_id is null and not canceled;
         create index meetings_slot_occurrence on meetings (slot_id, occurrence);
