@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { addWeeks } from 'date-fns';
+// The one function's module: the package's index loads all of date-fns (about 250 MB more per process).
+import { addWeeks } from 'date-fns/addWeeks';
 import type { Transaction } from 'kysely';
 import type { Meeting, OverlapMeeting } from '../../src/contract/entities.ts';
 import { site } from '../../src/config/site.ts';
