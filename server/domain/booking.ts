@@ -30,12 +30,6 @@ type Trx = Transaction<Database>;
  */
 export type Taken = [paymentId: number, options: { abandonOnFailure: boolean }];
 
-async function priceCents(trx: Trx, frequency: 'weekly' | 'onetime', capacity: number): Promise<number> {
-  const row = await trx.selectFrom('prices').select('cents').where('frequency', '=', frequency).where('capacity', '=', capacity).executeTakeFirst();
-  if (!row) throw new Refusal('DBError');
-  return row.cents;
-}
-
 /**
  * A booking retried by the same customer for the same meeting continues the same checkout (the
  * same intent, so the same secret); a paid one is refused. Only a checkout is continued: a later
@@ -58,15 +52,25 @@ async function existingPayment(trx: Trx, customerId: number, meetingId: number):
 }
 
 /**
- * How this checkout pays. Only a proven session (`Auth.proven`: a login link or code, not the
- * contact form) pays with the card on file, charged at once; the contact form's session must type
- * a card in (account-proof.ts), else whoever typed someone else's address could spend their card.
- * The same flag decides what GET /customers/myself shows and the offline confirm accepts.
+ * What this checkout charges and how it pays, read in one query. Only a proven session
+ * (`Auth.proven`: a login link or code, not the contact form) pays with the card on file, charged
+ * at once; the contact form's session must type a card in (account-proof.ts), else whoever typed
+ * someone else's address could spend their card. The same flag decides what GET /customers/myself
+ * shows and the offline confirm accepts.
  */
-async function checkoutMethod(trx: Trx, customerId: number, proven: boolean): Promise<{ checkout: 'card_entry' | 'saved_card'; checkout_card_id: string | null }> {
-  const customer = await trx.selectFrom('customers').select(['payment_method_id']).where('id', '=', customerId).executeTakeFirstOrThrow();
-  const card = proven ? customer.payment_method_id : null;
-  return card ? { checkout: 'saved_card', checkout_card_id: card } : { checkout: 'card_entry', checkout_card_id: null };
+async function checkoutTerms(trx: Trx, customerId: number, proven: boolean, frequency: 'weekly' | 'onetime', capacity: number) {
+  const row = await trx
+    .selectFrom('customers')
+    .select(['payment_method_id', (eb) => eb.selectFrom('prices').select('cents').where('frequency', '=', frequency).where('capacity', '=', capacity).as('cents')])
+    .where('id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  if (row.cents === null) throw new Refusal('DBError');
+  const card = proven ? row.payment_method_id : null;
+  return {
+    amount_cents: row.cents,
+    checkout: card ? ('saved_card' as const) : ('card_entry' as const),
+    checkout_card_id: card,
+  };
 }
 
 /**
@@ -145,17 +149,15 @@ export async function takeOneTime(db: Db, provider: PaymentProvider, customerId:
       .insertInto('reservations')
       .values({ meeting_id: meeting.id, customer_id: customerId, subscription_id: null, status: 'held', expires_at: holdExpiry(), address_hash: addressHash })
       .execute();
-    const amount = await priceCents(trx, 'onetime', request.capacity);
     const payment = await trx
       .insertInto('payments')
       .values({
         customer_id: customerId,
         meeting_id: meeting.id,
         minutes_paid: 60,
-        amount_cents: amount,
         payment_status: 'requires_payment_method',
         provider: provider.name,
-        ...(await checkoutMethod(trx, customerId, proven)),
+        ...(await checkoutTerms(trx, customerId, proven, 'onetime', request.capacity)),
         checkout_description: `${offering.course_number} with ${offering.tutor_name}`,
         // The server's clock, which the reconciliation pass compares it with (not the database's).
         inserted_at: now(),
@@ -226,7 +228,6 @@ export async function takeWeekly(db: Db, provider: PaymentProvider, customerId: 
       .insertInto('reservations')
       .values(ids.map((id) => ({ meeting_id: id, customer_id: customerId, subscription_id: subscription.id, status: 'held' as const, expires_at: expires, address_hash: addressHash })))
       .execute();
-    const amount = await priceCents(trx, 'weekly', request.capacity);
     const payment = await trx
       .insertInto('payments')
       .values({
@@ -234,10 +235,9 @@ export async function takeWeekly(db: Db, provider: PaymentProvider, customerId: 
         meeting_id: first.id,
         subscription_id: subscription.id,
         minutes_paid: 60,
-        amount_cents: amount,
         payment_status: 'requires_payment_method',
         provider: provider.name,
-        ...(await checkoutMethod(trx, customerId, proven)),
+        ...(await checkoutTerms(trx, customerId, proven, 'weekly', request.capacity)),
         checkout_description: `${offering.course_number} weekly with ${offering.tutor_name}`,
         // The server's clock, which the reconciliation pass compares it with (not the database's).
         inserted_at: now(),
