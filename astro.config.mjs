@@ -1,6 +1,8 @@
 // @ts-check
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
+import { addModulePreloads } from './scripts/preload-islands.ts';
 
 const DASHBOARD_SHELL = '/app-shell/';
 const isDashboardPath = (/** @type {string} */ p) =>
@@ -35,9 +37,73 @@ function apiServer() {
   };
 }
 
+/**
+ * Islands drawn with the DOM (src/islands/dom/island.ts): the home page's hero button starts
+ * without React. Listed before React so its check answers first.
+ */
+/** @returns {import('astro').AstroIntegration} */
+function domIslands() {
+  return {
+    name: 'dom-islands',
+    hooks: {
+      'astro:config:setup': ({ addRenderer }) => {
+        addRenderer({
+          name: 'dom-islands',
+          serverEntrypoint: fileURLToPath(new URL('./src/islands/dom/server.ts', import.meta.url)),
+          clientEntrypoint: fileURLToPath(new URL('./src/islands/dom/client.ts', import.meta.url)),
+        });
+      },
+    },
+  };
+}
+
+/** The scripts that islands need at once are fetched as the page is read (scripts/preload-islands.ts). */
+/** @returns {import('astro').AstroIntegration} */
+function islandPreloads() {
+  return {
+    name: 'island-preloads',
+    hooks: {
+      'astro:build:done': async ({ dir }) => {
+        await addModulePreloads(fileURLToPath(dir));
+      },
+    },
+  };
+}
+
+/**
+ * The browser build's shared chunks, by what needs them, instead of many small ones (each a request
+ * and a step in the chain of imports): `dom-kit` is what every island needs without React (the API
+ * client, the session store, chunk loading, failure reports: all the home page's hero button
+ * loads), `react` is React with the UI kit's basics, which every React island needs, and
+ * `dashboard` what every dashboard address shows. The rest splits as Rolldown sees fit (each
+ * screen's own chunks: a student never fetches the tutor's or the supervisor's screens).
+ */
+const clientChunks = {
+  groups: [
+    {
+      name: 'dom-kit',
+      priority: 20,
+      test: /node_modules[\\/]nanostores[\\/](atom|index)|vite[\\/]preload-helper|[\\/]src[\\/](api[\\/](http|auth|client-errors|customers|calendar)\.ts|features[\\/]auth[\\/](session-store\.ts|auth\.module\.css)|config[\\/]site\.ts|lib[\\/](phone|email)\.ts|ui[\\/](chunk-load|failure-report)\.ts|ui[\\/](Button|FailureBoundary)\.module\.css)/,
+    },
+    {
+      name: 'react',
+      priority: 10,
+      test: /node_modules[\\/](react|react-dom|scheduler|react-error-boundary|@nanostores[\\/]react|nanostores[\\/](listen-keys|deep-map)|@astrojs[\\/]react[\\/]dist[\\/](client|static-html))[\\/.]|[\\/]src[\\/](ui[\\/](Button|Loader|FailureBoundary|lazy-chunk|LoadError|Chip)(\.tsx|\.ts|\.module\.css)|lib[\\/](time-format|labels)\.ts)/,
+    },
+    {
+      // The dashboards' common part: router, frame, sidebars' buttons, the student's screens and the meeting card.
+      name: 'dashboard',
+      priority: 5,
+      test: /node_modules[\\/](@nanostores[\\/]router|nanostores[\\/]lifecycle)[\\/]|[\\/]src[\\/](features[\\/](dashboard|student)[\\/]|features[\\/]sessions[\\/](SessionsScreen|MeetingCard|group-payments|calendar-link|sessions\.module)|islands[\\/]calendar-feed|ui[\\/](SidebarButton|use-near-viewport))/,
+    },
+  ],
+};
+
 export default defineConfig({
-  integrations: [react(), apiServer()],
+  integrations: [domIslands(), react(), apiServer(), islandPreloads()],
   server: { port: Number(process.env.PORT ?? 4321) },
-  build: { inlineStylesheets: 'auto' },
+  // Every page's CSS is in its HTML: no stylesheet request holds up the first paint.
+  build: { inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
+  vite: { environments: { client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks } } } } } },
 });

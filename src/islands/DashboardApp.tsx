@@ -7,11 +7,10 @@ import { refreshStudentSidebar, StudentSidebar } from '../features/student/Stude
 import { FailureBoundary } from '../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../ui/lazy-chunk.ts';
 import { Loader } from '../ui/Loader.tsx';
-import { bookingLoginDialog } from './booking-login-dialog.tsx';
 import { CalendarFeedPanel } from './calendar-feed.tsx';
 
-// Screens that carry heavy code (react-select, the booking flow) load when first shown.
-const BookingFlow = lazyChunk(() => import('../features/booking/BookingFlow.tsx').then((m) => ({ default: m.BookingFlow })));
+// Screens that carry heavy code (react-select, the booking flow and its login dialog) load when first shown.
+const DashboardBooking = lazyChunk(() => import('./dashboard-booking.tsx').then((m) => ({ default: m.DashboardBooking })));
 const StudentGradebookScreen = lazyChunk(() => import('../features/gradebook/GradebookScreen.tsx').then((m) => ({ default: m.StudentGradebookScreen })));
 // The tutor dashboard is one module, fetched the first time a tutor address shows.
 const tutorSide = () => import('./dashboard-tutor.tsx');
@@ -35,8 +34,7 @@ const upcoming = () => (
       // The booking flow is its own chunk: if it fails, the sessions list above it stays.
       <FailureBoundary where="dashboard booking">
         <Suspense fallback={loading}>
-          <BookingFlow
-            loginDialog={bookingLoginDialog}
+          <DashboardBooking
             onBooked={() => {
               reload();
               refreshStudentSidebar();

@@ -2,11 +2,9 @@ import { getPagePath } from '@nanostores/router';
 import { Suspense } from 'react';
 import { $router } from '../features/dashboard/router.ts';
 import { StaffMeetingCard } from '../features/sessions/StaffMeetingCard.tsx';
-import { SummaryMeetingCard } from '../features/sessions/SummaryMeetingCard.tsx';
-import { PhotoDialog } from '../features/team/PhotoDialog.tsx';
-import { GradebooksScreen } from '../features/tutor/GradebooksScreen.tsx';
 import { AvailabilityScreen, type RenderMeeting, ScheduleScreen, WorkHistoryScreen } from '../features/tutor/TutorMeetingsScreen.tsx';
 import { type PhotoDialogRenderProps, TutorSidebar } from '../features/tutor/TutorSidebar.tsx';
+import { FailureBoundary } from '../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../ui/lazy-chunk.ts';
 import { Loader } from '../ui/Loader.tsx';
 import { CalendarFeedPanel } from './calendar-feed.tsx';
@@ -15,8 +13,12 @@ import { CalendarFeedPanel } from './calendar-feed.tsx';
 const TutorGradebookScreen = lazyChunk(() => import('../features/gradebook/GradebookScreen.tsx').then((m) => ({ default: m.TutorGradebookScreen })));
 // The supervisor's team view (react-select again) loads when it is opened.
 const TeamScreen = lazyChunk(() => import('../features/team/TeamScreen.tsx').then((m) => ({ default: m.TeamScreen })));
-// Recent Sessions, another supervisor screen, loads when it is opened too.
-const RecentSessionsScreen = lazyChunk(() => import('../features/team/RecentSessionsScreen.tsx').then((m) => ({ default: m.RecentSessionsScreen })));
+// Recent Sessions, another supervisor screen, loads when it is opened too, with its summary cards.
+const TutorAllSummariesScreen = lazyChunk(() => import('./dashboard-summaries.tsx').then((m) => ({ default: m.TutorAllSummariesScreen })));
+// The gradebook lists, another screen, load when opened.
+const GradebooksScreen = lazyChunk(() => import('../features/tutor/GradebooksScreen.tsx').then((m) => ({ default: m.GradebooksScreen })));
+// The photo dialog (the team feature's) loads when the profile card is clicked.
+const PhotoDialog = lazyChunk(() => import('../features/team/PhotoDialog.tsx').then((m) => ({ default: m.PhotoDialog })));
 
 /**
  * The tutor side of the dashboard island, composed from the tutor, sessions and gradebook features.
@@ -35,10 +37,14 @@ export const TutorSchedule = ({ tutorId }: { tutorId: string }) => (
 export const TutorAvailability = ({ tutorId }: { tutorId: string }) => <AvailabilityScreen tutorId={tutorId} renderMeeting={card} />;
 export const TutorHistory = ({ tutorId }: { tutorId: string }) => <WorkHistoryScreen tutorId={tutorId} renderMeeting={historyCard} />;
 export const TutorGradebooks = ({ tutorId }: { tutorId: string }) => (
-  <GradebooksScreen tutorId={tutorId} gradebookPath={(gradebookId) => getPagePath($router, 'tutorGradebook', { tutorId, gradebookId })} />
+  <Suspense fallback={<Loader text="Loading…" />}>
+    <GradebooksScreen tutorId={tutorId} gradebookPath={(gradebookId) => getPagePath($router, 'tutorGradebook', { tutorId, gradebookId })} />
+  </Suspense>
 );
 export const TutorAllGradebooks = ({ tutorId }: { tutorId: string }) => (
-  <GradebooksScreen showAll tutorId={tutorId} gradebookPath={(gradebookId) => getPagePath($router, 'tutorGradebook', { tutorId, gradebookId })} />
+  <Suspense fallback={<Loader text="Loading…" />}>
+    <GradebooksScreen showAll tutorId={tutorId} gradebookPath={(gradebookId) => getPagePath($router, 'tutorGradebook', { tutorId, gradebookId })} />
+  </Suspense>
 );
 export const TutorTeam = ({ tutorId }: { tutorId: string }) => (
   <Suspense fallback={<Loader text="Loading…" />}>
@@ -52,10 +58,7 @@ export const TutorTeam = ({ tutorId }: { tutorId: string }) => (
 );
 export const TutorAllSummaries = () => (
   <Suspense fallback={<Loader text="Loading…" />}>
-    <RecentSessionsScreen
-      renderMeeting={({ meeting, payments }) => <SummaryMeetingCard meeting={meeting} payments={payments} />}
-      schedulePath={getPagePath($router, 'tutorSchedule', { tutorId: 'myself' })}
-    />
+    <TutorAllSummariesScreen />
   </Suspense>
 );
 export const TutorGradebook = ({ tutorId, gradebookId }: { tutorId: string; gradebookId: string }) => (
@@ -64,8 +67,14 @@ export const TutorGradebook = ({ tutorId, gradebookId }: { tutorId: string; grad
   </Suspense>
 );
 
-/** The sidebar's profile card opens the team feature's photo dialog. */
-const photoDialog = (props: PhotoDialogRenderProps) => <PhotoDialog {...props} />;
+/** The sidebar's profile card opens the team feature's photo dialog (a dialog that does not load says so in the sidebar). */
+const photoDialog = (props: PhotoDialogRenderProps) => (
+  <FailureBoundary where="photo dialog">
+    <Suspense fallback={null}>
+      <PhotoDialog {...props} />
+    </Suspense>
+  </FailureBoundary>
+);
 
 export function TutorDashboardSidebar({ tutorId, route }: { tutorId: string; route: string }) {
   const path = (

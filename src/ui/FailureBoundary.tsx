@@ -1,11 +1,11 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
-import { reportClientError } from '../api/client-errors.ts';
 import { site } from '../config/site.ts';
 import { formatPhone } from '../lib/phone.ts';
 import { Button } from './Button.tsx';
 import styles from './FailureBoundary.module.css';
-import { ChunkLoadError, retryCount, retryFailedChunks, subscribeToRetries } from './lazy-chunk.ts';
+import { retryCount, retryFailedChunks, subscribeToRetries } from './chunk-load.ts';
+import { failureMessage, reportFailure } from './failure-report.ts';
 
 export interface FailureBoundaryProps {
   /** Names the part of the page in the error report ('booking step 3', 'dashboard screen'). */
@@ -15,31 +15,11 @@ export interface FailureBoundaryProps {
   children: ReactNode;
 }
 
-/** The report's fields within the server's bounds (src/contract/schemas.ts clientErrorForm). */
-function errorReport(error: unknown, where: string) {
-  const name = error instanceof Error && /^[A-Za-z][\w.$]{0,59}$/.test(error.name) ? error.name : 'Error';
-  const message = error instanceof Error ? error.message : String(error);
-  const chunk = error instanceof ChunkLoadError ? error.chunkUrl : undefined;
-  return {
-    name,
-    message: message.slice(0, 1000),
-    where: where.slice(0, 100),
-    page: window.location.pathname.slice(0, 300),
-    ...(chunk && chunk.length <= 300 ? { chunk_url: chunk } : {}),
-  };
-}
-
-function report(error: unknown, where: string) {
-  // A report that cannot be sent is dropped: the page already shows what happened.
-  void reportClientError(errorReport(error, where)).catch(() => undefined);
-}
-
 function Failure({ error }: FallbackProps) {
-  const chunk = error instanceof ChunkLoadError;
   return (
     <div className={styles.box}>
       <p role="alert" className={styles.message}>
-        {chunk ? 'This part of the page did not load. Check your connection and retry.' : 'Something went wrong on this part of the page.'}
+        {failureMessage(error)}
       </p>
       <Button variant="secondary" thin onClick={retryFailedChunks}>
         Retry
@@ -61,7 +41,7 @@ function Failure({ error }: FallbackProps) {
 export function FailureBoundary({ where, resetKeys = [], children }: FailureBoundaryProps) {
   const retries = useSyncExternalStore(subscribeToRetries, retryCount, retryCount);
   return (
-    <ErrorBoundary FallbackComponent={Failure} resetKeys={[retries, ...resetKeys]} onError={(error) => report(error, where)}>
+    <ErrorBoundary FallbackComponent={Failure} resetKeys={[retries, ...resetKeys]} onError={(error) => reportFailure(error, where)}>
       {children}
     </ErrorBoundary>
   );

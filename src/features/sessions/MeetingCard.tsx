@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { meetingCalendarPath } from '../../api/calendar.ts';
 import { cancelSubscription, skipPayment } from '../../api/customers.ts';
 import type { Meeting, Payment } from '../../contract/entities.ts';
@@ -8,8 +8,9 @@ import { formatLongDate, formatTimeRange } from '../../lib/time-format.ts';
 import { Button } from '../../ui/Button.tsx';
 import buttonStyles from '../../ui/Button.module.css';
 import { Chip, type ChipTone } from '../../ui/Chip.tsx';
+import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
+import { lazyChunk } from '../../ui/lazy-chunk.ts';
 import { canAddToCalendar } from './calendar-link.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { extraTimeNote, isUpcoming, type MeetingGroup } from './group-payments.ts';
 import styles from './sessions.module.css';
 
@@ -92,6 +93,9 @@ export function AddToCalendarLink({ meeting }: { meeting: Meeting }) {
 
 type Pending = { kind: 'skip'; payment: Payment } | { kind: 'cancel'; payment: Payment } | null;
 
+// The confirmation (with the modal) is fetched when a student first skips or cancels, not with the list.
+const ConfirmDialog = lazyChunk(() => import('./ConfirmDialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
+
 /** The student's meeting card (spec 2 §2): when, what, the tutor, and skip / cancel for upcoming meetings. */
 export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; onChanged: () => void }) {
   const { meeting, payments } = group;
@@ -130,26 +134,32 @@ export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; 
       }
       extra={
         pending && (
-          <ConfirmDialog
-            open
-            action={pending.kind === 'skip' ? 'Skip Meeting' : 'Cancel Subscription'}
-            what={pending.kind === 'skip' ? 'Meeting' : 'Subscription'}
-            body={
-              pending.kind === 'skip'
-                ? 'You will not be charged for this meeting, and your tutor will be told. Meetings less than 12 hours away cannot be skipped.'
-                : 'All later meetings of this weekly subscription will be canceled and not charged.'
-            }
-            run={() => (pending.kind === 'skip' ? skipPayment(pending.payment.id) : cancelSubscription(pending.payment.subscription!.id))}
-            onClose={(changed) => {
-              setPending(null);
-              if (changed) onChanged();
-            }}
-          />
+          // A dialog whose code does not load says so in the card; the list stays.
+          <FailureBoundary where="confirm dialog">
+            <Suspense fallback={null}>
+              <ConfirmDialog
+                open
+                action={pending.kind === 'skip' ? 'Skip Meeting' : 'Cancel Subscription'}
+                what={pending.kind === 'skip' ? 'Meeting' : 'Subscription'}
+                body={
+                  pending.kind === 'skip'
+                    ? 'You will not be charged for this meeting, and your tutor will be told. Meetings less than 12 hours away cannot be skipped.'
+                    : 'All later meetings of this weekly subscription will be canceled and not charged.'
+                }
+                run={() => (pending.kind === 'skip' ? skipPayment(pending.payment.id) : cancelSubscription(pending.payment.subscription!.id))}
+                onClose={(changed) => {
+                  setPending(null);
+                  if (changed) onChanged();
+                }}
+              />
+            </Suspense>
+          </FailureBoundary>
         )
       }
     >
       <p className={styles.person}>
-        <img src={`/tutor_images/${meeting.tutor.id}.jpg`} alt="" width="40" height="40" className={styles.photo} />
+        {/* Lazy: a long list's photos load as they come near, after its text is on screen. */}
+        <img src={`/tutor_images/${meeting.tutor.id}.jpg`} alt="" width="40" height="40" className={styles.photo} loading="lazy" decoding="async" />
         <span>
           <strong>{meeting.tutor.name}</strong>
           <br />

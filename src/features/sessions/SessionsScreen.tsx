@@ -13,7 +13,7 @@ export interface SessionsScreenProps {
   kind: 'upcoming' | 'history';
   /** The booking flow, shown when nothing is upcoming; it calls `reload` after a payment. */
   renderBooking?: (reload: () => void) => ReactNode;
-  /** Shown under the upcoming sessions (the calendar feed panel, which the island loads on demand). */
+  /** Shown under the upcoming sessions once they are loaded (the calendar feed panel, which the island loads on demand). */
   upcomingExtra?: ReactNode;
 }
 
@@ -73,7 +73,8 @@ export function SessionsScreen({ kind, renderBooking, upcomingExtra }: SessionsS
     <section aria-labelledby="sessions-title">
       <h1 id="sessions-title">{title}</h1>
       {content}
-      {kind === 'upcoming' && upcomingExtra}
+      {/* Under the list once it is there (not under the loader, where it would load at once). */}
+      {kind === 'upcoming' && load.status !== 'loading' && upcomingExtra}
     </section>
   );
 }

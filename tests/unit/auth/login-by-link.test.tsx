@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { HeroButton } from '../../../src/features/auth/HeroButton.tsx';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountHeroButton } from '../../../src/features/auth/hero-button.ts';
 import { LoginByLink } from '../../../src/features/auth/LoginByLink.tsx';
 import { $auth } from '../../../src/features/auth/session-store.ts';
 import { failure, fakeApi, never, success } from '../fake-api.ts';
@@ -49,32 +49,85 @@ describe('LoginByLink', () => {
   });
 });
 
-describe('HeroButton', () => {
+describe('the hero button (plain DOM)', () => {
+  let unmount: (() => void) | undefined;
   beforeEach(() => $auth.set({ state: 'unknown' }));
+  afterEach(() => {
+    act(() => unmount?.());
+    unmount = undefined;
+    document.body.replaceChildren();
+  });
+
+  /** Mounts the button in a fresh element, as its island does. */
+  function mount(): HTMLElement {
+    const root = document.body.appendChild(document.createElement('div'));
+    unmount = mountHeroButton(root);
+    return root;
+  }
 
   it('keeps an invisible placeholder until the session is known', () => {
     fakeApi({ 'GET /api/checkauth': never });
-    const { container } = render(<HeroButton />);
+    const root = mount();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
-    expect(container.firstElementChild).toHaveAttribute('aria-hidden', 'true');
+    expect(root.firstElementChild).toHaveAttribute('aria-hidden', 'true');
+    expect(root.firstElementChild).toHaveTextContent('Login');
   });
 
   it('offers Login to visitors, which opens the magic-link dialog', async () => {
     fakeApi({ 'GET /api/checkauth': () => failure('NoAuth', 401) });
-    render(<HeroButton />);
+    mount();
     await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
-    // The dialog's code is fetched on first use.
+    // The dialog's code (and React) is fetched on first use.
     expect(await screen.findByRole('dialog', { name: 'Get a magic log-in link' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Focus goes back to the button.
+    expect(screen.getByRole('button', { name: 'Login' })).toHaveFocus();
   });
 
   it('links tutors to the tutor dashboard and customers to their classes', async () => {
     fakeApi({ 'GET /api/checkauth': () => success({ user_type: 'tutor' }) });
-    const { unmount } = render(<HeroButton />);
+    mount();
     expect(await screen.findByRole('link', { name: 'Tutor Dashboard' })).toHaveAttribute('href', '/tutors/myself/dashboard');
-    unmount();
+    unmount?.();
+    document.body.replaceChildren();
     $auth.set({ state: 'unknown' });
     fakeApi({ 'GET /api/checkauth': () => success({ user_type: 'customer' }) });
-    render(<HeroButton />);
+    mount();
     expect(await screen.findByRole('link', { name: 'Your Classes' })).toHaveAttribute('href', '/student/dashboard');
+  });
+
+  it('follows the session store: a sign-in elsewhere on the page turns Login into Your Classes', async () => {
+    fakeApi({ 'GET /api/checkauth': () => failure('NoAuth', 401) });
+    mount();
+    await screen.findByRole('button', { name: 'Login' });
+    act(() => $auth.set({ state: 'signed-in', auth: { user_type: 'customer' } as never }));
+    expect(screen.getByRole('link', { name: 'Your Classes' })).toHaveAttribute('href', '/student/dashboard');
+    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('shows the failure message, Retry and phone after the button when the dialog does not load, and reports it', async () => {
+    const reports = fakeApi({
+      'GET /api/checkauth': () => failure('NoAuth', 401),
+      'POST /api/client-errors': () => ({ body: { status: 'success', data: null } }),
+    });
+    const root = document.body.appendChild(document.createElement('div'));
+    // The network is down until the Retry (the pointer's early fetch of the dialog fails too).
+    let down = true;
+    unmount = mountHeroButton(root, async () => {
+      if (down) throw new TypeError(`Failed to fetch dynamically imported module: ${window.location.origin}/_astro/hero-dialog.Ab1.js`);
+      return import('../../../src/features/auth/hero-dialog.tsx');
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This part of the page did not load. Check your connection and retry.');
+    expect(screen.getByRole('link', { name: '(206) 555-0142' })).toHaveAttribute('href', 'tel:+12065550142');
+    await vi.waitFor(() => expect(reports.filter((r) => r.path === '/api/client-errors')).toHaveLength(1));
+    expect(reports.find((r) => r.path === '/api/client-errors')).toMatchObject({
+      form: { name: 'ChunkLoadError', where: 'login dialog', chunk_url: '/_astro/hero-dialog.Ab1.js' },
+    });
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('dialog', { name: 'Get a magic log-in link' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -84,7 +84,8 @@ describe('StudentMeetingCard', () => {
     const m = meeting(7, 72);
     render(<StudentMeetingCard group={{ meeting: m, payments: [payment(23, m)] }} onChanged={onChanged} />);
     await userEvent.click(screen.getByRole('button', { name: 'Skip Meeting' }));
-    expect(screen.getByRole('dialog', { name: 'Are you sure?' })).toBeInTheDocument();
+    // The dialog's code is fetched on first use.
+    expect(await screen.findByRole('dialog', { name: 'Are you sure?' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Nevermind' }));
     expect(seen).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Skip Meeting' }));

@@ -20,7 +20,8 @@ describe('All Gradebooks', () => {
   it('lists every gradebook in show-all mode with links to the gradebooks of myself', async () => {
     const seen = fakeApi({ 'GET /api/tutors/myself/gradebooks': () => success([gradebook(5), gradebook(8)]) });
     render(<TutorAllGradebooks tutorId="myself" />);
-    expect(screen.getByRole('heading', { level: 1, name: 'All Gradebooks' })).toBeInTheDocument();
+    // The screen's code is fetched when it is first shown.
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Gradebooks' })).toBeInTheDocument();
     const cards = within(await screen.findByRole('list', { name: 'Gradebooks' })).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
     expect(within(cards[1]!).getByRole('link', { name: 'View Gradebook' })).toHaveAttribute('href', '/tutors/myself/dashboard/gradebooks/8');

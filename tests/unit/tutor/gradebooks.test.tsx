@@ -36,7 +36,8 @@ describe('Your Gradebooks', () => {
         ]),
     });
     render(<TutorGradebooks tutorId="myself" />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Your Gradebooks' })).toBeInTheDocument();
+    // The screen's code is fetched when it is first shown.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Gradebooks' })).toBeInTheDocument();
     const cards = within(await screen.findByRole('list', { name: 'Gradebooks' })).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
 

@@ -48,8 +48,8 @@ describe('the dashboard island on tutor addresses', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Recent Sessions' })).toBeInTheDocument();
     expect(await screen.findByText('Loops and arrays')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Summaries' })).toHaveAttribute('aria-current', 'page');
-    // The sidebar's profile card opens the photo dialog.
+    // The sidebar's profile card opens the photo dialog (its code is fetched on first use).
     await userEvent.click(await screen.findByRole('button', { name: /^Change Photo: / }));
-    expect(screen.getByRole('dialog', { name: 'Upload a profile photo' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Upload a profile photo' })).toBeInTheDocument();
   });
 });
