@@ -1,0 +1,123 @@
+/**
+ * npm run bench:lighthouse: Lighthouse's mobile performance figures of the main pages (a
+ * benchmark, not a test: the figures vary with the machine).
+ *
+ * 1. Builds the site (unless BENCH_SKIP_BUILD is set) and starts the production server on a
+ *    fresh demo database, on 127.0.0.1.
+ * 2. Runs Lighthouse (default mobile settings: simulated slow 4G and a 4x slower CPU) three times
+ *    on each page, in Debian's Chromium when it is installed; the dashboard is loaded signed in as
+ *    the demo student (the session cookie goes in Lighthouse's extra headers).
+ * 3. Prints, per page, the median of the three runs: performance score, Largest Contentful Paint,
+ *    Total Blocking Time, Cumulative Layout Shift and the bytes transferred.
+ *
+ * LIGHTHOUSE_PAGES (comma-separated paths) and LIGHTHOUSE_RUNS change what is measured.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4397);
+const base = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = '.data/lighthouse';
+const pages = (process.env.LIGHTHOUSE_PAGES ?? '/,/terms,/placement,/student/dashboard').split(',');
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const STUDENT = { email: 'alex@example.com', userType: 'customer' } as const;
+
+const env = { ...process.env, DATA_DIR, PORT: String(PORT), LOG_REQUESTS: '0', ASTRO_TELEMETRY_DISABLED: '1' };
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('The server did not start');
+}
+
+/** The session cookie of a demo account, signed in through the outbox's magic link (as scripts/bench.ts does). */
+async function sessionCookie(account: { email: string; userType: string }): Promise<string> {
+  await fetch(`${base}/api/login?user_type=${account.userType}&email=${account.email}`, { method: 'POST', headers: { origin: `http://localhost:${PORT}` } });
+  const outbox = (await (await fetch(`${base}/dev/outbox.json`)).json()) as { link: string }[];
+  const response = await fetch(`${base}/api/login?token=${new URL(outbox[0]!.link).searchParams.get('token')}`);
+  // The login clears any old cookie first (`sid=`), then sets the new one.
+  return response.headers.getSetCookie().map((line) => line.split(';')[0]!).filter((pair) => !pair.endsWith('=')).at(-1)!;
+}
+
+interface Figures {
+  score: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: number;
+}
+
+async function measure(port: number, url: string, headers: Record<string, string> | undefined): Promise<Figures> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: headers });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    bytes: value('total-byte-weight'),
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function printTable(header: string[], rows: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+rmSync(DATA_DIR, { recursive: true, force: true });
+if (!process.env.BENCH_SKIP_BUILD) {
+  const build = spawnSync('npm', ['run', 'build'], { env, stdio: 'ignore' });
+  if (build.status !== 0) throw new Error('The build failed');
+}
+const server = spawn(process.execPath, ['server/main.ts'], { env, stdio: 'ignore' });
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  await waitForServer();
+  const cookie = await sessionCookie(STUDENT);
+  chrome = await chromeLauncher.launch({
+    chromePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const rows: string[][] = [];
+  for (const path of pages) {
+    // Dashboards need the session; the public pages are measured as a visitor sees them.
+    const headers = /\/dashboard(\/|$)/.test(path) ? { cookie } : undefined;
+    const runs: Figures[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome.port, `${base}${path}`, headers));
+    const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
+    rows.push([
+      path,
+      String(m('score')),
+      `${(m('lcp') / 1000).toFixed(2)} s`,
+      `${m('tbt').toFixed(0)} ms`,
+      m('cls').toFixed(3),
+      `${(m('bytes') / 1024).toFixed(1)} KB`,
+      runs.map((r) => `${(r.lcp / 1000).toFixed(2)}/${r.tbt.toFixed(0)}`).join(' '),
+    ]);
+  }
+  console.log(`\nLighthouse, mobile (simulated throttling), median of ${RUNS} runs`);
+  printTable(['page', 'score', 'LCP', 'TBT', 'CLS', 'total bytes', 'runs (LCP s/TBT ms)'], rows);
+} finally {
+  chrome?.kill();
+  server.kill('SIGTERM');
+}
