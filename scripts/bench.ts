@@ -278,19 +278,29 @@ async function stopServer(server: ChildProcess): Promise<void> {
   await exited;
 }
 
+const WARM_UP_BUYERS = 1000;
+
+function halves<T>(items: T[]): [T[], T[]] {
+  const half = Math.floor(items.length / 2);
+  return [items.slice(0, half), items.slice(half)];
+}
+
 /** Each database and data set: reads, then writes (which change the data, so they come last). */
 async function apiThroughput(kinds: DatabaseKind[]) {
   for (const kind of kinds) {
     for (const dataSet of dataSets) {
       // Enough buyers for the two runs at three times the target rate, so they never run out.
-      const target = await prepareTarget(kind, dataSet, Math.ceil(TARGETS.bookingsPerSecond * 3 * SECONDS * 2));
+      const target = await prepareTarget(kind, dataSet, WARM_UP_BUYERS + Math.ceil(TARGETS.bookingsPerSecond * 3 * SECONDS * 2));
       const server = await startServer(target.env);
       try {
         printReads(`API on ${kind}, ${dataSet} data set (${target.seeded}); ${CONNECTIONS} connections, ${SECONDS} s each, 127.0.0.1`, await measureReads(target.readCourse));
-        // Bookings (the seat held and the checkout opened), then bookings paid at once, by other buyers.
-        const half = Math.floor(target.buyers.length / 2);
-        printWrites(kind, 'Bookings, POST /api/payments', await bookingLoad(base, target.buyers.slice(0, half), { seconds: SECONDS, concurrency: CONNECTIONS, pay: false }), true);
-        printWrites(kind, 'Bookings paid, POST /api/payments + card confirmation', await bookingLoad(base, target.buyers.slice(half), { seconds: SECONDS, concurrency: CONNECTIONS, pay: true }), false);
+        // Bookings (the seat held and the checkout opened), then bookings paid at once, by other
+        // buyers; a short run first warms the write path up (compiled code, database caches), as
+        // autocannon's warm-up does for the reads.
+        const [warmUp, booking, paying] = [target.buyers.slice(0, WARM_UP_BUYERS), ...halves(target.buyers.slice(WARM_UP_BUYERS))];
+        await bookingLoad(base, warmUp, { seconds: 2, concurrency: CONNECTIONS, pay: true });
+        printWrites(kind, 'Bookings, POST /api/payments', await bookingLoad(base, booking, { seconds: SECONDS, concurrency: CONNECTIONS, pay: false }), true);
+        printWrites(kind, 'Bookings paid, POST /api/payments + card confirmation', await bookingLoad(base, paying, { seconds: SECONDS, concurrency: CONNECTIONS, pay: true }), false);
       } finally {
         await stopServer(server);
       }

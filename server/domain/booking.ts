@@ -135,17 +135,20 @@ export async function takeOneTime(db: Db, provider: PaymentProvider, customerId:
       throw new Refusal('SeatTaken');
     }
 
+    // The seat taken and the hold written in one statement (the meeting row is locked above).
     await trx
-      .updateTable('meetings')
-      .set((eb) => ({
-        capacity: request.capacity,
-        offering_id: offering.offering_id,
-        course_style: request.course_style,
-        reservations_taken: eb('reservations_taken', '+', 1),
-      }))
-      .where('id', '=', meeting.id)
-      .execute();
-    await trx
+      .with('seat', (db) =>
+        db
+          .updateTable('meetings')
+          .set((eb) => ({
+            capacity: request.capacity,
+            offering_id: offering.offering_id,
+            course_style: request.course_style,
+            reservations_taken: eb('reservations_taken', '+', 1),
+          }))
+          .where('id', '=', meeting.id)
+          .returning('id'),
+      )
       .insertInto('reservations')
       .values({ meeting_id: meeting.id, customer_id: customerId, subscription_id: null, status: 'held', expires_at: holdExpiry(), address_hash: addressHash })
       .execute();
