@@ -22,6 +22,7 @@ import { gzipSync } from 'node:zlib';
 import { type APIRequestContext, chromium } from '@playwright/test';
 import { bookingLoad, type LoadFigures, loadOne, type WriteFigures } from './bench/load.ts';
 import { type DataSet, type DatabaseKind, postgresReachable, prepareTarget } from './bench/setup.ts';
+import { waitForServer } from './bench/server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4398);
 const base = `http://127.0.0.1:${PORT}`;
@@ -38,18 +39,6 @@ const env = { ...process.env, DATA_DIR, PORT: String(PORT), LOG_REQUESTS: '0', A
 
 function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
-}
-
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('The server did not start');
 }
 
 const STUDENT = { email: 'alex@example.com', userType: 'customer' } as const;
@@ -266,7 +255,7 @@ function printWrites(kind: DatabaseKind, what: string, figures: WriteFigures, ta
  */
 async function startServer(extraEnv: Record<string, string>): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['server/main.ts'], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
-  await waitForServer();
+  await waitForServer(base);
   await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
   return server;
 }
@@ -295,10 +284,11 @@ async function apiThroughput(kinds: DatabaseKind[]) {
       try {
         printReads(`API on ${kind}, ${dataSet} data set (${target.seeded}); ${CONNECTIONS} connections, ${SECONDS} s each, 127.0.0.1`, await measureReads(target.readCourse));
         // Bookings (the seat held and the checkout opened), then bookings paid at once, by other
-        // buyers; a short run first warms the write path up (compiled code, database caches), as
-        // autocannon's warm-up does for the reads.
+        // buyers; a short run of bookings first warms the path up (compiled code, database caches),
+        // as autocannon's warm-up does for the reads. (Paid ones would leave their messages to send
+        // during the next run.)
         const [warmUp, booking, paying] = [target.buyers.slice(0, WARM_UP_BUYERS), ...halves(target.buyers.slice(WARM_UP_BUYERS))];
-        await bookingLoad(base, warmUp, { seconds: 2, concurrency: CONNECTIONS, pay: true });
+        await bookingLoad(base, warmUp, { seconds: 3, concurrency: CONNECTIONS, pay: false });
         printWrites(kind, 'Bookings, POST /api/payments', await bookingLoad(base, booking, { seconds: SECONDS, concurrency: CONNECTIONS, pay: false }), true);
         printWrites(kind, 'Bookings paid, POST /api/payments + card confirmation', await bookingLoad(base, paying, { seconds: SECONDS, concurrency: CONNECTIONS, pay: true }), false);
       } finally {

@@ -16,6 +16,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { sessionCookie, waitForServer } from './bench/server.ts';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4397);
 const base = `http://127.0.0.1:${PORT}`;
@@ -25,27 +26,6 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const STUDENT = { email: 'alex@example.com', userType: 'customer' } as const;
 
 const env = { ...process.env, DATA_DIR, PORT: String(PORT), LOG_REQUESTS: '0', ASTRO_TELEMETRY_DISABLED: '1' };
-
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('The server did not start');
-}
-
-/** The session cookie of a demo account, signed in through the outbox's magic link (as scripts/bench.ts does). */
-async function sessionCookie(account: { email: string; userType: string }): Promise<string> {
-  await fetch(`${base}/api/login?user_type=${account.userType}&email=${account.email}`, { method: 'POST', headers: { origin: `http://localhost:${PORT}` } });
-  const outbox = (await (await fetch(`${base}/dev/outbox.json`)).json()) as { link: string }[];
-  const response = await fetch(`${base}/api/login?token=${new URL(outbox[0]!.link).searchParams.get('token')}`);
-  // The login clears any old cookie first (`sid=`), then sets the new one.
-  return response.headers.getSetCookie().map((line) => line.split(';')[0]!).filter((pair) => !pair.endsWith('=')).at(-1)!;
-}
 
 interface Figures {
   score: number;
@@ -92,8 +72,8 @@ if (!process.env.BENCH_SKIP_BUILD) {
 const server = spawn(process.execPath, ['server/main.ts'], { env, stdio: 'ignore' });
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  await waitForServer();
-  const cookie = await sessionCookie(STUDENT);
+  await waitForServer(base);
+  const cookie = await sessionCookie(base, STUDENT);
   chrome = await chromeLauncher.launch({
     chromePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

@@ -1,0 +1,22 @@
+/** Waits until the production server at `base` answers its health check (a minute at most). */
+export async function waitForServer(base: string): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('The server did not start');
+}
+
+/** The session cookie of a demo account, signed in through the demo outbox's magic link. */
+export async function sessionCookie(base: string, account: { email: string; userType: string }): Promise<string> {
+  const origin = new URL(base).origin.replace('127.0.0.1', 'localhost');
+  await fetch(`${base}/api/login?user_type=${account.userType}&email=${account.email}`, { method: 'POST', headers: { origin } });
+  const outbox = (await (await fetch(`${base}/dev/outbox.json`)).json()) as { link: string }[];
+  const response = await fetch(`${base}/api/login?token=${new URL(outbox[0]!.link).searchParams.get('token')}`);
+  // The login clears any old cookie first (`sid=`), then sets the new one.
+  return response.headers.getSetCookie().map((line) => line.split(';')[0]!).filter((pair) => !pair.endsWith('=')).at(-1)!;
+}
