@@ -1,5 +1,5 @@
 import type { CourseStyle } from '../../src/contract/entities.ts';
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { Refusal } from './refusal.ts';
@@ -9,7 +9,7 @@ import { holdExpiry, releaseExpiredHolds } from './holds.ts';
 import { findBookableOffering } from './offerings.ts';
 import { releaseSeat } from './seats.ts';
 import { refuseCrowdedAddress } from './address-holds.ts';
-import { type CheckoutAnswer, sendCheckout } from './checkout.ts';
+import { type CheckoutAnswer, type CheckoutRow, sendCheckout } from './checkout.ts';
 import { now, nowMs } from '../clock.ts';
 
 export interface BookingRequest {
@@ -28,7 +28,8 @@ type Trx = Transaction<Database>;
  * back (yes for the request that took them; a retry that found them waiting leaves that to the
  * request still running, or to the reconciliation pass).
  */
-export type Taken = [paymentId: number, options: { abandonOnFailure: boolean }];
+/** The payment a booking took (its id, or the row it has just written), and how to send it. */
+export type Taken = [payment: number | CheckoutRow, options: { abandonOnFailure: boolean }];
 
 /**
  * A booking retried by the same customer for the same meeting continues the same checkout (the
@@ -61,16 +62,27 @@ async function existingPayment(trx: Trx, customerId: number, meetingId: number):
 async function checkoutTerms(trx: Trx, customerId: number, proven: boolean, frequency: 'weekly' | 'onetime', capacity: number) {
   const row = await trx
     .selectFrom('customers')
-    .select(['payment_method_id', (eb) => eb.selectFrom('prices').select('cents').where('frequency', '=', frequency).where('capacity', '=', capacity).as('cents')])
+    .select(['payment_method_id', 'email', 'firstname', 'lastname', 'provider_customer_id'])
+    .select((eb) => eb.selectFrom('prices').select('cents').where('frequency', '=', frequency).where('capacity', '=', capacity).as('cents'))
     .where('id', '=', customerId)
     .executeTakeFirstOrThrow();
   if (row.cents === null) throw new Refusal('DBError');
   const card = proven ? row.payment_method_id : null;
+  const { email, firstname, lastname, provider_customer_id } = row;
   return {
-    amount_cents: row.cents,
-    checkout: card ? ('saved_card' as const) : ('card_entry' as const),
-    checkout_card_id: card,
+    payment: { amount_cents: row.cents, checkout: card ? ('saved_card' as const) : ('card_entry' as const), checkout_card_id: card },
+    customer: { email, firstname, lastname, provider_customer_id },
   };
+}
+
+/** The payment row a booking writes, with what its checkout sends the provider. */
+async function insertCheckout(trx: Trx, values: Omit<Insertable<Database['payments']>, keyof Awaited<ReturnType<typeof checkoutTerms>>['payment']>, terms: Awaited<ReturnType<typeof checkoutTerms>>): Promise<CheckoutRow> {
+  const payment = await trx
+    .insertInto('payments')
+    .values({ ...values, ...terms.payment })
+    .returning(['id', 'customer_id', 'amount_cents', 'payment_status', 'provider_intent_id', 'client_secret', 'checkout', 'checkout_card_id', 'checkout_description'])
+    .executeTakeFirstOrThrow();
+  return { ...payment, ...terms.customer };
 }
 
 /**
@@ -152,22 +164,21 @@ export async function takeOneTime(db: Db, provider: PaymentProvider, customerId:
       .insertInto('reservations')
       .values({ meeting_id: meeting.id, customer_id: customerId, subscription_id: null, status: 'held', expires_at: holdExpiry(), address_hash: addressHash })
       .execute();
-    const payment = await trx
-      .insertInto('payments')
-      .values({
+    const payment = await insertCheckout(
+      trx,
+      {
         customer_id: customerId,
         meeting_id: meeting.id,
         minutes_paid: 60,
         payment_status: 'requires_payment_method',
         provider: provider.name,
-        ...(await checkoutTerms(trx, customerId, proven, 'onetime', request.capacity)),
         checkout_description: `${offering.course_number} with ${offering.tutor_name}`,
         // The server's clock, which the reconciliation pass compares it with (not the database's).
         inserted_at: now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return [payment.id, { abandonOnFailure: true }];
+      },
+      await checkoutTerms(trx, customerId, proven, 'onetime', request.capacity),
+    );
+    return [payment, { abandonOnFailure: true }];
   });
 }
 
@@ -231,22 +242,21 @@ export async function takeWeekly(db: Db, provider: PaymentProvider, customerId: 
       .insertInto('reservations')
       .values(ids.map((id) => ({ meeting_id: id, customer_id: customerId, subscription_id: subscription.id, status: 'held' as const, expires_at: expires, address_hash: addressHash })))
       .execute();
-    const payment = await trx
-      .insertInto('payments')
-      .values({
+    const payment = await insertCheckout(
+      trx,
+      {
         customer_id: customerId,
         meeting_id: first.id,
         subscription_id: subscription.id,
         minutes_paid: 60,
         payment_status: 'requires_payment_method',
         provider: provider.name,
-        ...(await checkoutTerms(trx, customerId, proven, 'weekly', request.capacity)),
         checkout_description: `${offering.course_number} weekly with ${offering.tutor_name}`,
         // The server's clock, which the reconciliation pass compares it with (not the database's).
         inserted_at: now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return [payment.id, { abandonOnFailure: true }];
+      },
+      await checkoutTerms(trx, customerId, proven, 'weekly', request.capacity),
+    );
+    return [payment, { abandonOnFailure: true }];
   });
 }

@@ -51,7 +51,8 @@ async function loadCheckout(db: Db, paymentId: number) {
     .executeTakeFirstOrThrow();
 }
 
-type CheckoutRow = Awaited<ReturnType<typeof loadCheckout>>;
+/** What a checkout's provider call needs: the payment and its customer. */
+export type CheckoutRow = Awaited<ReturnType<typeof loadCheckout>>;
 type Trx = Transaction<Database>;
 
 type ProviderAnswer = { kind: 'intent'; intent: CreatedIntent } | { kind: 'charge'; result: SavedCardResult };
@@ -73,8 +74,10 @@ async function askProvider(provider: PaymentProvider, row: CheckoutRow): Promise
  * request that took the seats, and the reconciliation pass); a retried request that found the
  * payment waiting leaves it to the request still running.
  */
-export async function sendCheckout(db: Db, provider: PaymentProvider, paymentId: number, options: { abandonOnFailure: boolean; log?: (line: string) => void }): Promise<CheckoutAnswer> {
-  const row = await loadCheckout(db, paymentId);
+export async function sendCheckout(db: Db, provider: PaymentProvider, payment: number | CheckoutRow, options: { abandonOnFailure: boolean; log?: (line: string) => void }): Promise<CheckoutAnswer> {
+  // A booking passes the row it has just written; a retry or the reconciliation reads it.
+  const row = typeof payment === 'number' ? await loadCheckout(db, payment) : payment;
+  const paymentId = row.id;
   if (row.provider_intent_id) return answerStored(db, provider, row, options.log);
   let answer: ProviderAnswer;
   try {

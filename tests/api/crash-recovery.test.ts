@@ -215,7 +215,8 @@ describeApi('crash recovery', (ctx) => {
     const stand = setup();
     const { id } = await newCustomer(ctx(), true);
     const meeting = await openMeeting(ctx(), 'PHYS 1');
-    const [paymentId] = await takeOneTime(db(), stand.provider, id, booking(meeting), null, true);
+    const [taken] = await takeOneTime(db(), stand.provider, id, booking(meeting), null, true);
+    const paymentId = typeof taken === 'number' ? taken : taken.id;
     const charged = await stand.provider.chargeSavedCard({ paymentId, amountCents: 5500, customer: { id, email: 'x@example.com', name: 'X', providerCustomerId: null }, paymentMethodId: 'pm_offline_saved', description: 'crash' });
     await db().updateTable('payments').set({ provider_intent_id: charged.intentId }).where('id', '=', paymentId).execute();
     advanceClock(6 * 60_000);
