@@ -422,7 +422,11 @@ const migrations: Record<string, Migration> = {
         create index payments_untold_receipt on payments (id) where not notified_receipt and payment_status = 'succeeded';
         create index payments_untold_refund on payments (id) where not notified_refund and refunded_at is not null;
         create index payments_untold_cancel on payments (id) where not notified_cancel and payment_status = 'canceled';
-        create index meetings_untold_move on meetings (id) where calendar_sequence > notified_sequence
+        create index meetings_untold_move on meetings (id) where calendar_sequence > notified_sequence;
+        -- A payment is found by its intent (fulfilment, webhooks, reconciliation) and, in the demo,
+        -- by its client secret (the card confirmation): one probe, not a scan of every payment
+        create index payments_intent on payments (provider_intent_id) where provider_intent_id is not null;
+        create index payments_client_secret on payments (client_secret) where client_secret is not null
       `);
     },
   },
