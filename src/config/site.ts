@@ -47,8 +47,18 @@ export const site = {
    * across daylight-saving changes. Browsers still show times in the viewer's own zone.
    */
   timeZone: setting('PUBLIC_SITE_TIME_ZONE', 'America/Los_Angeles'),
-  /** The external card payment page of the placement bootcamp. */
-  placementPaymentUrl: setting('PUBLIC_PLACEMENT_PAYMENT_URL', 'https://buy.stripe.com/placement-bootcamp'),
+  /**
+   * The placement bootcamp (spec 2: $600, $150 off until the early-bird discount's last day, 7
+   * days): the external card payment page (no 'Book your spot' button while it is not set), the
+   * next bootcamp's first day (YYYY-MM-DD; no dates shown while it is not set) and the prices.
+   */
+  placement: {
+    paymentUrl: setting('PUBLIC_PLACEMENT_PAYMENT_URL', ''),
+    firstDay: setting('PUBLIC_PLACEMENT_FIRST_DAY', ''),
+    priceCents: Number(setting('PUBLIC_PLACEMENT_PRICE_CENTS', '60000')),
+    earlyBirdCents: Number(setting('PUBLIC_PLACEMENT_EARLY_BIRD_CENTS', '15000')),
+    earlyBirdLastDay: setting('PUBLIC_PLACEMENT_EARLY_BIRD_LAST_DAY', '2023-12-14'),
+  },
   /** Help video of the gradebook setup; the video is shown only when this is set. */
   gradebookVideoUrl: setting('PUBLIC_GRADEBOOK_VIDEO_URL', ''),
 } as const;
