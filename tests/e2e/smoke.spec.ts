@@ -21,6 +21,15 @@ test('the home page renders its sections and the tutor gallery without archived 
   await expectAccessible(page);
 });
 
+test("the hero's 'Book a session' takes a visitor to the booking section", async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Book a session' }).click();
+  await expect(page).toHaveURL(/#book$/);
+  await expect(page.getByRole('heading', { name: 'Book your tutor' })).toBeInViewport();
+  // The booking flow comes into view, so it starts.
+  await expect(page.getByRole('combobox', { name: 'Course' })).toBeVisible();
+});
+
 test('a page without an island ships no JavaScript', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
