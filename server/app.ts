@@ -10,6 +10,7 @@ import { printablePath, requestLog, sameOriginGuard, siteHostGuard, siteOrigins,
 import { router } from './http/router.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
 import { compressJson } from './http/compression.ts';
+import { requestWrites } from './cache/data-changes.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { clientAddressMiddleware } from './http/client-address.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -77,6 +78,12 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   );
   // Stripe's webhook comes from Stripe's servers and is authenticated by its signature instead.
   api.use(sameOriginGuard(siteOrigins(config.siteUrl), ['/api/stripe/webhook']));
+  // A request's writes to cached tables are told again once it is done, after its commits (cache/data-changes.ts).
+  api.use(async (_c, next) => {
+    const written = new Set<string>();
+    await requestWrites.run(written, next);
+    if (written.size > 0) database.changes.tablesChanged(written);
+  });
   api.use(sessionMiddleware(db, config.siteUrl));
   api.use(clientAddressMiddleware(config.trustProxy ?? 0));
   // A change that may owe messages (a booking, a charge, a skip, a cancel, a move): plan and send

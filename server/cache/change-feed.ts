@@ -4,6 +4,11 @@ import { CHANGES_CHANNEL, type DataChanges } from './data-changes.ts';
 
 /** How long a lost PostgreSQL listener waits before it connects again. */
 const RECONNECT_MS = 1000;
+/**
+ * How often the listener asks its connection something. A connection cut without a word (a
+ * network partition, a NAT's timeout) raises no error while it only listens; a query does.
+ */
+const HEARTBEAT_MS = 15_000;
 
 export interface ChangeFeed {
   close(): Promise<void>;
@@ -24,9 +29,14 @@ export function listenToPostgres(connection: pg.ClientConfig, changes: DataChang
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  const heartbeat = setInterval(() => {
+    const listening = client;
+    listening?.query('select 1').catch(() => lost(listening));
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
 
   async function connect() {
-    const next = new pg.Client(connection);
+    const next = new pg.Client({ ...connection, keepAlive: true });
     next.on('notification', (message) => changes.tablesChanged([message.payload ?? '']));
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
@@ -57,6 +67,7 @@ export function listenToPostgres(connection: pg.ClientConfig, changes: DataChang
     async close() {
       closed = true;
       clearTimeout(retry);
+      clearInterval(heartbeat);
       await client?.end().catch(() => {});
     },
   };

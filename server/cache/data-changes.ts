@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 
 /**
@@ -111,6 +112,15 @@ function tablesInRawWrite(node: OperationNode): Set<string> {
   return new Set(Object.keys(TOPICS_OF_TABLE).filter((table) => new RegExp(`\\b${table}\\b`, 'i').test(text)));
 }
 
+/**
+ * The cached tables an API request wrote (the app's middleware opens one per request): once the
+ * request is done, and so its transactions committed, they are told again. A write is told when
+ * its statement runs, which is before its commit: an answer another connection computed in
+ * between, from the rows as they were, would otherwise stay until the commit's NOTIFY reached
+ * this process, and the client that just booked could read its seat as free.
+ */
+export const requestWrites = new AsyncLocalStorage<Set<string>>();
+
 /** Tells `changes` of every write this Kysely instance sends, once the statement has run. */
 export function watchWrites(changes: DataChanges): KyselyPlugin {
   const pending = new WeakMap<object, Set<string>>();
@@ -124,7 +134,11 @@ export function watchWrites(changes: DataChanges): KyselyPlugin {
       const tables = pending.get(queryId);
       // A write that matched no row (a conditional update, a sweep with nothing to do) changed nothing.
       const changedRows = result.rows.length > 0 || (result.numAffectedRows ?? 1n) > 0n;
-      if (tables && changedRows) changes.tablesChanged(tables);
+      if (tables && changedRows) {
+        changes.tablesChanged(tables);
+        const written = requestWrites.getStore();
+        if (written) for (const table of tables) written.add(table);
+      }
       return result;
     },
   };

@@ -39,12 +39,12 @@ export function compressJson(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (res.headers.has('content-encoding') || !(res.headers.get('content-type') ?? '').startsWith('application/json') || !res.body) return;
+    if (c.req.method === 'HEAD' || res.headers.has('content-encoding') || !(res.headers.get('content-type') ?? '').startsWith('application/json') || !res.body) return;
     const encoding = preferredEncoding(c.req.header('accept-encoding'));
     if (!encoding) return;
     const bytes = new Uint8Array(await res.arrayBuffer());
     const headers = new Headers(res.headers);
-    headers.append('vary', 'accept-encoding');
+    if (!/\baccept-encoding\b/i.test(headers.get('vary') ?? '')) headers.append('vary', 'accept-encoding');
     let body: Uint8Array = bytes;
     if (bytes.length > COMPRESS_ABOVE_BYTES) {
       body = encode(encoding, bytes);

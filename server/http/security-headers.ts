@@ -90,7 +90,8 @@ export function apiSecurityHeaders(): MiddlewareHandler {
     await next();
     c.res.headers.set('x-content-type-options', 'nosniff');
     // A Set-Cookie (a session cleared or renewed) must never be stored by a shared cache.
-    const chosen = c.req.method === 'GET' && (c.res.status === 200 || c.res.status === 304) && c.res.headers.has('cache-control') && !c.res.headers.has('set-cookie');
+    const read = c.req.method === 'GET' || c.req.method === 'HEAD';
+    const chosen = read && (c.res.status === 200 || c.res.status === 304) && c.res.headers.has('cache-control') && !c.res.headers.has('set-cookie');
     if (!chosen) c.res.headers.set('cache-control', 'no-store');
   };
 }

@@ -55,23 +55,30 @@ export function createNotifier({ db, sender, siteUrl, log }: { db: Db; sender: S
         log(`messages: ${error instanceof Error ? error.message : String(error)} (tried again by the next run)`);
       } finally {
         running = null;
+        // A change made during a run that failed still owes its messages: one more run for it.
+        if (again) {
+          again = false;
+          kick();
+        }
       }
     })();
     running = run;
     return run;
   }
 
+  function kick() {
+    if (running) again = true;
+    else if (!waiting) {
+      waiting = pause().then(() => {
+        waiting = null;
+        if (running) again = true;
+        else void start(false);
+      });
+    }
+  }
+
   return {
-    kick() {
-      if (running) again = true;
-      else if (!waiting) {
-        waiting = pause().then(() => {
-          waiting = null;
-          if (running) again = true;
-          else void start(false);
-        });
-      }
-    },
+    kick,
     async settle() {
       while (waiting || running) await (waiting ?? running);
     },

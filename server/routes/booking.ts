@@ -30,7 +30,10 @@ const AVAILABILITY_MAX_AGE_MS = 5000;
 
 /** When the earliest meeting of an answer starts, and so leaves it. */
 function firstStartMs(epochs: number[]): number | undefined {
-  return epochs.length ? Math.min(...epochs) * 1000 : undefined;
+  // A loop, not Math.min(...epochs): a busy course's answer could pass the arguments' limit.
+  let first = Infinity;
+  for (const epoch of epochs) if (epoch < first) first = epoch;
+  return first === Infinity ? undefined : first * 1000;
 }
 
 /** The booking flow's calls: availability, the contact form's customer, and the two intents. */

@@ -1,9 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { advanceClock, resetClock } from '../../server/clock.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import { courseId, newCustomer, post } from './booking-helpers.ts';
-import { describeApi, type TestContext } from './harness.ts';
+import { describeApi, signInAs, type TestContext } from './harness.ts';
 
 /** The public reads and the availability search, answered from memory (server/cache/). */
 describeApi('answers kept in memory', (ctx) => {
@@ -104,6 +104,26 @@ describeApi('answers kept in memory', (ctx) => {
     const gzip = await client.fetch('/api/tutors/myself/meetings', { headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(text);
+  });
+
+  it('tells a request\'s writes again once the request is done, after its commit', async () => {
+    // A write is told as its statement runs, before its commit: an answer computed meanwhile on
+    // another connection would read the rows as they were. The second tell, after the request,
+    // drops such an answer before the client that wrote can read again.
+    const supervisor = ctx().client();
+    await signInAs(ctx(), supervisor, 'maya@beacontutoring.com');
+    const jordan = await ctx().database.db.selectFrom('tutors').select('id').where('name', '=', 'Jordan Alvarez').executeTakeFirstOrThrow();
+    const tell = vi.spyOn(ctx().database.changes, 'tablesChanged');
+    try {
+      const answer = await post(supervisor, `/api/tutors/${jordan.id}/background`, { background: 'Physics and statistics.' });
+      expect(answer.status).toBe(200);
+      // This process's own tells (the change feed's, from the commit's NOTIFY, come as a list).
+      const ownTellsOfTutors = tell.mock.calls.filter(([tables]) => tables instanceof Set && tables.has('tutors'));
+      // One update of the tutors table: told when it ran, and again after the request.
+      expect(ownTellsOfTutors).toHaveLength(2);
+    } finally {
+      tell.mockRestore();
+    }
   });
 
   it("a meeting's notes or its message bookkeeping leave the cached search as it was", async () => {
