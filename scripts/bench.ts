@@ -16,13 +16,13 @@
  * (pglite,postgres), BENCH_DATA_SETS (small,large) and BENCH_DATABASE_URL (the PostgreSQL server
  * where the databases bench_small and bench_large are made) choose what runs.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { type APIRequestContext, chromium } from '@playwright/test';
 import { bookingLoad, type LoadFigures, loadOne, type WriteFigures } from './bench/load.ts';
 import { type DataSet, type DatabaseKind, postgresReachable, prepareTarget } from './bench/setup.ts';
-import { waitForServer } from './bench/server.ts';
+import { buildUnlessSkipped, printTable, waitForServer } from './bench/server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4398);
 const base = `http://127.0.0.1:${PORT}`;
@@ -311,19 +311,9 @@ async function workerScaling() {
   }
 }
 
-function printTable(header: string[], rows: string[][]) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(line(row));
-}
 
 rmSync(DATA_DIR, { recursive: true, force: true });
-if (!process.env.BENCH_SKIP_BUILD) {
-  const build = spawnSync('npm', ['run', 'build'], { env, stdio: 'ignore' });
-  if (build.status !== 0) throw new Error('The build failed');
-}
+buildUnlessSkipped(env);
 if (parts.includes('pages')) {
   const server = await startServer({});
   try {

@@ -12,11 +12,11 @@
  *
  * LIGHTHOUSE_PAGES (comma-separated paths) and LIGHTHOUSE_RUNS change what is measured.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { sessionCookie, waitForServer } from './bench/server.ts';
+import { buildUnlessSkipped, printTable, sessionCookie, waitForServer } from './bench/server.ts';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4397);
 const base = `http://127.0.0.1:${PORT}`;
@@ -56,19 +56,9 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-function printTable(header: string[], rows: string[][]) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(line(row));
-}
 
 rmSync(DATA_DIR, { recursive: true, force: true });
-if (!process.env.BENCH_SKIP_BUILD) {
-  const build = spawnSync('npm', ['run', 'build'], { env, stdio: 'ignore' });
-  if (build.status !== 0) throw new Error('The build failed');
-}
+buildUnlessSkipped(env);
 const server = spawn(process.execPath, ['server/main.ts'], { env, stdio: 'ignore' });
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {

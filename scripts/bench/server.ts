@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+
 /** Waits until the production server at `base` answers its health check (a minute at most). */
 export async function waitForServer(base: string): Promise<void> {
   for (let i = 0; i < 120; i++) {
@@ -19,4 +21,20 @@ export async function sessionCookie(base: string, account: { email: string; user
   const response = await fetch(`${base}/api/login?token=${new URL(outbox[0]!.link).searchParams.get('token')}`);
   // The login clears any old cookie first (`sid=`), then sets the new one.
   return response.headers.getSetCookie().map((line) => line.split(';')[0]!).filter((pair) => !pair.endsWith('=')).at(-1)!;
+}
+
+/** Builds the site into dist/ for a benchmark, unless BENCH_SKIP_BUILD is set. */
+export function buildUnlessSkipped(env: NodeJS.ProcessEnv): void {
+  if (process.env.BENCH_SKIP_BUILD) return;
+  const build = spawnSync('npm', ['run', 'build'], { env, stdio: 'ignore' });
+  if (build.status !== 0) throw new Error('The build failed');
+}
+
+/** A table on the console: the first column left-aligned, the figures after it right-aligned. */
+export function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { site } from '../../src/config/site.ts';
 import { now as clockNow } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
+import { seededRandom } from './seeded-random.ts';
 import { HOLD_MINUTES } from '../domain/holds.ts';
 
 /**
@@ -69,18 +70,6 @@ const firstNames = ['Ava', 'Ben', 'Chloe', 'Diego', 'Emma', 'Farah', 'Gabe', 'Ha
 const lastNames = ['Abbott', 'Baker', 'Castillo', 'Dubois', 'Evans', 'Flores', 'Garcia', 'Hughes', 'Ito', 'Jensen', 'Kim', 'Lopez', 'Moreau', 'Nguyen', 'Olsen', 'Patel', 'Rossi', 'Sato', 'Tran', 'Weber'];
 const summaries = ['Worked through the problem set', 'Reviewed for the midterm', 'Went over last week\'s quiz', 'Practice problems and a short recap', 'Lab report structure and data analysis'];
 
-/** mulberry32: small, fast, and the same sequence for the same seed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]! };
-}
 
 /** The Monday (YYYY-MM-DD) of the week holding `date` in the site's zone, `weeksBack` weeks earlier. */
 function localMonday(date: Date, weeksBack: number, timeZone: string): string {
@@ -137,7 +126,7 @@ export async function seedLargeDataSet(db: Db, options: LargeDataOptions = {}): 
   const bookedSlotShare = options.bookedSlotShare ?? 0.4;
   const bookedOneOffShare = options.bookedOneOffShare ?? 0.4;
   const now = options.now ?? clockNow();
-  const rand = random(options.seed ?? 1);
+  const rand = seededRandom(options.seed ?? 1);
   const tz = site.timeZone;
   const week0 = localMonday(now, weeksPast, tz);
   // Subscriptions began before their first week; paid one-off sessions were booked days ahead.

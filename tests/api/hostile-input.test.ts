@@ -6,6 +6,7 @@ import { startSession } from '../../server/domain/sessions.ts';
 import { stripeProvider } from '../../server/payments/stripe.ts';
 import { newCustomer } from './booking-helpers.ts';
 import { describeApi, TestClient, type TestContext } from './harness.ts';
+import { seededRandom } from '../../server/demo/seeded-random.ts';
 
 /**
  * The hostile-input battery: several hundred generated requests over every route of the API, with
@@ -20,20 +21,7 @@ const SEED = Number(process.env.HOSTILE_SEED ?? 20261122);
 const REQUESTS_PER_ROUTE = Number(process.env.HOSTILE_ROUNDS ?? 8);
 const WEBHOOK_SECRET = 'whsec_hostile_battery';
 
-/** mulberry32: small, fast and good enough to spread the cases. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  return { next, int, pick: <T,>(items: readonly T[]): T => items[int(items.length)]!, chance: (p: number) => next() < p };
-}
-type Random = ReturnType<typeof prng>;
+type Random = ReturnType<typeof seededRandom>;
 
 /** Values no field should have to survive, from the classic lists: one is picked per attack. */
 const HOSTILE = [
@@ -498,7 +486,7 @@ function problemWith(route: string, status: number, contentType: string | null, 
 describeApi('hostile-input battery', (ctx) => {
   it(`survives ${REQUESTS_PER_ROUTE} generated requests per route with no 5xx and only envelopes (seed ${SEED})`, { timeout: 120_000 }, async () => {
     const c = ctx();
-    const r = prng(SEED);
+    const r = seededRandom(SEED);
     // Stripe's webhook exists only with Stripe payments: a second app with the real SDK (no network is used).
     const stripeApp = createApiApp({
       notifier: c.notifier,
