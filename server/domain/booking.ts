@@ -6,9 +6,9 @@ import { Refusal } from './refusal.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { hasSeat } from './availability-search.ts';
 import { holdExpiry, releaseExpiredHolds } from './holds.ts';
-import { findBookableOffering } from './offerings.ts';
+import { bookableOfferings, findBookableOffering } from './offerings.ts';
 import { releaseSeat } from './seats.ts';
-import { refuseCrowdedAddress } from './address-holds.ts';
+import { heldSeatsOfCheckoutStart } from './address-holds.ts';
 import { type CheckoutAnswer, type CheckoutRow, sendCheckout } from './checkout.ts';
 import { now, nowMs } from '../clock.ts';
 
@@ -53,19 +53,31 @@ async function existingPayment(trx: Trx, customerId: number, meetingId: number):
 }
 
 /**
- * What this checkout charges and how it pays, read in one query. Only a proven session
- * (`Auth.proven`: a login link or code, not the contact form) pays with the card on file, charged
- * at once; the contact form's session must type a card in (account-proof.ts), else whoever typed
- * someone else's address could spend their card. The same flag decides what GET /customers/myself
- * shows and the offline confirm accepts.
+ * What a checkout charges and how it pays: a query of the customer's row and the price, which the
+ * one-time booking joins to its other reads rather than spend a round trip of its own on it.
+ * Only a proven session (`Auth.proven`: a login link or code, not the contact form) pays with the
+ * card on file, charged at once; the contact form's session must type a card in
+ * (account-proof.ts), else whoever typed someone else's address could spend their card. The same
+ * flag decides what GET /customers/myself shows and the offline confirm accepts.
  */
-async function checkoutTerms(trx: Trx, customerId: number, proven: boolean, frequency: 'weekly' | 'onetime', capacity: number) {
-  const row = await trx
+function checkoutTermsQuery(trx: Trx, customerId: number, frequency: 'weekly' | 'onetime', capacity: number) {
+  return trx
     .selectFrom('customers')
     .select(['payment_method_id', 'email', 'firstname', 'lastname', 'provider_customer_id'])
     .select((eb) => eb.selectFrom('prices').select('cents').where('frequency', '=', frequency).where('capacity', '=', capacity).as('cents'))
-    .where('id', '=', customerId)
-    .executeTakeFirstOrThrow();
+    .where('id', '=', customerId);
+}
+
+interface TermsRow {
+  payment_method_id: string | null;
+  email: string;
+  firstname: string;
+  lastname: string;
+  provider_customer_id: string | null;
+  cents: number | null;
+}
+
+function checkoutTerms(row: TermsRow, proven: boolean) {
   if (row.cents === null) throw new Refusal('DBError');
   const card = proven ? row.payment_method_id : null;
   const { email, firstname, lastname, provider_customer_id } = row;
@@ -75,12 +87,17 @@ async function checkoutTerms(trx: Trx, customerId: number, proven: boolean, freq
   };
 }
 
-/** The payment row a booking writes, with what its checkout sends the provider. */
-async function insertCheckout(trx: Trx, values: Omit<Insertable<Database['payments']>, keyof Awaited<ReturnType<typeof checkoutTerms>>['payment']>, terms: Awaited<ReturnType<typeof checkoutTerms>>): Promise<CheckoutRow> {
+type CheckoutTerms = ReturnType<typeof checkoutTerms>;
+
+/** The columns of the payment row a checkout writes and answers with. */
+const CHECKOUT_COLUMNS = ['id', 'customer_id', 'amount_cents', 'payment_status', 'provider_intent_id', 'client_secret', 'checkout', 'checkout_card_id', 'checkout_description'] as const;
+
+/** The payment row a weekly booking writes, with what its checkout sends the provider. */
+async function insertCheckout(trx: Trx, values: Omit<Insertable<Database['payments']>, keyof CheckoutTerms['payment']>, terms: CheckoutTerms): Promise<CheckoutRow> {
   const payment = await trx
     .insertInto('payments')
     .values({ ...values, ...terms.payment })
-    .returning(['id', 'customer_id', 'amount_cents', 'payment_status', 'provider_intent_id', 'client_secret', 'checkout', 'checkout_card_id', 'checkout_description'])
+    .returning(CHECKOUT_COLUMNS)
     .executeTakeFirstOrThrow();
   return { ...payment, ...terms.customer };
 }
@@ -93,9 +110,8 @@ async function insertCheckout(trx: Trx, values: Omit<Insertable<Database['paymen
  * refuses the new checkout instead (address-holds.ts), so throwaway accounts cannot hold many.
  */
 async function abandonOtherCheckouts(trx: Trx, customerId: number, keepMeetingIds: number[], addressHash: string | null): Promise<void> {
-  if (addressHash !== null) await refuseCrowdedAddress(trx, customerId, addressHash);
-  const held = await trx.selectFrom('reservations').select('meeting_id').where('status', '=', 'held').where('customer_id', '=', customerId).orderBy('meeting_id').execute();
-  const abandoned = held.map((row) => row.meeting_id).filter((meetingId) => !keepMeetingIds.includes(meetingId));
+  const held = await heldSeatsOfCheckoutStart(trx, customerId, addressHash);
+  const abandoned = held.filter((meetingId) => !keepMeetingIds.includes(meetingId));
   if (abandoned.length === 0) return;
   // Meetings in id order, as every booking locks them, so two checkouts cannot deadlock.
   for (const meetingId of abandoned) await releaseSeat(trx, meetingId, customerId);
@@ -129,56 +145,60 @@ export async function takeOneTime(db: Db, provider: PaymentProvider, customerId:
   await releaseExpiredHolds(db);
   return db.transaction().execute(async (trx): Promise<Taken> => {
     await abandonOtherCheckouts(trx, customerId, [request.meeting], addressHash);
+    // The meeting (locked), the offering asked for and the checkout's terms, read in one statement.
     const meeting = await trx
-      .selectFrom('meetings')
-      .select(['id', 'tutor_id', 'slot_id', 'occurrence', 'canceled', 'capacity', 'reservations_taken', 'offering_id as booked_offering_id', 'course_style'])
-      .where('id', '=', request.meeting)
-      .forUpdate()
+      .selectFrom('meetings as m')
+      .innerJoin(checkoutTermsQuery(trx, customerId, 'onetime', request.capacity).as('terms'), (join) => join.onTrue())
+      .leftJoin(bookableOfferings(trx).where('o.id', '=', request.offering).as('b'), (join) => join.onTrue())
+      .select(['m.id', 'm.tutor_id', 'm.slot_id', 'm.occurrence', 'm.canceled', 'm.capacity', 'm.reservations_taken', 'm.offering_id as booked_offering_id', 'm.course_style'])
+      .select(['b.offering_id', 'b.tutor_id as offering_tutor_id', 'b.course_number', 'b.tutor_name'])
+      .selectAll('terms')
+      .where('m.id', '=', request.meeting)
+      .forUpdate('m')
       .executeTakeFirst();
     if (!meeting || meeting.canceled || meeting.slot_id !== null || new Date(meeting.occurrence).getTime() <= nowMs()) {
       throw new Refusal('MeetingNotFound');
     }
-    const offering = await findBookableOffering(trx, request.offering);
-    if (!offering || offering.tutor_id !== meeting.tutor_id) throw new Refusal('OfferingNotFound');
+    const offeringId = meeting.offering_id;
+    if (offeringId === null || meeting.offering_tutor_id !== meeting.tutor_id) throw new Refusal('OfferingNotFound');
 
     const again = await existingPayment(trx, customerId, meeting.id);
     if (again) return [again, { abandonOnFailure: false }];
-    if (!hasSeat(meeting, { capacity: request.capacity, offeringId: offering.offering_id, style: request.course_style })) {
+    if (!hasSeat(meeting, { capacity: request.capacity, offeringId, style: request.course_style })) {
       throw new Refusal('SeatTaken');
     }
+    const terms = checkoutTerms(meeting, proven);
 
-    // The seat taken and the hold written in one statement (the meeting row is locked above).
-    await trx
+    // The seat taken, the hold and the payment written in one statement (the meeting row is locked above).
+    const payment = await trx
       .with('seat', (db) =>
         db
           .updateTable('meetings')
-          .set((eb) => ({
-            capacity: request.capacity,
-            offering_id: offering.offering_id,
-            course_style: request.course_style,
-            reservations_taken: eb('reservations_taken', '+', 1),
-          }))
+          .set((eb) => ({ capacity: request.capacity, offering_id: offeringId, course_style: request.course_style, reservations_taken: eb('reservations_taken', '+', 1) }))
           .where('id', '=', meeting.id)
           .returning('id'),
       )
-      .insertInto('reservations')
-      .values({ meeting_id: meeting.id, customer_id: customerId, subscription_id: null, status: 'held', expires_at: holdExpiry(), address_hash: addressHash })
-      .execute();
-    const payment = await insertCheckout(
-      trx,
-      {
+      .with('hold', (db) =>
+        db
+          .insertInto('reservations')
+          .values({ meeting_id: meeting.id, customer_id: customerId, subscription_id: null, status: 'held', expires_at: holdExpiry(), address_hash: addressHash })
+          .returning('id'),
+      )
+      .insertInto('payments')
+      .values({
         customer_id: customerId,
         meeting_id: meeting.id,
         minutes_paid: 60,
         payment_status: 'requires_payment_method',
         provider: provider.name,
-        checkout_description: `${offering.course_number} with ${offering.tutor_name}`,
+        checkout_description: `${meeting.course_number} with ${meeting.tutor_name}`,
         // The server's clock, which the reconciliation pass compares it with (not the database's).
         inserted_at: now(),
-      },
-      await checkoutTerms(trx, customerId, proven, 'onetime', request.capacity),
-    );
-    return [payment, { abandonOnFailure: true }];
+        ...terms.payment,
+      })
+      .returning(CHECKOUT_COLUMNS)
+      .executeTakeFirstOrThrow();
+    return [{ ...payment, ...terms.customer }, { abandonOnFailure: true }];
   });
 }
 
@@ -255,7 +275,7 @@ export async function takeWeekly(db: Db, provider: PaymentProvider, customerId: 
         // The server's clock, which the reconciliation pass compares it with (not the database's).
         inserted_at: now(),
       },
-      await checkoutTerms(trx, customerId, proven, 'weekly', request.capacity),
+      checkoutTerms(await checkoutTermsQuery(trx, customerId, 'weekly', request.capacity).executeTakeFirstOrThrow(), proven),
     );
     return [payment, { abandonOnFailure: true }];
   });

@@ -1,5 +1,5 @@
 import type { PaymentIntent } from '../../src/contract/entities.ts';
-import type { Transaction } from 'kysely';
+import type { QueryCreator } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import type { CreatedIntent, PaymentProvider, SavedCardResult } from '../payments/provider.ts';
@@ -53,7 +53,6 @@ async function loadCheckout(db: Db, paymentId: number) {
 
 /** What a checkout's provider call needs: the payment and its customer. */
 export type CheckoutRow = Awaited<ReturnType<typeof loadCheckout>>;
-type Trx = Transaction<Database>;
 
 type ProviderAnswer = { kind: 'intent'; intent: CreatedIntent } | { kind: 'charge'; result: SavedCardResult };
 
@@ -96,31 +95,30 @@ async function writeIntent(db: Db, paymentId: number, intentId: string, clientSe
 
 async function storeIntent(db: Db, row: CheckoutRow, intent: CreatedIntent): Promise<CheckoutAnswer> {
   const newProviderCustomer = intent.providerCustomerId && intent.providerCustomerId !== row.provider_customer_id ? intent.providerCustomerId : null;
-  // One statement when the provider knew the customer already (the usual case); with the customer
-  // the provider just made, both are written together so the card it saves is found next time.
-  const status = await (newProviderCustomer ? db.transaction().execute((trx) => writeIntentAndCustomer(trx, row, intent, newProviderCustomer)) : writeIntentReadStatus(db, row.id, intent));
+  const status = await writeIntentReadStatus(db, row, intent, newProviderCustomer);
   // Given up meanwhile (another checkout of this customer or address took over): the intent is kept
   // on the payment so that a charge of it is recognised and refunded, but it is not offered.
   if (status !== 'requires_payment_method') throw expired();
   return { client_secret: intent.clientSecret, payment_id: row.id, amount_cents: row.amount_cents, status: 'requires_payment_method' };
 }
 
-/** Writes the intent (unless a concurrent retry wrote the same one) and answers the payment's status. */
-async function writeIntentReadStatus(db: Db | Trx, paymentId: number, intent: CreatedIntent): Promise<string> {
-  const written = await db
+/**
+ * Writes the intent (unless a concurrent retry wrote the same one) and answers the payment's
+ * status. With the customer the provider has just made, both are written in one statement, so
+ * together, and the card it saves is found next time.
+ */
+async function writeIntentReadStatus(db: Db, row: CheckoutRow, intent: CreatedIntent, newProviderCustomer: string | null): Promise<string> {
+  const creator: QueryCreator<Database> = newProviderCustomer
+    ? db.with('provider_customer', (qc) => qc.updateTable('customers').set({ provider_customer_id: newProviderCustomer }).where('id', '=', row.customer_id).returning('id'))
+    : db;
+  const written = await creator
     .updateTable('payments')
     .set({ provider_intent_id: intent.intentId, client_secret: intent.clientSecret })
-    .where('id', '=', paymentId)
+    .where('id', '=', row.id)
     .where('provider_intent_id', 'is', null)
     .returning('payment_status')
     .executeTakeFirst();
-  return written?.payment_status ?? (await db.selectFrom('payments').select('payment_status').where('id', '=', paymentId).executeTakeFirstOrThrow()).payment_status;
-}
-
-async function writeIntentAndCustomer(trx: Trx, row: CheckoutRow, intent: CreatedIntent, providerCustomerId: string): Promise<string> {
-  const status = await writeIntentReadStatus(trx, row.id, intent);
-  await trx.updateTable('customers').set({ provider_customer_id: providerCustomerId }).where('id', '=', row.customer_id).execute();
-  return status;
+  return written?.payment_status ?? (await db.selectFrom('payments').select('payment_status').where('id', '=', row.id).executeTakeFirstOrThrow()).payment_status;
 }
 
 async function storeCharge(db: Db, provider: PaymentProvider, row: CheckoutRow, result: SavedCardResult, log?: (line: string) => void): Promise<CheckoutAnswer> {

@@ -40,16 +40,17 @@ export function toOffering(row: OfferingRow): Offering {
   };
 }
 
-/** An offering that can be booked: not archived, and its tutor not archived. */
-export async function findBookableOffering(db: Db, offeringId: number) {
+/** Offerings that can be booked (not archived, and their tutor not archived), as Offering columns. */
+export function bookableOfferings(db: Db) {
   return db
     .selectFrom('offerings as o')
     .innerJoin('courses as c', 'c.id', 'o.course_id')
     .innerJoin('tutors as t', 't.id', 'o.tutor_id')
     .select(offeringColumns)
-    .where('o.id', '=', offeringId)
     .where('o.archived', '=', false)
-    .where('t.role', '!=', 'Archived')
-    .executeTakeFirst();
+    .where('t.role', '!=', 'Archived');
 }
 
+export async function findBookableOffering(db: Db, offeringId: number) {
+  return bookableOfferings(db).where('o.id', '=', offeringId).executeTakeFirst();
+}
