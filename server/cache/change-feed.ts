@@ -21,11 +21,21 @@ export async function listenToPGlite(pglite: PGlite, changes: DataChanges): Prom
 }
 
 /**
- * One connection per process LISTENs for the triggers' notifications, from every instance's
- * commits. Until it is connected, and while it is lost, nothing is cached (each read computes
- * its answer); a lost connection is opened again after a second.
+ * The table a notification names ('schema.table'), or undefined when it is another schema's. A
+ * payload without a schema (from an instance before migration 014) counts as this schema's.
  */
-export function listenToPostgres(connection: pg.ClientConfig, changes: DataChanges, log: (line: string) => void = console.log): ChangeFeed {
+export function tableOfOwnSchema(payload: string, schema: string): string | undefined {
+  const dot = payload.indexOf('.');
+  if (dot === -1) return payload;
+  return payload.slice(0, dot) === schema ? payload.slice(dot + 1) : undefined;
+}
+
+/**
+ * One connection per process LISTENs for the triggers' notifications, from every instance's
+ * commits to its schema. Until it is connected, and while it is lost, nothing is cached (each
+ * read computes its answer); a lost connection is opened again after a second.
+ */
+export function listenToPostgres(connection: pg.ClientConfig, configuredSchema: string | undefined, changes: DataChanges, log: (line: string) => void = console.log): ChangeFeed {
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -37,11 +47,17 @@ export function listenToPostgres(connection: pg.ClientConfig, changes: DataChang
 
   async function connect() {
     const next = new pg.Client({ ...connection, keepAlive: true });
-    next.on('notification', (message) => changes.tablesChanged([message.payload ?? '']));
+    let schema = configuredSchema ?? 'public';
+    next.on('notification', (message) => {
+      const table = tableOfOwnSchema(message.payload ?? '', schema);
+      if (table !== undefined) changes.tablesChanged([table]);
+    });
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
     try {
       await next.connect();
+      // Without a configured schema, the one the search path writes to ("$user" or public).
+      if (!configuredSchema) schema = (await next.query<{ schema: string | null }>('select current_schema() as schema')).rows[0]?.schema ?? schema;
       await next.query(`listen ${CHANGES_CHANNEL}`);
     } catch (error) {
       log(`change feed: cannot listen (${error instanceof Error ? error.message : String(error)}); retrying`);

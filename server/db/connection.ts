@@ -47,7 +47,7 @@ function openPostgres(target: { databaseUrl: string; schema?: string; poolSize?:
   const pool = new pg.Pool({ ...connection, max: target.poolSize ?? 10 });
   const changes = new DataChanges();
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [watchWrites(changes)] });
-  const feed = listenToPostgres(connection, changes);
+  const feed = listenToPostgres(connection, target.schema, changes);
   return {
     db,
     kind: 'postgres',

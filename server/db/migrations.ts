@@ -430,6 +430,20 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
+  '014_change_notifications_name_schema': {
+    async up(db) {
+      // The notification names the schema too: every schema of a database shares its channel, and
+      // a listener keeps to its own schema's writes (server/cache/change-feed.ts), so a database
+      // holding several (the tests make one per file) does not empty one's caches for another's.
+      await sql`
+        create or replace function notify_data_changed() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify('data_changed', tg_table_schema || '.' || tg_table_name);
+          return null;
+        end
+        $$`.execute(db);
+    },
+  },
 };
 
 /** PGlite's query protocol takes one statement at a time, so a script is split at its semicolons. */

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, expect, it, vi } from 'vitest';
 import { advanceClock, resetClock } from '../../server/clock.ts';
+import { sql } from 'kysely';
 import { openDatabase } from '../../server/db/connection.ts';
 import { courseId, newCustomer, post } from './booking-helpers.ts';
 import { describeApi, signInAs, type TestContext } from './harness.ts';
@@ -154,6 +155,32 @@ describeApi('answers kept in memory', (ctx) => {
       }
       expect(seen).toBe(before + 1);
     } finally {
+      await other.close();
+    }
+  });
+
+  it("does not count writes to another schema of the same PostgreSQL database", async (test) => {
+    if (ctx().kind !== 'postgres') return test.skip('PGlite holds one schema: there is no other to write');
+    const { changes } = ctx().database;
+    const { schema } = await ctx()
+      .database.db.selectNoFrom((eb) => eb.fn<string>('current_schema', []).as('schema'))
+      .executeTakeFirstOrThrow();
+    const otherSchema = `${schema}_other`;
+    const other = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, schema: otherSchema });
+    const sameSchema = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, schema });
+    try {
+      const before = changes.generation('catalog');
+      await other.db.insertInto('courses').values({ course_number: 'PHYS 121', course_name: 'Mechanics', school: 'Other' }).execute();
+      // Then a write to this schema from another instance: it is heard, and the other schema's
+      // (delivered first, on the same connection) is not, even given time to arrive.
+      await sameSchema.db.insertInto('courses').values({ course_number: 'PHYS 122', course_name: 'Waves', school: 'Same' }).execute();
+      const deadline = Date.now() + 3000;
+      while (changes.generation('catalog') === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(changes.generation('catalog')).toBe(before + 1);
+    } finally {
+      await sameSchema.close();
+      await sql`drop schema ${sql.id(otherSchema)} cascade`.execute(other.db);
       await other.close();
     }
   });
