@@ -1,4 +1,4 @@
-import { type KyselyPlugin, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BookableMeeting, BookableSlot, CourseStyle } from '../../src/contract/entities.ts';
 import { advanceClock, now, resetClock } from '../../server/clock.ts';
@@ -9,6 +9,7 @@ import { type AvailabilityQuery, hasSeat, listBookableMeetings, listBookableSlot
 import { weeklyOccurrences } from '../../server/domain/availability.ts';
 import { offeringColumns, toOffering } from '../../server/domain/offerings.ts';
 import { describeApi } from './harness.ts';
+import { counting } from './statement-counter.ts';
 
 /**
  * The search as it was first written, meeting by meeting in JavaScript with `hasSeat`: the answers
@@ -64,19 +65,6 @@ function referenceSlots(rows: Rows, query: AvailabilityQuery): BookableSlot[] {
 
 const queries = (course: number): AvailabilityQuery[] =>
   [undefined, 1 as const, 2 as const].flatMap((capacity) => [undefined, 'in-person' as const, 'online' as const].map((course_style) => ({ course, capacity, course_style })));
-
-/** Counts the statements a database handle runs (each result is one round trip). */
-function counting(db: Db) {
-  const counter = { statements: 0 };
-  const plugin: KyselyPlugin = {
-    transformQuery: (args) => args.node,
-    transformResult: async (args) => {
-      counter.statements += 1;
-      return args.result;
-    },
-  };
-  return { db: db.withPlugin(plugin), counter };
-}
 
 describeApi('availability search on a large data set', (ctx) => {
   let courses: number[] = [];
