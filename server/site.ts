@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import type { PublicTutor } from '../src/contract/entities.ts';
 import { builtPageScriptHashes, contentSecurityPolicy, siteSecurityHeaders } from './http/security-headers.ts';
+import { dashboardShell } from './dashboard-shell.ts';
 import { liveHomePage } from './live-home.ts';
 import { addPhotoRoute } from './photos.ts';
 import { cacheControl, DASHBOARD_SHELL, isDashboardPath, resolveFile, sendFile } from './static.ts';
@@ -33,10 +34,12 @@ export function createSiteApp({ api, distDir, photoDir, galleryTutors, galleryRe
     app.on(['GET', 'HEAD'], ['/', '/index.html'], home);
   }
 
+  const shell = dashboardShell({ shellFile: path.join(root, DASHBOARD_SHELL, 'index.html'), api });
+
   app.on(['GET', 'HEAD'], '*', async (c) => {
-    const urlPath = isDashboardPath(c.req.path) ? DASHBOARD_SHELL : c.req.path;
-    const file = await resolveFile(root, urlPath);
-    if (file) return sendFile(c, file, { cache: cacheControl(file.endsWith('.html') ? '/index.html' : urlPath) });
+    if (isDashboardPath(c.req.path)) return shell(c);
+    const file = await resolveFile(root, c.req.path);
+    if (file) return sendFile(c, file, { cache: cacheControl(file.endsWith('.html') ? '/index.html' : c.req.path) });
     const notFoundPage = await resolveFile(root, '/404.html');
     if (notFoundPage) return sendFile(c, notFoundPage, { status: 404, cache: 'no-cache' });
     return c.text('Not found', 404);

@@ -29,7 +29,7 @@ describeApi('round trips of a booking', (ctx) => {
       .innerJoin('customers', 'customers.id', 'payments.customer_id')
       .innerJoin('reservations', (join) => join.onRef('reservations.meeting_id', '=', 'payments.meeting_id').onRef('reservations.customer_id', '=', 'payments.customer_id'))
       .select(['payments.provider_intent_id', 'customers.provider_customer_id', 'reservations.status'])
-      .where('payments.id', '=', answer.payment_id)
+      .where('payments.id', '=', Number(answer.payment_id))
       .executeTakeFirstOrThrow();
     expect(written).toEqual({ provider_intent_id: expect.stringMatching(/^pi_/), provider_customer_id: expect.any(String), status: 'held' });
   });
