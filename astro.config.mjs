@@ -74,9 +74,10 @@ function islandPreloads() {
  * The browser build's shared chunks, by what needs them, instead of many small ones (each a request
  * and a step in the chain of imports): `dom-kit` is what every island needs without React (the API
  * client, the session store, chunk loading, failure reports: all the home page's hero button
- * loads), `react` is React with the UI kit's basics, which every React island needs, and
- * `dashboard` what every dashboard address shows. The rest splits as Rolldown sees fit (each
- * screen's own chunks: a student never fetches the tutor's or the supervisor's screens).
+ * loads), and `react` is React with the UI kit's basics, which every React island needs. What every
+ * dashboard address shows stays in the app shell's own script (src/pages/app-shell.astro), so the
+ * shell starts with three scripts. The rest splits as Rolldown sees fit (each screen's own chunks:
+ * a student never fetches the tutor's or the supervisor's screens).
  */
 const clientChunks = {
   groups: [
@@ -88,13 +89,7 @@ const clientChunks = {
     {
       name: 'react',
       priority: 10,
-      test: /node_modules[\\/](react|react-dom|scheduler|react-error-boundary|@nanostores[\\/]react|nanostores[\\/](listen-keys|deep-map)|@astrojs[\\/]react[\\/]dist[\\/](client|static-html))[\\/.]|[\\/]src[\\/](ui[\\/](Button|Loader|FailureBoundary|lazy-chunk|LoadError|Chip)(\.tsx|\.ts|\.module\.css)|lib[\\/](time-format|labels)\.ts)/,
-    },
-    {
-      // The dashboards' common part: router, frame, sidebars' buttons, the student's screens and the meeting card.
-      name: 'dashboard',
-      priority: 5,
-      test: /node_modules[\\/](@nanostores[\\/]router|nanostores[\\/]lifecycle)[\\/]|[\\/]src[\\/](features[\\/](dashboard|student)[\\/]|features[\\/]sessions[\\/](SessionsScreen|MeetingCard|group-payments|calendar-link|sessions\.module)|islands[\\/]calendar-feed|ui[\\/](SidebarButton|use-near-viewport))/,
+      test: /^(\0)?rolldown[:\\/]runtime|node_modules[\\/](react|react-dom|scheduler|react-error-boundary|@nanostores[\\/]react|nanostores[\\/](listen-keys|deep-map)|@astrojs[\\/]react[\\/]dist[\\/](client|static-html))[\\/.]|[\\/]src[\\/](ui[\\/](Button|Loader|FailureBoundary|lazy-chunk|LoadError|Chip)(\.tsx|\.ts|\.module\.css)|lib[\\/](time-format|labels)\.ts)/,
     },
   ],
 };

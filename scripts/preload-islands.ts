@@ -1,7 +1,7 @@
 /**
- * After the build: gives each page a `<link rel="modulepreload">` for every script that its islands
- * need at once (client:load and client:only islands: the island's entry, its renderer, and all
- * that they import statically), so the browser fetches them in parallel as it reads the page
+ * After the build: gives each page a `<link rel="modulepreload">` for every script that it needs at
+ * once (its module scripts, and client:load and client:only islands: the island's entry, its
+ * renderer; and all that they import statically), so the browser fetches them in parallel as it reads the page
  * instead of discovering them one import at a time. Islands that wait (client:visible) and the
  * chunks loaded on demand (dynamic imports) are left to load when they are needed.
  *
@@ -14,9 +14,15 @@ import path from 'node:path';
 /** Islands whose scripts load with the page, before any interaction. */
 const EAGER_DIRECTIVES = new Set(['load', 'only']);
 
-/** The scripts (site paths) of a page's islands that start with the page. */
+/**
+ * The scripts (site paths) that start with the page: its module scripts (the dashboards' app shell
+ * mounts itself from one) and its islands that start at once.
+ */
 export function eagerIslandScripts(html: string): string[] {
   const scripts: string[] = [];
+  for (const [, src] of html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*>/g)) {
+    if (!scripts.includes(src!)) scripts.push(src!);
+  }
   for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
     const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
     if (!EAGER_DIRECTIVES.has(attribute('client') ?? '')) continue;

@@ -122,9 +122,9 @@ export interface ReporterOptions {
 }
 
 /**
- * Listens on the window for the failures above and reports them. An island that did not start
- * gets, just before it, a copy of the page's `<template id="island-load-notice">` (a short message
- * with the support phone), if the page has one.
+ * Listens on the window for the failures above and reports them. An island that did not start,
+ * and a module script in the body that did not load, get just before them a copy of the page's
+ * `<template id="island-load-notice">` (a short message with the support phone), if it has one.
  */
 export function installIslandLoadReporter(win: Window, { send = postReport, signal }: ReporterOptions = {}): void {
   const admit = reportGate();
@@ -134,12 +134,16 @@ export function installIslandLoadReporter(win: Window, { send = postReport, sign
   };
   const listen = (type: string, listener: (event: Event) => void, capture = false) => win.addEventListener(type, listener, { capture, signal });
 
+  /** The notice, just before what did not start (an island, or the body's script that mounts one). */
+  const showNoticeBefore = (element: Element | null) => {
+    const notice = win.document.getElementById('island-load-notice') as HTMLTemplateElement | null;
+    if (notice && element?.before) element.before(notice.content.cloneNode(true));
+  };
+
   listen('astro:hydration-error', (event) => {
     const { error, componentUrl } = (event as CustomEvent<{ error?: unknown; componentUrl?: string | null }>).detail ?? {};
     report(failureOf(error, origin, componentUrl));
-    const island = event.target as Element | null;
-    const notice = win.document.getElementById('island-load-notice') as HTMLTemplateElement | null;
-    if (notice && island?.before) island.before(notice.content.cloneNode(true));
+    showNoticeBefore(event.target as Element | null);
   });
   listen('unhandledrejection', (event) => {
     const { reason } = event as PromiseRejectionEvent;
@@ -153,7 +157,10 @@ export function installIslandLoadReporter(win: Window, { send = postReport, sign
         // A <script src> that did not load: only ours (Stripe's is Stripe's to report).
         const src = target.src;
         const path = src ? sitePath(src, origin) : undefined;
-        if (path) report({ name: 'Error', message: `A script did not load: ${path}`, chunk: path });
+        if (!path) return;
+        report({ name: 'Error', message: `A script did not load: ${path}`, chunk: path });
+        // A module script in the body mounts what stands before it (the dashboards' app shell).
+        if (target.type === 'module' && win.document.body.contains(target)) showNoticeBefore(target);
         return;
       }
       const { error, message } = event as ErrorEvent;

@@ -14,6 +14,11 @@ describe('the scripts a page needs at once', () => {
     expect(eagerIslandScripts(html)).toEqual(['/_astro/Hero.js', '/_astro/dom.js', '/_astro/App.js', '/_astro/react.js']);
   });
 
+  it("are the page's module scripts too (the app shell mounts itself from one), not its inline scripts", () => {
+    const html = '<script type="module" src="/_astro/app-shell.js"></script><script type="module">start()</script><script src="/legacy.js"></script>';
+    expect(eagerIslandScripts(html + island('only', '/_astro/App.js', '/_astro/react.js'))).toEqual(['/_astro/app-shell.js', '/_astro/App.js', '/_astro/react.js']);
+  });
+
   it('follow static imports and exports, not dynamic imports', () => {
     const code = 'import{a as e}from"./react.X.js";import"./side.Y.js";export{b}from"./kit.Z.js";const l=()=>import("./Later.W.js");';
     expect(staticImportsOf(code)).toEqual(['./react.X.js', './side.Y.js', './kit.Z.js']);

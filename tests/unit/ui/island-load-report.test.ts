@@ -135,6 +135,26 @@ describe('installIslandLoadReporter', () => {
     theirs.remove();
   });
 
+  it('puts the notice before a module script of the body that did not load (the app shell mounts from one), not before one of the head', () => {
+    document.body.innerHTML = `<div id="dashboard"><p>Loading your dashboard…</p></div>
+      <template id="island-load-notice"><p class="island-load-notice" role="alert">This part of the page did not load.</p></template>`;
+    const sent = install();
+    // Inserted inert (happy-dom does not load scripts: the test sends the error), then a module as the shell's.
+    const script = (src: string) => Object.assign(document.createElement('script'), { type: 'text/x-inert', src });
+    const mount = script('/_astro/app-shell.Ab1.js');
+    document.getElementById('dashboard')!.after(mount);
+    const head = script('/_astro/head.Ab1.js');
+    document.head.append(head);
+    for (const element of [mount, head]) element.type = 'module';
+    mount.dispatchEvent(new Event('error'));
+    head.dispatchEvent(new Event('error'));
+
+    expect(sent).toHaveLength(2);
+    expect(mount.previousElementSibling?.getAttribute('role')).toBe('alert');
+    expect(document.querySelectorAll('.island-load-notice')).toHaveLength(1);
+    head.remove();
+  });
+
   it("reports Vite's preload error only when a listener swallowed it (otherwise a boundary or the rejection reports it)", async () => {
     const sent = install();
     const preloadError = (file: string, swallow: boolean) => {
