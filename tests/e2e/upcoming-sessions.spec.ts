@@ -35,9 +35,10 @@ test("a weekly subscription shows its next meetings with 'Show all N'; 'Book ano
 
   // The first three meetings, then Show all with the count of all of them.
   const weekly = page.locator('article').filter({ hasText: 'Data Structures' });
-  const showAll = page.getByRole('button', { name: /^Show all \d+$/ });
+  const showAll = page.getByRole('button', { name: /^Show all \d+ Data Structures sessions$/ });
   await expect(showAll).toBeVisible();
   await expect(weekly).toHaveCount(3);
+  await expect(showAll).toHaveText(/^Show all \d+$/);
   const total = Number((await showAll.textContent())!.match(/\d+/)![0]);
   expect(total).toBeGreaterThan(3);
   const paid = ((await (await page.request.get('/api/customers/myself/payments')).json()).data as { meeting: { occurrence_epoch: number } }[]).filter(
@@ -48,8 +49,8 @@ test("a weekly subscription shows its next meetings with 'Show all N'; 'Book ano
   await expectAccessible(page);
   await showAll.click();
   await expect(weekly).toHaveCount(total);
-  await expect(page.getByRole('button', { name: 'Show fewer' })).toHaveAttribute('aria-expanded', 'true');
-  await page.getByRole('button', { name: 'Show fewer' }).click();
+  await expect(page.getByRole('button', { name: 'Show fewer Data Structures sessions' })).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('button', { name: 'Show fewer Data Structures sessions' }).click();
   await expect(weekly).toHaveCount(3);
 
   // Book another session: a one-time ECON 200 session.

@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { historyGroups, type ListedGroup, showUpcoming, upcomingGroups } from './group-payments.ts';
-import { StudentMeetingCard } from './MeetingCard.tsx';
+import { meetingTitle, StudentMeetingCard } from './MeetingCard.tsx';
 import styles from './sessions.module.css';
 
 type Load = { status: 'loading' } | { status: 'ready'; payments: Payment[] } | { status: 'error'; message: string };
@@ -84,16 +84,20 @@ export function SessionsScreen({ kind, renderBooking, upcomingExtra }: SessionsS
               {booking && renderBooking(booked)}
             </>
           )}
-          {listed.map(({ more, ...group }) => (
-            <Fragment key={String(group.meeting.id)}>
-              <StudentMeetingCard group={group} onChanged={reload} />
-              {more && (
-                <Button variant="secondary" thin className={styles.start} aria-expanded={expanded.has(more.id)} onClick={() => toggle(more.id)}>
-                  {expanded.has(more.id) ? 'Show fewer' : `Show all ${more.total}`}
-                </Button>
-              )}
-            </Fragment>
-          ))}
+          {listed.map(({ more, ...group }) => {
+            const label = more && (expanded.has(more.id) ? 'Show fewer' : `Show all ${more.total}`);
+            return (
+              <Fragment key={String(group.meeting.id)}>
+                <StudentMeetingCard group={group} onChanged={reload} />
+                {more && (
+                  // Named with its course too: several subscriptions may each have one.
+                  <Button variant="secondary" thin className={styles.start} aria-expanded={expanded.has(more.id)} aria-label={`${label} ${meetingTitle(group.meeting)} sessions`} onClick={() => toggle(more.id)}>
+                    {label}
+                  </Button>
+                )}
+              </Fragment>
+            );
+          })}
         </div>
       );
     }
