@@ -7,11 +7,13 @@ export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   onChange: (value: string) => void;
   /** Shown under the field and announced; marks the field invalid. */
   error?: string;
+  /** False when the form announces the problem itself (one alert for several fields): the error is shown, not announced. */
+  announceError?: boolean;
   hint?: string;
 }
 
 /** A labelled text field with an optional hint and error message. */
-export function TextInput({ label, value, onChange, error, hint, id, className, ...rest }: TextInputProps) {
+export function TextInput({ label, value, onChange, error, announceError = true, hint, id, className, ...rest }: TextInputProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -36,7 +38,7 @@ export function TextInput({ label, value, onChange, error, hint, id, className, 
         </p>
       )}
       {error && (
-        <p id={errorId} className={styles.error} role="alert">
+        <p id={errorId} className={styles.error} role={announceError ? 'alert' : undefined}>
           {error}
         </p>
       )}

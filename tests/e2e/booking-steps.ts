@@ -52,3 +52,9 @@ export async function fillContact(page: Page, contact: { first: string; last: st
   await page.getByLabel('Email').fill(contact.email);
   await page.getByLabel('Phone').fill(contact.phone);
 }
+
+/** After Pay: the booked screen stays until the student moves on, with 'Go to your classes' from the home page. */
+export async function leaveBookedScreen(page: Page, moveOn: 'Go to your classes' | 'See your sessions' = 'Go to your classes') {
+  await expect(page.getByRole('heading', { name: "You're booked!" })).toBeVisible();
+  await page.getByRole('button', { name: moveOn }).click();
+}

@@ -1,6 +1,6 @@
 import { expect, test } from './csp.ts';
 import { expectAccessible } from './axe.ts';
-import { bookFirst, chooseAndList, fillContact } from './booking-steps.ts';
+import { bookFirst, chooseAndList, fillContact, leaveBookedScreen } from './booking-steps.ts';
 import { latestMessage, newestOutboxId } from './outbox.ts';
 
 test('a visitor books a one-time one-on-one session with the test card and lands on the gradebook', async ({ page }) => {
@@ -29,6 +29,7 @@ test('a visitor books a one-time one-on-one session with the test card and lands
   await expect(page.getByText(/Demo payments/)).toBeVisible();
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay' }).click();
+  await leaveBookedScreen(page);
   await expect(page).toHaveURL(/\/student\/dashboard\/grades\/\d+$/);
 });
 
@@ -43,6 +44,7 @@ test('a declined card shows the message; a retry with a good card pays the same 
   await expectAccessible(page);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay' }).click();
+  await leaveBookedScreen(page);
   await expect(page).toHaveURL(/\/student\/dashboard/);
 
   // On the server: one payment, succeeded (the retry confirmed the first intent).
@@ -69,6 +71,7 @@ test('a signed-in customer with a card on file books a weekly group-of-two slot 
   await expect(page.getByLabel('Card number')).toHaveCount(0);
   await expect(page.getByLabel('First name')).toHaveCount(0);
   await page.getByRole('button', { name: 'Pay' }).click();
+  await leaveBookedScreen(page);
   await expect(page).toHaveURL(/\/student\/dashboard\/grades\/\d+$/);
   const payments = (await (await page.request.get('/api/customers/myself/payments')).json()).data as { payment_status: string; subscription: unknown; meeting: { offering: { course: { course_number: string } } } }[];
   const weekly = payments.filter((p) => p.meeting.offering.course.course_number === 'MATH 125');
@@ -94,5 +97,6 @@ test('an existing customer at the contact form logs in with a texted code and bo
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByText('Booking as Alex Rivera')).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();
+  await leaveBookedScreen(page);
   await expect(page).toHaveURL(/\/student\/dashboard/);
 });

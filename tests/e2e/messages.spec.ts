@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './csp.ts';
-import { bookFirst, chooseAndList, fillContact } from './booking-steps.ts';
+import { bookFirst, chooseAndList, fillContact, leaveBookedScreen } from './booking-steps.ts';
 import type { OutboxMessage } from './outbox.ts';
 
 /** Messages in the demo outbox matching `match`, once at least one has arrived (newest first). */
@@ -27,6 +27,7 @@ test('a visitor books: the confirmation with its invite and the tutor\'s notice 
   await expect(page.getByRole('checkbox', { name: 'Text me reminders before each session' })).toBeChecked();
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay' }).click();
+  await leaveBookedScreen(page);
   await expect(page).toHaveURL(/\/student\/dashboard/);
 
   // The student's confirmation carries a calendar invite; the tutor gets an email and a text.

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { addWeeks } from 'date-fns';
 import { expectAccessible } from './axe.ts';
-import { chooseAndList, fillContact } from './booking-steps.ts';
+import { chooseAndList, fillContact, leaveBookedScreen } from './booking-steps.ts';
 import { signInThroughOutbox } from './outbox.ts';
 
 /**
@@ -132,6 +132,7 @@ test('a new visitor books the new hour from the home page and the tutor sees it,
   await fillContact(visitor, { first: 'Rosa', last: 'Diaz', email: 'rosa.diaz@example.com', phone: '2065550166' });
   await visitor.getByLabel('Card number').fill('4242 4242 4242 4242');
   await visitor.getByRole('button', { name: 'Pay' }).click();
+  await leaveBookedScreen(visitor);
   await expect(visitor).toHaveURL(/\/student\/dashboard/);
   await context.close();
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
-import { bookFirst, chooseAndList } from './booking-steps.ts';
+import { bookFirst, chooseAndList, leaveBookedScreen } from './booking-steps.ts';
 import { signInThroughOutbox } from './outbox.ts';
 
 /**
@@ -27,6 +27,7 @@ test('a customer with a card on file books a weekly slot; the next week is charg
   await bookFirst(page);
   await expect(page.getByText(/paying with your Visa ending in 4242/)).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();
+  await leaveBookedScreen(page);
   await expect(page).toHaveURL(/\/student\/dashboard/);
 
   const weekly = async () =>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { Prices } from '../../contract/entities.ts';
 import { inPersonLabel } from '../../config/site.ts';
 import { capacityLabel } from '../../lib/labels.ts';
@@ -8,8 +7,6 @@ import { Button } from '../../ui/Button.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import type { Appointment, Selection } from './booking-machine.ts';
 import styles from './booking.module.css';
-
-const BACKGROUND_PREVIEW = 140;
 
 export function appointmentPrice(appointment: Appointment, capacity: 1 | 2, prices: Prices): string {
   return priceLabel(sessionPrice(prices, appointment.frequency, capacity), appointment.frequency);
@@ -34,12 +31,21 @@ export function AppointmentFacts({ appointment, selection, prices }: { appointme
   );
 }
 
-/** Step 2's card: when, where, how big, the price, the tutor, and Book. */
-export function AppointmentCard({ appointment, selection, prices, onBook }: { appointment: Appointment; selection: Selection & { capacity: 1 | 2 }; prices: Prices; onBook: () => void }) {
-  const [expanded, setExpanded] = useState(false);
+/** Step 2's card: when, where, how big, the price, the tutor (with their bio when `showBio`), and Book. */
+export function AppointmentCard({
+  appointment,
+  selection,
+  prices,
+  showBio,
+  onBook,
+}: {
+  appointment: Appointment;
+  selection: Selection & { capacity: 1 | 2 };
+  prices: Prices;
+  showBio: boolean;
+  onBook: () => void;
+}) {
   const { tutor } = appointment.offering;
-  const long = tutor.background.length > BACKGROUND_PREVIEW;
-  const background = expanded || !long ? tutor.background : `${tutor.background.slice(0, BACKGROUND_PREVIEW).trimEnd()}…`;
   return (
     <li className={styles.card}>
       <div className={styles.cardWhen}>
@@ -49,17 +55,17 @@ export function AppointmentCard({ appointment, selection, prices, onBook }: { ap
         <img src={`/tutor_images/${tutor.id}.jpg`} alt="" width="56" height="56" className={styles.photo} loading="lazy" />
         <div>
           <p className={styles.tutorName}>{tutor.name}</p>
-          <p className={styles.qualification}>{appointment.offering.qualification}</p>
+          <p className={styles.qualification}>
+            <span className={styles.factLabel}>Qualification:</span> {appointment.offering.qualification}
+          </p>
         </div>
       </div>
-      <p className={styles.background}>
-        {background}{' '}
-        {long && (
-          <button type="button" className={styles.linkButton} aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-            {expanded ? 'see less' : 'see more'}
-          </button>
-        )}
-      </p>
+      {showBio && tutor.background && (
+        <details className={styles.background}>
+          <summary>About {tutor.name}</summary>
+          <p>{tutor.background}</p>
+        </details>
+      )}
       <Button onClick={onBook} aria-label={`Book ${tutor.name}, ${formatWeekday(appointment.startEpoch)} ${formatTimeRange(appointment.startEpoch, appointment.durationMins)}`}>
         Book
       </Button>

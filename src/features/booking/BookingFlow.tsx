@@ -4,7 +4,7 @@ import { Button } from '../../ui/Button.tsx';
 import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../../ui/lazy-chunk.ts';
 import { Loader } from '../../ui/Loader.tsx';
-import { $booking } from './booking-store.ts';
+import { $booking, resetBooking } from './booking-store.ts';
 import styles from './booking.module.css';
 import { StepList } from './StepList.tsx';
 import { StepSelect } from './StepSelect.tsx';
@@ -16,7 +16,7 @@ import type { StepFinalizeProps } from './StepFinalize.tsx';
 const StepFinalize = lazyChunk(() => import('./StepFinalize.tsx'));
 
 export interface BookingFlowProps extends Pick<StepFinalizeProps, 'loginDialog' | 'onSignedIn'> {
-  /** Called after payment instead of going to the dashboard (the sessions screen embeds the flow). */
+  /** Called when the student moves on from the booked screen, instead of going to their classes (the sessions screen embeds the flow). */
   onBooked?: () => void;
 }
 
@@ -35,6 +35,14 @@ export function BookingFlow({ onBooked, loginDialog, onSignedIn }: BookingFlowPr
     previousStep.current = booking.step;
     root.current?.querySelector<HTMLElement>('h3')?.focus();
   }, [booking.step]);
+
+  // A booked screen left without moving on (another dashboard screen) is not shown again.
+  useEffect(
+    () => () => {
+      if ($booking.get().step === 'paid') resetBooking();
+    },
+    [],
+  );
 
   if (catalog.status === 'loading') return <Loader text="Loading courses…" />;
   if (catalog.status === 'error') {

@@ -5,17 +5,19 @@ import { createCustomer, createPayment, createSubscription } from '../../api/boo
 import { getMyCustomer, getMyGradebooks } from '../../api/customers.ts';
 import { site } from '../../config/site.ts';
 import type { Customer, Prices } from '../../contract/entities.ts';
+import { sessionPrice } from '../../lib/money.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
-import { AppointmentFacts, appointmentPrice } from './AppointmentCard.tsx';
+import { AppointmentFacts } from './AppointmentCard.tsx';
 import { BackButton } from './BackButton.tsx';
 import type { Appointment, Selection } from './booking-machine.ts';
 import { dispatchBooking, intentSecrets, resetBooking } from './booking-store.ts';
 import { confirmTypedCard, declinedPaymentSecret } from './card-payment.ts';
 import styles from './booking.module.css';
-import { type ContactFields, cleanContact, contactError } from './contact-validation.ts';
+import { type ContactFields, cleanContact, contactError, emptyFields, FILL_IN_ALL } from './contact-validation.ts';
+import { paymentTerms } from './price-wording.ts';
 import { installStripeStandIn } from './stripe-standin.ts';
 
 /** With a publishable key the real Stripe.js is used; without one (demo), the local stand-in. */
@@ -48,7 +50,7 @@ export interface StepFinalizeProps {
   appointment: Appointment;
   selection: Selection & { capacity: 1 | 2 };
   prices: Prices;
-  /** Runs instead of the redirect after payment (the student sessions screen reloads its list). */
+  /** Runs when the student moves on from the booked screen, instead of going to their classes (the student sessions screen reloads its list). */
   onBooked?: () => void;
   /** The login dialog opened when the contact form's customer already exists (the text-code dialog). */
   loginDialog: (props: LoginDialogProps) => ReactNode;
@@ -71,7 +73,10 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
   const [customer, setCustomer] = useState<CustomerState>({ state: 'unknown' });
   const [contact, setContact] = useState<ContactFields>({ firstname: '', lastname: '', email: '', phone: '' });
   const [paying, setPaying] = useState(false);
-  const [paid, setPaid] = useState(false);
+  // Once paid: where the confirmation goes, for the booked screen.
+  const [paid, setPaid] = useState<Receipt | null>(null);
+  // After 'Please fill in all fields': the contact fields still empty are marked.
+  const [markEmpty, setMarkEmpty] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [loginEmail, setLoginEmail] = useState<string | null>(null);
   // The card on file was declined (or its 3-D Secure check failed): the customer types another.
@@ -93,26 +98,14 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
 
   const cardOnFile = customer.state === 'known' && customer.customer.payment_method !== null && !needCard;
   const cardOptions = useMemo(() => ({ disabled: paying, hidePostalCode: true }), [paying]);
-  const price = appointmentPrice(appointment, selection.capacity, prices);
-
-  async function afterPayment() {
-    if (onBooked) {
-      resetBooking();
-      return onBooked();
-    }
-    // With Stripe the payment is confirmed by its webhook, which may land a moment after the
-    // browser's confirmation: look for the course's gradebook a few times before settling.
-    for (const wait of [0, 600, 1200]) {
-      if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
-      const gradebooks = await getMyGradebooks();
-      const gradebook =
-        gradebooks.status === 'success'
-          ? gradebooks.data.find((g) => !g.archived && String(g.course.id) === String(appointment.offering.course.id))
-          : undefined;
-      if (gradebook) return window.location.assign(`/student/dashboard/grades/${gradebook.id}`);
-    }
-    window.location.assign('/student/dashboard');
-  }
+  const empty = markEmpty ? emptyFields(contact) : [];
+  const contactField = (key: keyof ContactFields) => ({
+    value: contact[key],
+    onChange: (value: string) => setContact({ ...contact, [key]: value }),
+    error: empty.includes(key) ? 'Required' : undefined,
+    // The form's one alert says what is wrong; each field only shows its mark.
+    announceError: false,
+  });
 
   async function pay() {
     if (paying || paid || !stripe || !elements) return;
@@ -121,6 +114,7 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
     if (customer.state === 'known') payer = customer.customer;
     else if (customer.state === 'anonymous') {
       const problem = contactError(contact);
+      setMarkEmpty(problem === FILL_IN_ALL);
       if (problem) return setError(problem);
       setPaying(true);
       const created = await createCustomer(cleanContact(contact));
@@ -162,7 +156,7 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
         return setError(intent.status === 'failure' ? intent.error.type : 'Cannot contact server');
       }
       // The server charged the card on file at once: nothing left to confirm.
-      if (intent.data.status === 'succeeded' || intent.data.status === 'processing') return finish();
+      if (intent.data.status === 'succeeded' || intent.data.status === 'processing') return finish(payer);
       secret = intent.data.client_secret;
       intentSecrets.set(cacheKey, secret);
     }
@@ -179,22 +173,30 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
       else if (!card) setNeedCard(true);
       return setError(result.error.message ?? 'Your payment did not go through');
     }
-    finish();
+    finish(payer);
   }
 
-  function finish() {
+  function finish(payer: Customer) {
     setPaying(false);
-    setPaid(true);
+    setPaid({ email: payer.email, phone: payer.phone, texts: textReminders, classes: onBooked ? null : findClasses(appointment) });
     dispatchBooking({ type: 'paid' });
-    setTimeout(() => void afterPayment(), 500);
   }
 
   if (paid) {
     return (
-      <div className={styles.step}>
-        <h3 className={styles.stepTitle} tabIndex={-1}>You're booked!</h3>
-        <Loader text="Payment complete. Taking you to your classes…" />
-      </div>
+      <Booked
+        appointment={appointment}
+        selection={selection}
+        prices={prices}
+        receipt={paid}
+        onContinue={async () => {
+          if (onBooked) {
+            resetBooking();
+            return onBooked();
+          }
+          window.location.assign(await paid.classes!);
+        }}
+      />
     );
   }
 
@@ -223,10 +225,10 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
       {customer.state === 'anonymous' && (
         <fieldset className={styles.contact} disabled={paying}>
           <legend>Your contact details</legend>
-          <TextInput label="First name" autoComplete="given-name" value={contact.firstname} onChange={(firstname) => setContact({ ...contact, firstname })} />
-          <TextInput label="Last name" autoComplete="family-name" value={contact.lastname} onChange={(lastname) => setContact({ ...contact, lastname })} />
-          <TextInput label="Email" type="email" autoComplete="email" value={contact.email} onChange={(email) => setContact({ ...contact, email })} />
-          <TextInput label="Phone" type="tel" autoComplete="tel" value={contact.phone} onChange={(value) => setContact({ ...contact, phone: value })} />
+          <TextInput label="First name" autoComplete="given-name" {...contactField('firstname')} />
+          <TextInput label="Last name" autoComplete="family-name" {...contactField('lastname')} />
+          <TextInput label="Email" type="email" autoComplete="email" {...contactField('email')} />
+          <TextInput label="Phone" type="tel" autoComplete="tel" {...contactField('phone')} />
         </fieldset>
       )}
       {customer.state === 'known' && (
@@ -255,11 +257,7 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
       )}
 
       <ul className={styles.assurances}>
-        {appointment.frequency === 'weekly' ? (
-          <li>You pay {price} now for the first session, then the same before each weekly session until you cancel.</li>
-        ) : (
-          <li>You pay {price} now for this session.</li>
-        )}
+        <li>{paymentTerms(appointment.frequency, sessionPrice(prices, appointment.frequency, selection.capacity))}</li>
         <li>Skip or cancel up to 12 hours before a session at no charge.</li>
         <li>
           Backed by our pass guarantee (<a href="/terms">terms</a>).
@@ -288,6 +286,70 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
             void loadCustomer().then(setCustomer);
           },
         })}
+    </div>
+  );
+}
+
+/** Where a booking's confirmation went, and (on the home page) where the student's classes are. */
+interface Receipt {
+  email: string;
+  phone: string;
+  texts: boolean;
+  classes: Promise<string> | null;
+}
+
+/**
+ * The page of the booked course's gradebook when it has one (not archived), else the dashboard.
+ * With Stripe the payment is confirmed by its webhook, which may land a moment after the
+ * browser's confirmation: the gradebook is looked for a few times before settling.
+ */
+async function findClasses(appointment: Appointment): Promise<string> {
+  for (const wait of [0, 600, 1200]) {
+    if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+    const gradebooks = await getMyGradebooks();
+    const gradebook =
+      gradebooks.status === 'success' ? gradebooks.data.find((g) => !g.archived && String(g.course.id) === String(appointment.offering.course.id)) : undefined;
+    if (gradebook) return `/student/dashboard/grades/${gradebook.id}`;
+  }
+  return '/student/dashboard';
+}
+
+/**
+ * After payment: what was booked and where its confirmation went. It stays until the student
+ * moves on (to their classes, or back to the sessions list), so there is time to read it.
+ */
+function Booked({ appointment, selection, prices, receipt, onContinue }: Pick<StepFinalizeProps, 'appointment' | 'selection' | 'prices'> & { receipt: Receipt; onContinue: () => Promise<void> | void }) {
+  const [leaving, setLeaving] = useState(false);
+  const { course, tutor } = appointment.offering;
+  return (
+    <div className={styles.step}>
+      <h3 className={styles.stepTitle} tabIndex={-1}>
+        You're booked!
+      </h3>
+      <section className={styles.summary} aria-label="Your booking">
+        <p className={styles.tutorName}>
+          {course.course_number} {course.course_name} with {tutor.name}
+        </p>
+        <AppointmentFacts appointment={appointment} selection={selection} prices={prices} />
+      </section>
+      <p className={styles.payer}>
+        Payment complete. Your confirmation, with a calendar invite, is on its way to <strong>{receipt.email}</strong>.
+        {receipt.texts && (
+          <>
+            {' '}
+            Reminder texts go to <strong>{formatPhone(receipt.phone)}</strong> before each session.
+          </>
+        )}
+      </p>
+      <Button
+        loading={leaving}
+        onClick={() => {
+          setLeaving(true);
+          void onContinue();
+        }}
+      >
+        {receipt.classes ? 'Go to your classes' : 'See your sessions'}
+      </Button>
     </div>
   );
 }

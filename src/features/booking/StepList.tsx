@@ -3,13 +3,40 @@ import { findCourse } from '../../lib/courses.ts';
 import { Chip } from '../../ui/Chip.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { AppointmentCard } from './AppointmentCard.tsx';
+import { firstOfEachTutor, groupByDate } from './appointment-groups.ts';
 import { BackButton } from './BackButton.tsx';
-import type { Selection } from './booking-machine.ts';
+import type { Appointment, Selection } from './booking-machine.ts';
 import { dispatchBooking } from './booking-store.ts';
 import styles from './booking.module.css';
 import type { Availability } from './use-availability.ts';
 
 export const ALL_BUSY = 'All tutors are busy for the given class configuration. Please try a different location/meeting size!';
+
+/** The appointments by day, a heading per day; a tutor's bio shows at their first appointment only. */
+function AppointmentList({ appointments, selection, prices }: { appointments: Appointment[]; selection: Selection & { capacity: 1 | 2 }; prices: Prices }) {
+  const withBio = firstOfEachTutor(appointments);
+  return (
+    <div className={styles.days}>
+      {groupByDate(appointments).map((day) => (
+        <div key={day.date}>
+          <h4 className={styles.day}>{day.date}</h4>
+          <ul className={styles.cards}>
+            {day.appointments.map((appointment) => (
+              <AppointmentCard
+                key={appointment.key}
+                appointment={appointment}
+                selection={selection}
+                prices={prices}
+                showBio={withBio.has(appointment.key)}
+                onBook={() => dispatchBooking({ type: 'book', appointment })}
+              />
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
 
 /** Step 2: the appointments, earliest first, each with Book. */
 export function StepList({ selection, courses, prices, availability }: { selection: Selection; courses: Course[]; prices: Prices; availability: Availability }) {
@@ -35,17 +62,7 @@ export function StepList({ selection, courses, prices, availability }: { selecti
       ) : availability.appointments.length === 0 ? (
         <p className={styles.notice}>{ALL_BUSY}</p>
       ) : (
-        <ul className={styles.cards}>
-          {availability.appointments.map((appointment) => (
-            <AppointmentCard
-              key={appointment.key}
-              appointment={appointment}
-              selection={{ ...selection, capacity }}
-              prices={prices}
-              onBook={() => dispatchBooking({ type: 'book', appointment })}
-            />
-          ))}
-        </ul>
+        <AppointmentList appointments={availability.appointments} selection={{ ...selection, capacity }} prices={prices} />
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { inPersonLabel, site } from '../../config/site.ts';
 import type { Course, Prices } from '../../contract/entities.ts';
 import { type CourseGroup, type CourseOption, findCourse, groupCourses } from '../../lib/courses.ts';
+import { capacityLabel } from '../../lib/labels.ts';
 import { centsToDollars, priceLabel, sessionPrice } from '../../lib/money.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -10,7 +11,9 @@ import { Select } from '../../ui/Select.tsx';
 import type { Selection } from './booking-machine.ts';
 import { dispatchBooking } from './booking-store.ts';
 import styles from './booking.module.css';
-import type { Availability } from './use-availability.ts';
+import { continueHint } from './continue-hint.ts';
+import { focusPriceLabel, groupFromPrice } from './price-wording.ts';
+import { type Availability, useOtherOpenings } from './use-availability.ts';
 
 export const PREVIEW_PRICE = '$45/hr';
 
@@ -40,8 +43,41 @@ function ChoiceGroup<T extends string | number>({ legend, name, choices, value, 
 /** "one-on-one" / "group-of-two", as the fully-booked message words the size. */
 const sizeWording = (capacity: number) => (capacity === 2 ? 'group-of-two' : 'one-on-one');
 
+/** Spec 1 §8's step 1 notice up to its phone number, which the page makes a link. */
+const fullyBookedText = (courseNumber: string, capacity: number) =>
+  `All tutors for ${courseNumber} are fully booked for ${sizeWording(capacity)} meetings or weekly subscriptions. Please check back tomorrow or dial/text `;
+
 export function fullyBookedMessage(courseNumber: string, capacity: number): string {
-  return `All tutors for ${courseNumber} are fully booked for ${sizeWording(capacity)} meetings or weekly subscriptions. Please check back tomorrow or dial/text ${formatPhone(site.supportPhone)}`;
+  return fullyBookedText(courseNumber, capacity) + formatPhone(site.supportPhone);
+}
+
+/** The fully booked notice: its phone number to call, and the other size or place when they have openings. */
+function FullyBooked({ courseNumber, selection }: { courseNumber: string; selection: Selection & { capacity: 1 | 2 } }) {
+  const openings = useOtherOpenings(selection, true);
+  const choose = (changes: Partial<Selection>) => dispatchBooking({ type: 'choose', changes });
+  return (
+    <div className={styles.notice}>
+      <p>
+        {fullyBookedText(courseNumber, selection.capacity)}
+        <a href={`tel:+1${site.supportPhone}`}>{formatPhone(site.supportPhone)}</a>
+      </p>
+      {(openings.capacity || openings.style) && (
+        <p className={styles.openings}>
+          Tutors have openings for
+          {openings.capacity && (
+            <Button variant="secondary" thin onClick={() => choose({ capacity: openings.capacity })}>
+              {capacityLabel(openings.capacity)}
+            </Button>
+          )}
+          {openings.style && (
+            <Button variant="secondary" thin onClick={() => choose({ style: openings.style })}>
+              {openings.style === 'online' ? 'Online' : inPersonLabel(selection.school)}
+            </Button>
+          )}
+        </p>
+      )}
+    </div>
+  );
 }
 
 export interface StepSelectProps {
@@ -54,20 +90,21 @@ export interface StepSelectProps {
 /** Step 1, 'Meet a {brand} Tutor': school, course, focus level, frequency and place. */
 export function StepSelect({ selection, courses, prices, availability }: StepSelectProps) {
   const courseInputId = useId();
+  const hintId = useId();
   const choose = (changes: Partial<Selection>) => dispatchBooking({ type: 'choose', changes });
   const groups: CourseGroup[] = groupCourses(courses.filter((course) => course.school === selection.school));
   const course = findCourse(courses, selection.courseId);
   const selectedOption = groups.flatMap((g) => g.options).find((o) => o.value === selection.courseId) ?? null;
   const size = selection.capacity ?? 1;
-  const frequency = selection.frequency ?? 'weekly';
   const weeklySaving = sessionPrice(prices, 'onetime', size) - sessionPrice(prices, 'weekly', size);
   const ready = selection.capacity !== null && selection.frequency !== null && selection.style !== null && availability.status === 'ready' && availability.appointments.length > 0;
+  const hint = ready ? null : continueHint(selection, availability);
 
   return (
     <div className={styles.step}>
       <h3 className={styles.stepTitle} tabIndex={-1}>Meet a {site.brandName} Tutor</h3>
       <p className={styles.preview}>
-        Sessions from <strong>{PREVIEW_PRICE}</strong>
+        Sessions from <strong>{PREVIEW_PRICE}</strong> · Group-of-Two from <strong>{groupFromPrice(prices)}</strong>
       </p>
 
       <ChoiceGroup
@@ -98,8 +135,8 @@ export function StepSelect({ selection, courses, prices, availability }: StepSel
         value={selection.capacity}
         onChange={(capacity) => choose({ capacity })}
         choices={[
-          { value: 1, label: 'One-on-one', detail: priceLabel(sessionPrice(prices, frequency, 1), frequency) },
-          { value: 2, label: 'Group-of-Two', detail: priceLabel(sessionPrice(prices, frequency, 2), frequency) },
+          { value: 1, label: 'One-on-one', detail: focusPriceLabel(prices, 1, selection.frequency) },
+          { value: 2, label: 'Group-of-Two', detail: focusPriceLabel(prices, 2, selection.frequency) },
         ]}
       />
 
@@ -137,13 +174,18 @@ export function StepSelect({ selection, courses, prices, availability }: StepSel
           </p>
         )}
         {availability.status === 'ready' && availability.appointments.length === 0 && course && selection.capacity !== null && (
-          <p className={styles.notice}>{fullyBookedMessage(course.course_number, selection.capacity)}</p>
+          <FullyBooked courseNumber={course.course_number} selection={{ ...selection, capacity: selection.capacity }} />
         )}
       </div>
 
-      <Button disabled={!ready} onClick={() => dispatchBooking({ type: 'continue' })}>
+      <Button disabled={!ready} aria-describedby={hint ? hintId : undefined} onClick={() => dispatchBooking({ type: 'continue' })}>
         Select Tutor, Time and Location
       </Button>
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
       <p className={styles.note}>You won't be charged yet · All prices are per student for one hour sessions</p>
     </div>
   );

@@ -48,8 +48,10 @@ export const initialBooking = (school: SchoolId = 'university'): BookingState =>
   listVisits: 0,
 });
 
+export type CompleteSelection = Selection & { courseId: string; capacity: BookingCapacity; frequency: Frequency; style: CourseStyle };
+
 /** Everything step 1 needs before availability can be asked for. */
-export function isComplete(selection: Selection): selection is Selection & { courseId: string; capacity: BookingCapacity; frequency: Frequency; style: CourseStyle } {
+export function isComplete(selection: Selection): selection is CompleteSelection {
   return selection.courseId !== null && selection.capacity !== null && selection.frequency !== null && selection.style !== null;
 }
 

@@ -40,7 +40,8 @@ function field(label: string, attributes: Record<string, string>): { wrapper: HT
 function createCard(): StandInCard {
   const handlers = new Map<string, Set<Handler>>();
   const emit = (event: string, payload?: unknown) => handlers.get(event)?.forEach((h) => h(payload));
-  const number = field('Card number', { inputmode: 'numeric', autocomplete: 'cc-number', placeholder: '4242 4242 4242 4242', 'data-testid': 'demo-card-number' });
+  // No placeholder: a sample number in an empty field looks typed in (the note below names the test cards).
+  const number = field('Card number', { inputmode: 'numeric', autocomplete: 'cc-number', 'data-testid': 'demo-card-number' });
   const expiry = field('Expiry', { inputmode: 'numeric', autocomplete: 'cc-exp', placeholder: 'MM / YY', value: '12 / 34' });
   const cvc = field('CVC', { inputmode: 'numeric', autocomplete: 'cc-csc', placeholder: '123', value: '123' });
   const inputs = [number.input, expiry.input, cvc.input];

@@ -1,17 +1,18 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { Fragment, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { getMyPayments } from '../../api/customers.ts';
 import type { Payment } from '../../contract/entities.ts';
+import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
-import { historyGroups, upcomingGroups } from './group-payments.ts';
-import { StudentMeetingCard } from './MeetingCard.tsx';
+import { historyGroups, type ListedGroup, showUpcoming, upcomingGroups } from './group-payments.ts';
+import { meetingTitle, StudentMeetingCard } from './MeetingCard.tsx';
 import styles from './sessions.module.css';
 
 type Load = { status: 'loading' } | { status: 'ready'; payments: Payment[] } | { status: 'error'; message: string };
 
 export interface SessionsScreenProps {
   kind: 'upcoming' | 'history';
-  /** The booking flow, shown when nothing is upcoming; it calls `reload` after a payment. */
+  /** The booking flow, shown when nothing is upcoming or on 'Book another session'; it calls `reload` after a payment. */
   renderBooking?: (reload: () => void) => ReactNode;
   /** Shown under the upcoming sessions once they are loaded (the calendar feed panel, which the island loads on demand). */
   upcomingExtra?: ReactNode;
@@ -22,6 +23,13 @@ export function SessionsScreen({ kind, renderBooking, upcomingExtra }: SessionsS
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  // 'Book another session' opened, and the weekly subscriptions whose meetings are all shown.
+  const [booking, setBooking] = useState(false);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const booked = () => {
+    setBooking(false);
+    reload();
+  };
 
   useEffect(() => {
     let current = true;
@@ -47,7 +55,7 @@ export function SessionsScreen({ kind, renderBooking, upcomingExtra }: SessionsS
       content = (
         <div className={styles.empty}>
           <p className={styles.emptyTitle}>Book a session to get started</p>
-          {renderBooking?.(reload)}
+          {renderBooking?.(booked)}
         </div>
       );
     } else if (groups.length === 0) {
@@ -60,11 +68,36 @@ export function SessionsScreen({ kind, renderBooking, upcomingExtra }: SessionsS
         </div>
       );
     } else {
+      const toggle = (id: string) => {
+        const next = new Set(expanded);
+        if (!next.delete(id)) next.add(id);
+        setExpanded(next);
+      };
+      const listed: ListedGroup[] = kind === 'upcoming' ? showUpcoming(groups, expanded) : groups;
       content = (
         <div className={styles.list}>
-          {groups.map((group) => (
-            <StudentMeetingCard key={String(group.meeting.id)} group={group} onChanged={reload} />
-          ))}
+          {renderBooking && kind === 'upcoming' && (
+            <>
+              <Button variant="secondary" className={styles.start} aria-expanded={booking} onClick={() => setBooking(!booking)}>
+                Book another session
+              </Button>
+              {booking && renderBooking(booked)}
+            </>
+          )}
+          {listed.map(({ more, ...group }) => {
+            const label = more && (expanded.has(more.id) ? 'Show fewer' : `Show all ${more.total}`);
+            return (
+              <Fragment key={String(group.meeting.id)}>
+                <StudentMeetingCard group={group} onChanged={reload} />
+                {more && (
+                  // Named with its course too: several subscriptions may each have one.
+                  <Button variant="secondary" thin className={styles.start} aria-expanded={expanded.has(more.id)} aria-label={`${label} ${meetingTitle(group.meeting)} sessions`} onClick={() => toggle(more.id)}>
+                    {label}
+                  </Button>
+                )}
+              </Fragment>
+            );
+          })}
         </div>
       );
     }

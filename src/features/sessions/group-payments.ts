@@ -26,6 +26,32 @@ export function upcomingGroups(payments: Payment[], nowMs = Date.now()): Meeting
     .sort((a, b) => a.meeting.occurrence_epoch - b.meeting.occurrence_epoch);
 }
 
+/** Of a weekly subscription, the upcoming list shows this many meetings until 'Show all N'. */
+export const WEEKLY_SHOWN = 3;
+
+/** A meeting of the upcoming list; `more` on a subscription's last meeting shown names it and counts all of its meetings. */
+export type ListedGroup = MeetingGroup & { more?: { id: string; total: number } };
+
+/**
+ * The upcoming list as shown: each weekly subscription's first few meetings, all of them once its
+ * id is in `expanded`. Meetings of nothing longer than that are all shown.
+ */
+export function showUpcoming(groups: MeetingGroup[], expanded: ReadonlySet<string>): ListedGroup[] {
+  const subscription = (group: MeetingGroup) => String(group.payments.find((p) => p.subscription)?.subscription?.id ?? '');
+  const totals = new Map<string, number>();
+  for (const group of groups) totals.set(subscription(group), (totals.get(subscription(group)) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return groups.flatMap((group) => {
+    const id = subscription(group);
+    const total = totals.get(id)!;
+    if (!id || total <= WEEKLY_SHOWN) return [group];
+    const n = (seen.get(id) ?? 0) + 1;
+    seen.set(id, n);
+    if (n === WEEKLY_SHOWN) return [{ ...group, more: { id, total } }];
+    return n < WEEKLY_SHOWN || expanded.has(id) ? [group] : [];
+  });
+}
+
 /** Past meetings, most recent first. */
 export function historyGroups(payments: Payment[], nowMs = Date.now()): MeetingGroup[] {
   return groupByMeeting(payments)

@@ -54,7 +54,9 @@ describe("Step 3's reminder texts box", () => {
     const onBooked = await renderStep(oneTime);
     expect(screen.getByRole('checkbox', BOX)).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Pay' }));
-    await waitFor(() => expect(onBooked).toHaveBeenCalled(), { timeout: 2000 });
+    // Paid: the booked screen stays until the student moves on to the sessions list.
+    await user.click(await screen.findByRole('button', { name: 'See your sessions' }, { timeout: 2000 }));
+    expect(onBooked).toHaveBeenCalled();
     const payment = seen.find((r) => r.method === 'POST' && r.path === '/api/payments');
     expect(payment?.form).toEqual({ meeting: '9', offering: '4', capacity: '1', course_style: 'online', text_reminders: 'true' });
   });
@@ -68,7 +70,9 @@ describe("Step 3's reminder texts box", () => {
     await user.click(box);
     expect(box).not.toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Pay' }));
-    await waitFor(() => expect(onBooked).toHaveBeenCalled(), { timeout: 2000 });
+    // Paid: the booked screen stays until the student moves on to the sessions list.
+    await user.click(await screen.findByRole('button', { name: 'See your sessions' }, { timeout: 2000 }));
+    expect(onBooked).toHaveBeenCalled();
     const subscription = seen.find((r) => r.method === 'POST' && r.path === '/api/subscriptions');
     expect(subscription?.form).toMatchObject({ slot: '3', meeting: '10', text_reminders: 'false' });
     expect(seen.some((r) => r.path === '/api/payments')).toBe(false);
