@@ -1,5 +1,4 @@
 import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DashboardApp } from '../../src/features/dashboard/DashboardApp.tsx';
 import { $router } from '../../src/features/dashboard/router.ts';
@@ -68,20 +67,5 @@ describe('dashboard failures', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Upcoming list');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     vi.restoreAllMocks();
-  });
-});
-
-describe('dashboard skip link', () => {
-  it('is the first stop of Tab and moves focus into the screen, leaving the address and route alone', async () => {
-    window.history.replaceState(null, '', '/student/dashboard/history');
-    $router.open('/student/dashboard/history');
-    render(<DashboardApp screens={{ studentHistory: () => <h1>Previous Sessions</h1> }} />);
-    await userEvent.tab();
-    const skip = screen.getByRole('link', { name: 'Skip to content' });
-    expect(skip).toHaveFocus();
-    await userEvent.keyboard('{Enter}');
-    expect(screen.getByRole('main')).toHaveFocus();
-    expect(window.location.pathname + window.location.hash).toBe('/student/dashboard/history');
-    expect($router.get()?.route).toBe('studentHistory');
   });
 });
