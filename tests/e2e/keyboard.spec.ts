@@ -62,10 +62,16 @@ async function signInAsNewCustomer(page: Page) {
   expect((await created.json()).status).toBe('success');
 }
 
-/** Waits until the screen under its h1 has loaded (no 'Loading…' placeholder left), then runs axe. */
+/**
+ * Waits until the screen under its h1 has loaded, the parts that load when scrolled near (the
+ * calendar feed panel) included, then runs axe.
+ */
 async function expectScreenAccessible(page: Page, title: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(page.getByRole('main').getByText(/^Loading/)).toHaveCount(0);
+  const loading = page.getByRole('main').getByText(/^Loading/);
+  await expect(loading.filter({ hasNotText: 'calendar feed' })).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(loading).toHaveCount(0, { timeout: 15_000 });
   await expectAccessible(page);
 }
 
