@@ -58,6 +58,8 @@ export function Modal({ open, onClose, title, icon, children, primary, secondary
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
+    // A form starts on its first field; a confirmation on the dialog itself, never on a button, so
+    // Enter cannot run its action by accident (and the safe choice, first, is the next Tab).
     const first = dialog?.querySelector<HTMLElement>('input, textarea, select') ?? dialog;
     first?.focus();
     return () => previous?.focus?.();

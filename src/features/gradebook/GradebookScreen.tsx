@@ -6,6 +6,7 @@ import type { Gradebook, Id } from '../../contract/entities.ts';
 import { weightsAreComplete } from '../../lib/grades.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
+import { useStepFocus } from '../../ui/use-step-focus.ts';
 import { AddGradeForm } from './AddGradeForm.tsx';
 import styles from './gradebook.module.css';
 import { GradeList } from './GradeList.tsx';
@@ -72,6 +73,9 @@ export function TutorGradebookScreen({ tutorId, gradebookId }: { tutorId: string
 
 function GradebookView({ viewer, gradebook, data, reload }: { viewer: Viewer; gradebook: Lookup; data: GradebookData; reload: () => void }) {
   const [mode, setMode] = useState<Mode>('auto');
+  // Onboarding, setup and grades replace each other when the student moves on: focus moves to the
+  // new part's first heading (the title above them stays an h1).
+  const stepRef = useStepFocus<HTMLDivElement>(mode);
 
   if (gradebook === undefined || data.status === 'loading')
     return <Loader text={viewer === 'student' ? 'Loading your gradebook…' : 'Loading the gradebook…'} />;
@@ -125,7 +129,7 @@ function GradebookView({ viewer, gradebook, data, reload }: { viewer: Viewer; gr
   const setupDone = weightsAreComplete(data.categories);
   const current: Mode = mode !== 'auto' ? mode : viewer === 'student' && empty && !gradebook.archived ? 'onboarding' : setupDone ? 'grades' : 'setup';
   return (
-    <div className={styles.screen}>
+    <div ref={stepRef} className={styles.screen}>
       {viewer === 'tutor' ? <div>{title}</div> : title}
       {current === 'onboarding' && (
         <Onboarding

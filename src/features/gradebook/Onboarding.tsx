@@ -3,6 +3,7 @@ import { archiveGradebook } from '../../api/gradebooks.ts';
 import type { Id } from '../../contract/entities.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Modal } from '../../ui/Modal.tsx';
+import { useStepFocus } from '../../ui/use-step-focus.ts';
 import styles from './gradebook.module.css';
 import { archiveMessage } from './validation.ts';
 
@@ -17,10 +18,12 @@ export function Onboarding({ gradebookId, courseNumber, onReady, onWaived }: { g
   const [confirming, setConfirming] = useState(false);
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Each step replaces the last: focus moves to its heading.
+  const stepRef = useStepFocus<HTMLElement>(step);
 
   if (step === 'welcome') {
     return (
-      <section className={styles.panel} aria-labelledby="onboarding-title">
+      <section ref={stepRef} className={styles.panel} aria-labelledby="onboarding-title">
         <h2 id="onboarding-title">Welcome to your {courseNumber} gradebook</h2>
         <p>Your gradebook keeps your grades in one place and shows your tutor where to focus, so every session counts.</p>
         <div>
@@ -31,7 +34,7 @@ export function Onboarding({ gradebookId, courseNumber, onReady, onWaived }: { g
   }
   if (step === 'guarantee') {
     return (
-      <section className={styles.panel} aria-labelledby="onboarding-title">
+      <section ref={stepRef} className={styles.panel} aria-labelledby="onboarding-title">
         <h2 id="onboarding-title">Your pass guarantee</h2>
         <p>
           If you do not pass after at least 12 hours of one-on-one tutoring, we refund you. To keep the guarantee, enter each grade within 7 days of
@@ -78,7 +81,7 @@ export function Onboarding({ gradebookId, courseNumber, onReady, onWaived }: { g
   }
   if (step === 'syllabus') {
     return (
-      <section className={styles.panel} aria-labelledby="onboarding-title">
+      <section ref={stepRef} className={styles.panel} aria-labelledby="onboarding-title">
         <h2 id="onboarding-title">You'll need your syllabus</h2>
         <p>Find the grading section of your {courseNumber} syllabus: the categories (homework, quizzes, exams…), their weights, and any dropped scores.</p>
         <div>

@@ -54,7 +54,8 @@ export function SessionsScreen({ kind, renderBooking, upcomingExtra }: SessionsS
     if (groups.length === 0 && kind === 'upcoming') {
       content = (
         <div className={styles.empty}>
-          <p className={styles.emptyTitle}>Book a session to get started</p>
+          {/* An h2: the booking flow's steps under it are h3s. */}
+          <h2 className={styles.emptyTitle}>Book a session to get started</h2>
           {renderBooking?.(booked)}
         </div>
       );

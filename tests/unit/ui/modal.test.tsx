@@ -96,3 +96,35 @@ describe('Modal', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
+
+describe('Modal as a confirmation', () => {
+  function Confirm({ onSkip }: { onSkip: () => void }) {
+    return (
+      <Modal
+        open
+        onClose={() => {}}
+        title="Are you sure?"
+        primary={{ label: 'Skip Meeting', variant: 'red', onClick: onSkip }}
+        secondary={[{ label: 'Nevermind' }]}
+      >
+        <p>Your tutor will be told.</p>
+      </Modal>
+    );
+  }
+
+  it('puts the safe choice first and the action last', () => {
+    render(<Confirm onSkip={() => {}} />);
+    const labels = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(labels).toEqual(['Nevermind', 'Skip Meeting']);
+  });
+
+  it('opens with focus on the dialog, not on the action, so Enter does not run it', async () => {
+    const onSkip = vi.fn();
+    render(<Confirm onSkip={onSkip} />);
+    expect(screen.getByRole('dialog', { name: 'Are you sure?' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(onSkip).not.toHaveBeenCalled();
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Nevermind' })).toHaveFocus();
+  });
+});
