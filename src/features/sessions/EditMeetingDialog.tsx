@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { setMeetingDuration, setMeetingOccurrence } from '../../api/meetings.ts';
 import type { Meeting } from '../../contract/entities.ts';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../lib/datetime-local.ts';
+import { zoneName } from '../../lib/time-format.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { DURATION_CHANGED_MESSAGE, durationWarnings, editMeetingMessage, NOT_STARTED_MESSAGE, PAST_START_MESSAGE } from './meeting-messages.ts';
@@ -29,6 +30,9 @@ export function EditMeetingDialog({ meeting, onClose }: EditMeetingDialogProps) 
   const [started] = useState(() => meeting.occurrence_epoch * 1000 <= Date.now());
   const minutes = duration.trim() === '' ? NaN : Number(duration);
   const warnings = durationWarnings(minutes, saved.duration);
+  // The field reads the viewer's own clock: the hint names its zone at the chosen time.
+  const picked = fromDateTimeLocal(start);
+  const zone = zoneName(Number.isNaN(picked) ? meeting.occurrence_epoch : picked);
 
 
   async function update() {
@@ -83,7 +87,15 @@ export function EditMeetingDialog({ meeting, onClose }: EditMeetingDialogProps) 
       onClose={() => onClose(changed)}
       error={error}
     >
-      <TextInput label="Start time" type="datetime-local" step={60} required value={start} onChange={setStart} />
+      <TextInput
+        label="Start time"
+        type="datetime-local"
+        step={60}
+        required
+        value={start}
+        onChange={setStart}
+        hint={`In your time zone (${zone}).`}
+      />
       <TextInput
         label="Duration (minutes)"
         type="number"

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { createMeeting, createSlot } from '../../api/meetings.ts';
 import { site } from '../../config/site.ts';
 import { dateTimeLocalMin, fromDateTimeLocal } from '../../lib/datetime-local.ts';
+import { zoneName } from '../../lib/time-format.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { availabilityMessage, EARLY_ANCHOR_MESSAGE } from './availability-messages.ts';
@@ -25,6 +26,9 @@ export function AddAvailabilityDialog({ tutorId, onClose }: AddAvailabilityDialo
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
   const min = dateTimeLocalMin();
+  // The field reads the tutor's own clock: the hint names its zone at the chosen time.
+  const picked = fromDateTimeLocal(start);
+  const zone = zoneName(Number.isNaN(picked) ? Date.now() / 1000 : picked);
 
   async function create() {
     if (working) return;
@@ -60,7 +64,7 @@ export function AddAvailabilityDialog({ tutorId, onClose }: AddAvailabilityDialo
         required
         value={start}
         onChange={setStart}
-        hint={oneTime ? 'A single meeting at this time.' : 'A 60-minute meeting every week at this time until the end of the semester.'}
+        hint={oneTime ? `A single meeting at this time (${zone}).` : `A 60-minute meeting every week at this time (${zone}) until the end of the semester.`}
       />
       <div className={styles.checkbox}>
         <input id={checkboxId} type="checkbox" checked={oneTime} onChange={(event) => setOneTime(event.target.checked)} />
