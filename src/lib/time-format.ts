@@ -20,30 +20,21 @@ export const formatLongDate = (epoch: number) => longDate.format(epoch * 1000);
 // One formatter per zone: making one costs far more than using it, and lists show many times.
 const byZone: Record<string, Intl.DateTimeFormat> = {};
 
-/** A moment's parts in `timeZone`: weekday ('Tue'), month, day, hour, minute, dayPeriod, timeZoneName ('PST'). */
-function parts(epoch: number, timeZone?: string): Record<string, string> {
-  const format = (byZone[timeZone ?? ''] ??= new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }));
-  return Object.fromEntries(format.formatToParts(epoch * 1000).map((p) => [p.type, p.value]));
+/**
+ * A moment in `timeZone` as four words: weekday, clock, half of the day and zone, as in
+ * 'Tue, 8:00 PM PST' → ['Tue', '8:00', 'PM', 'PST'] (zones without an abbreviation: 'GMT+1').
+ */
+function words(epoch: number, timeZone?: string): string[] {
+  const format = (byZone[timeZone ?? ''] ??= new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }));
+  return format.format(epoch * 1000).split(/,?\s+/);
 }
 
 /** '8:00–9:00 PM PST', '11:00 AM–12:00 PM PST': the start and end clock times with the zone's abbreviation. */
 export function formatTimeRange(epoch: number, minutes: number, timeZone?: string): string {
-  const from = parts(epoch, timeZone);
-  const to = parts(epoch + minutes * 60, timeZone);
-  const start = from.dayPeriod === to.dayPeriod ? '' : ` ${from.dayPeriod}`;
-  return `${from.hour}:${from.minute}${start}–${to.hour}:${to.minute} ${to.dayPeriod} ${to.timeZoneName}`;
+  const [, start, half] = words(epoch, timeZone);
+  const [, end, endHalf, zone] = words(epoch + minutes * 60, timeZone);
+  return `${start}${half === endHalf ? '' : ` ${half}`}–${end} ${endHalf} ${zone}`;
 }
-
-/** 'PST': the zone's abbreviation at that moment ('PDT' in summer), for fields that take a time. */
-export const zoneName = (epoch: number, timeZone?: string) => parts(epoch, timeZone).timeZoneName;
 
 /**
  * '(8:00–9:00 PM PST on campus)' for an in-person session seen from another zone, with the campus
@@ -51,13 +42,10 @@ export const zoneName = (epoch: number, timeZone?: string) => parts(epoch, timeZ
  * clock reads as the viewer's does.
  */
 export function campusTime(epoch: number, minutes: number, timeZone?: string): string {
-  const here = parts(epoch, timeZone);
-  const there = parts(epoch, site.timeZone);
-  const clock = (p: Record<string, string>) => `${p.hour}:${p.minute} ${p.dayPeriod}`;
-  const sameDay = here.weekday === there.weekday;
-  if (sameDay && clock(here) === clock(there)) return '';
-  const day = sameDay ? '' : `${there.weekday} `;
-  return `(${day}${formatTimeRange(epoch, minutes, site.timeZone)} on campus)`;
+  const here = words(epoch, timeZone);
+  const there = words(epoch, site.timeZone);
+  if (here.slice(0, 3).join() === there.slice(0, 3).join()) return '';
+  return `(${here[0] === there[0] ? '' : `${there[0]} `}${formatTimeRange(epoch, minutes, site.timeZone)} on campus)`;
 }
 
 /**
@@ -66,9 +54,9 @@ export function campusTime(epoch: number, minutes: number, timeZone?: string): s
  * 'Tue, Nov 24 · 11:00 PM–12:00 AM EST (8:00–9:00 PM PST on campus)'.
  */
 export function formatSessionTime(epoch: number, minutes: number, { inPerson = false, timeZone }: { inPerson?: boolean; timeZone?: string } = {}): string {
-  const { weekday, month, day } = parts(epoch, timeZone);
+  const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(epoch * 1000);
   const campus = inPerson ? campusTime(epoch, minutes, timeZone) : '';
-  return `${weekday}, ${month} ${day} · ${formatTimeRange(epoch, minutes, timeZone)}${campus && ` ${campus}`}`;
+  return `${day} · ${formatTimeRange(epoch, minutes, timeZone)}${campus && ` ${campus}`}`;
 }
 
 /** Intl may put a narrow no-break space before AM/PM; messages read better with a plain space. */

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { type Browser, expect, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, test } from '@playwright/test';
 import { chooseAndList, fillContact } from './booking-steps.ts';
 import { signInThroughOutbox } from './outbox.ts';
 
@@ -32,7 +32,7 @@ const campusNoteFromUtc = `(${show(CAMPUS, { weekday: 'short' })} ${campusText} 
 const newYorkText = `11:45 PM–12:45 AM ${newYorkZone}`;
 const longDate = (timeZone: string) => show(timeZone, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 
-async function zonedPage(browser: Browser, timezoneId: string, storageState?: Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>) {
+async function zonedPage(browser: Browser, timezoneId: string, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
   const context = await browser.newContext({ timezoneId, locale: 'en-US', storageState });
   return { context, page: await context.newPage() };
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { setMeetingDuration, setMeetingOccurrence } from '../../api/meetings.ts';
 import type { Meeting } from '../../contract/entities.ts';
-import { fromDateTimeLocal, toDateTimeLocal } from '../../lib/datetime-local.ts';
-import { zoneName } from '../../lib/time-format.ts';
+import { fieldZoneName, fromDateTimeLocal, toDateTimeLocal } from '../../lib/datetime-local.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { DURATION_CHANGED_MESSAGE, durationWarnings, editMeetingMessage, NOT_STARTED_MESSAGE, PAST_START_MESSAGE } from './meeting-messages.ts';
@@ -30,9 +29,6 @@ export function EditMeetingDialog({ meeting, onClose }: EditMeetingDialogProps) 
   const [started] = useState(() => meeting.occurrence_epoch * 1000 <= Date.now());
   const minutes = duration.trim() === '' ? NaN : Number(duration);
   const warnings = durationWarnings(minutes, saved.duration);
-  // The field reads the viewer's own clock: the hint names its zone at the chosen time.
-  const picked = fromDateTimeLocal(start);
-  const zone = zoneName(Number.isNaN(picked) ? meeting.occurrence_epoch : picked);
 
 
   async function update() {
@@ -94,7 +90,7 @@ export function EditMeetingDialog({ meeting, onClose }: EditMeetingDialogProps) 
         required
         value={start}
         onChange={setStart}
-        hint={`In your time zone (${zone}).`}
+        hint={`In your time zone (${fieldZoneName(start, meeting.occurrence_epoch)}).`}
       />
       <TextInput
         label="Duration (minutes)"

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { createMeeting, createSlot } from '../../api/meetings.ts';
 import { site } from '../../config/site.ts';
-import { dateTimeLocalMin, fromDateTimeLocal } from '../../lib/datetime-local.ts';
-import { zoneName } from '../../lib/time-format.ts';
+import { dateTimeLocalMin, fieldZoneName, fromDateTimeLocal } from '../../lib/datetime-local.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { availabilityMessage, EARLY_ANCHOR_MESSAGE } from './availability-messages.ts';
@@ -26,9 +25,7 @@ export function AddAvailabilityDialog({ tutorId, onClose }: AddAvailabilityDialo
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
   const min = dateTimeLocalMin();
-  // The field reads the tutor's own clock: the hint names its zone at the chosen time.
-  const picked = fromDateTimeLocal(start);
-  const zone = zoneName(Number.isNaN(picked) ? Date.now() / 1000 : picked);
+  const zone = fieldZoneName(start);
 
   async function create() {
     if (working) return;
