@@ -47,16 +47,15 @@ export interface MeetingCardProps {
  */
 export function MeetingCard({ meeting, chips, action, marker, bodyTitle, children, footer, extra }: MeetingCardProps) {
   const title = meetingTitle(meeting);
-  const { occurrence_epoch: start, duration_mins: minutes } = meeting;
-  const campus = meeting.course_style === 'in-person' && campusTime(start, minutes);
+  const campus = meeting.course_style === 'in-person' && campusTime(meeting.occurrence_epoch, meeting.duration_mins);
   return (
     <article className={styles.card} aria-label={`${title}, ${formatLongDate(meeting.occurrence_epoch)}`}>
       <header className={styles.cardHeader}>
         <div className={styles.headerRow}>
           <p className={styles.date}>
             {marker}
-            <strong>{formatLongDate(start)}</strong>
-            <span>{formatTimeRange(start, minutes)}</span>
+            <strong>{formatLongDate(meeting.occurrence_epoch)}</strong>
+            <span>{formatTimeRange(meeting.occurrence_epoch, meeting.duration_mins)}</span>
             {campus && <span>{campus}</span>}
           </p>
           {action}

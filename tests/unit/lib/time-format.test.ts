@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { NETWORK_MESSAGE, overlapConflictEpoch, overlapFailureMessage, rawFailureText } from '../../../src/lib/api-messages.ts';
 import { dateTimeLocalMin, fromDateTimeLocal, toDateTimeLocal } from '../../../src/lib/datetime-local.ts';
-import { campusTime, formatMeetingMoment, formatSessionTime, formatTimeRange, overlapMessage } from '../../../src/lib/time-format.ts';
+import { formatMeetingMoment, overlapMessage } from '../../../src/lib/overlap-message.ts';
+import { campusTime, formatSessionTime, formatTimeRange } from '../../../src/lib/time-format.ts';
 
 // Tuesday 24 November 2026, 5:00 PM in Los Angeles (PST, UTC-8).
 const tuesdayFivePm = Date.UTC(2026, 10, 25, 1, 0) / 1000;
