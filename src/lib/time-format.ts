@@ -7,13 +7,8 @@ import { site } from '../config/site.ts';
  *
  * A session's time shows its zone, and an in-person one the campus clock too, when it reads
  * differently (`site.timeZone`): call `formatSessionTime`, or `formatTimeRange` + `campusTime`
- * where the date is laid out apart.
+ * where the date is laid out apart. The booking flow's day labels are in day-format.ts.
  */
-const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long' });
-const date = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
-
-export const formatWeekday = (epoch: number) => weekday.format(epoch * 1000);
-export const formatDate = (epoch: number) => date.format(epoch * 1000);
 const longDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 export const formatLongDate = (epoch: number) => longDate.format(epoch * 1000);
 
