@@ -1,5 +1,5 @@
 import type { ApiError } from '../contract/envelope.ts';
-import { overlapMessage } from './time-format.ts';
+import { overlapMessage } from './overlap-message.ts';
 
 /** What a screen says when the server could not be reached at all. */
 export const NETWORK_MESSAGE = "Couldn't contact server. Try again later.";

@@ -19,3 +19,14 @@ export function fromDateTimeLocal(value: string): number {
 export function dateTimeLocalMin(nowMs: number = Date.now()): string {
   return toDateTimeLocal(Math.ceil(nowMs / 60_000) * 60);
 }
+
+/**
+ * 'PST': the abbreviation of the browser's zone at the field's value ('PDT' in summer), or at
+ * `fallbackEpoch` (now unless given) while the value is not a date-time; a field's hint names the
+ * zone it reads.
+ */
+export function fieldZoneName(value: string, fallbackEpoch: number = Date.now() / 1000): string {
+  const epoch = fromDateTimeLocal(value);
+  const parts = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts((Number.isNaN(epoch) ? fallbackEpoch : epoch) * 1000);
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+}

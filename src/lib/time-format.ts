@@ -1,32 +1,55 @@
-/** Times in the viewer's time zone (DESIGN.md §4: Intl, no date library). */
-const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long' });
-const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const date = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+import { site } from '../config/site.ts';
 
-export const formatWeekday = (epoch: number) => weekday.format(epoch * 1000);
-export const formatDate = (epoch: number) => date.format(epoch * 1000);
-export const formatTimeRange = (epoch: number, minutes: number) => `${time.format(epoch * 1000)} – ${time.format((epoch + minutes * 60) * 1000)}`;
+/**
+ * Times in the viewer's time zone (DESIGN.md §4: Intl, no date library). The functions with a
+ * `timeZone` argument take an IANA zone for tests and server-side rendering; without it they use
+ * the browser's zone.
+ *
+ * A session's time shows its zone, and an in-person one the campus clock too, when it reads
+ * differently (`site.timeZone`): call `formatSessionTime`, or `formatTimeRange` + `campusTime`
+ * where the date is laid out apart. The booking flow's day labels are in day-format.ts.
+ */
 const longDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 export const formatLongDate = (epoch: number) => longDate.format(epoch * 1000);
 
-/** Intl may put a narrow no-break space before AM/PM; messages read better with a plain space. */
-const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+// One formatter per zone: making one costs far more than using it, and lists show many times.
+const byZone: Record<string, Intl.DateTimeFormat> = {};
 
 /**
- * "Tuesday November 24 at 5:00 PM": when a conflicting meeting starts, in the viewer's zone
- * (or `timeZone`, for tests and server-side rendering).
+ * A moment in `timeZone` as four words: weekday, clock, half of the day and zone, as in
+ * 'Tue, 8:00 PM PST' → ['Tue', '8:00', 'PM', 'PST'] (zones without an abbreviation: 'GMT+1').
  */
-export function formatMeetingMoment(epoch: number, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone }).formatToParts(epoch * 1000);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(epoch * 1000);
-  return plainSpaces(`${part('weekday')} ${part('month')} ${part('day')} at ${clock}`);
+function words(epoch: number, timeZone?: string): string[] {
+  const format = (byZone[timeZone ?? ''] ??= new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }));
+  return format.format(epoch * 1000).split(/,?\s+/);
+}
+
+/** '8:00–9:00 PM PST', '11:00 AM–12:00 PM PST': the start and end clock times with the zone's abbreviation. */
+export function formatTimeRange(epoch: number, minutes: number, timeZone?: string): string {
+  const [, start, half] = words(epoch, timeZone);
+  const [, end, endHalf, zone] = words(epoch + minutes * 60, timeZone);
+  return `${start}${half === endHalf ? '' : ` ${half}`}–${end} ${endHalf} ${zone}`;
 }
 
 /**
- * Spec 2 §8, Overlap: 'This meeting overlaps with your meeting on {weekday} {month} {day} at {time}',
- * or 'This slot overlaps…' for weekly availability.
+ * '(8:00–9:00 PM PST on campus)' for an in-person session seen from another zone, with the campus
+ * weekday when it is another day there ('(Tue 8:00–9:00 PM PST on campus)'); '' when the campus
+ * clock reads as the viewer's does.
  */
-export function overlapMessage(subject: 'meeting' | 'slot', conflictEpoch: number, timeZone?: string): string {
-  return `This ${subject} overlaps with your meeting on ${formatMeetingMoment(conflictEpoch, timeZone)}`;
+export function campusTime(epoch: number, minutes: number, timeZone?: string): string {
+  const here = words(epoch, timeZone);
+  const there = words(epoch, site.timeZone);
+  if (here.slice(0, 3).join() === there.slice(0, 3).join()) return '';
+  return `(${here[0] === there[0] ? '' : `${there[0]} `}${formatTimeRange(epoch, minutes, site.timeZone)} on campus)`;
+}
+
+/**
+ * A session's time for a card, a summary or a dialog: 'Tue, Nov 24 · 8:00–9:00 PM PST' in the
+ * viewer's zone; an in-person session adds the campus time when it differs:
+ * 'Tue, Nov 24 · 11:00 PM–12:00 AM EST (8:00–9:00 PM PST on campus)'.
+ */
+export function formatSessionTime(epoch: number, minutes: number, { inPerson = false, timeZone }: { inPerson?: boolean; timeZone?: string } = {}): string {
+  const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(epoch * 1000);
+  const campus = inPerson ? campusTime(epoch, minutes, timeZone) : '';
+  return `${day} · ${formatTimeRange(epoch, minutes, timeZone)}${campus && ` ${campus}`}`;
 }

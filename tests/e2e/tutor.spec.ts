@@ -23,6 +23,8 @@ const weeklyStart = at(3, 7, 30);
 const oneOffStart = at(4, 9, 30);
 
 const local = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { timeZone: ZONE, ...options });
+/** '7:30–8:30 AM': the hour from `start` as the cards show it, before the zone's abbreviation (both ends in the morning here). */
+const hourRange = (start: Date) => `${local({ hour: 'numeric', minute: '2-digit' }).format(start).replace(/\s[AP]M$/, '')}–${local({ hour: 'numeric', minute: '2-digit' }).format(start.getTime() + 3600_000)}`.replace(/\s/g, ' ');
 const overlapText = (kind: 'meeting' | 'slot', start: Date) =>
   `This ${kind} overlaps with your meeting on ${local({ weekday: 'long' }).format(start)} ${local({ month: 'long' }).format(start)} ${local({ day: 'numeric' }).format(start)} at ${local({ hour: 'numeric', minute: '2-digit' }).format(start)}`;
 
@@ -105,7 +107,7 @@ test('a tutor publishes weekly and one-off hours with the keyboard and is told o
   const weekly = await addAvailability(page, weeklyStart, false);
   await expect(weekly).toHaveCount(0);
   const cards = page.locator('article');
-  const weeklyCard = cards.filter({ hasText: local({ hour: 'numeric', minute: '2-digit' }).format(weeklyStart) });
+  const weeklyCard = cards.filter({ hasText: hourRange(weeklyStart) });
   await expect.poll(() => weeklyCard.count()).toBeGreaterThan(10);
   await expect(weeklyCard.first()).toContainText('This slot is unbooked');
 
@@ -126,8 +128,7 @@ test('a new visitor books the new hour from the home page and the tutor sees it,
   const context = await browser.newContext({ timezoneId: ZONE, locale: 'en-US' });
   const visitor = await context.newPage();
   await chooseAndList(visitor, { course: 'CS 121', size: 'One-on-one', frequency: 'One Time', place: 'Online' });
-  const time = local({ hour: 'numeric', minute: '2-digit' }).format(oneOffStart);
-  await visitor.getByRole('button', { name: new RegExp(`^Book Jordan Alvarez, ${local({ weekday: 'long' }).format(oneOffStart)} ${time}`) }).click();
+  await visitor.getByRole('button', { name: new RegExp(`^Book Jordan Alvarez, ${local({ weekday: 'long' }).format(oneOffStart)} ${hourRange(oneOffStart)} P[SD]T$`) }).click();
   await expect(visitor.getByRole('heading', { name: 'Finalize Booking' })).toBeVisible();
   await fillContact(visitor, { first: 'Rosa', last: 'Diaz', email: 'rosa.diaz@example.com', phone: '2065550166' });
   await visitor.getByLabel('Card number').fill('4242 4242 4242 4242');

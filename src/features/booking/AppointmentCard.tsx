@@ -2,7 +2,8 @@ import type { Prices } from '../../contract/entities.ts';
 import { inPersonLabel } from '../../config/site.ts';
 import { capacityLabel } from '../../lib/labels.ts';
 import { priceLabel, sessionPrice } from '../../lib/money.ts';
-import { formatDate, formatTimeRange, formatWeekday } from '../../lib/time-format.ts';
+import { formatDate, formatWeekday } from '../../lib/day-format.ts';
+import { campusTime, formatTimeRange } from '../../lib/time-format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import type { Appointment, Selection } from './booking-machine.ts';
@@ -14,10 +15,12 @@ export function appointmentPrice(appointment: Appointment, capacity: 1 | 2, pric
 
 /** The appointment's facts shared by step 2's cards and step 3's summary. */
 export function AppointmentFacts({ appointment, selection, prices }: { appointment: Appointment; selection: Selection & { capacity: 1 | 2 }; prices: Prices }) {
+  const campus = selection.style === 'in-person' && campusTime(appointment.startEpoch, appointment.durationMins);
   return (
     <>
       <p className={styles.when}>
         <strong>{formatWeekday(appointment.startEpoch)}</strong> {formatTimeRange(appointment.startEpoch, appointment.durationMins)}
+        {campus && ` ${campus}`}
       </p>
       <p className={styles.chips}>
         <Chip tone="brand">{selection.style === 'online' ? 'Online' : inPersonLabel(selection.school)}</Chip>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { setMeetingDuration, setMeetingOccurrence } from '../../api/meetings.ts';
 import type { Meeting } from '../../contract/entities.ts';
-import { fromDateTimeLocal, toDateTimeLocal } from '../../lib/datetime-local.ts';
+import { fieldZoneName, fromDateTimeLocal, toDateTimeLocal } from '../../lib/datetime-local.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { DURATION_CHANGED_MESSAGE, durationWarnings, editMeetingMessage, NOT_STARTED_MESSAGE, PAST_START_MESSAGE } from './meeting-messages.ts';
@@ -83,7 +83,15 @@ export function EditMeetingDialog({ meeting, onClose }: EditMeetingDialogProps) 
       onClose={() => onClose(changed)}
       error={error}
     >
-      <TextInput label="Start time" type="datetime-local" step={60} required value={start} onChange={setStart} />
+      <TextInput
+        label="Start time"
+        type="datetime-local"
+        step={60}
+        required
+        value={start}
+        onChange={setStart}
+        hint={`In your time zone (${fieldZoneName(start, meeting.occurrence_epoch)}).`}
+      />
       <TextInput
         label="Duration (minutes)"
         type="number"

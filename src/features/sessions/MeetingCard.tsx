@@ -4,7 +4,7 @@ import { cancelSubscription, skipPayment } from '../../api/customers.ts';
 import type { Meeting, Payment } from '../../contract/entities.ts';
 import { capacityLabel, paymentChipLabel, styleLabel } from '../../lib/labels.ts';
 import { formatPhone } from '../../lib/phone.ts';
-import { formatLongDate, formatTimeRange } from '../../lib/time-format.ts';
+import { campusTime, formatLongDate, formatTimeRange } from '../../lib/time-format.ts';
 import { Button } from '../../ui/Button.tsx';
 import buttonStyles from '../../ui/Button.module.css';
 import { Chip, type ChipTone } from '../../ui/Chip.tsx';
@@ -47,6 +47,7 @@ export interface MeetingCardProps {
  */
 export function MeetingCard({ meeting, chips, action, marker, bodyTitle, children, footer, extra }: MeetingCardProps) {
   const title = meetingTitle(meeting);
+  const campus = meeting.course_style === 'in-person' && campusTime(meeting.occurrence_epoch, meeting.duration_mins);
   return (
     <article className={styles.card} aria-label={`${title}, ${formatLongDate(meeting.occurrence_epoch)}`}>
       <header className={styles.cardHeader}>
@@ -55,6 +56,7 @@ export function MeetingCard({ meeting, chips, action, marker, bodyTitle, childre
             {marker}
             <strong>{formatLongDate(meeting.occurrence_epoch)}</strong>
             <span>{formatTimeRange(meeting.occurrence_epoch, meeting.duration_mins)}</span>
+            {campus && <span>{campus}</span>}
           </p>
           {action}
         </div>

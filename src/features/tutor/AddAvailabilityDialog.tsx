@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { createMeeting, createSlot } from '../../api/meetings.ts';
 import { site } from '../../config/site.ts';
-import { dateTimeLocalMin, fromDateTimeLocal } from '../../lib/datetime-local.ts';
+import { dateTimeLocalMin, fieldZoneName, fromDateTimeLocal } from '../../lib/datetime-local.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { availabilityMessage, EARLY_ANCHOR_MESSAGE } from './availability-messages.ts';
@@ -25,6 +25,7 @@ export function AddAvailabilityDialog({ tutorId, onClose }: AddAvailabilityDialo
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
   const min = dateTimeLocalMin();
+  const zone = fieldZoneName(start);
 
   async function create() {
     if (working) return;
@@ -60,7 +61,7 @@ export function AddAvailabilityDialog({ tutorId, onClose }: AddAvailabilityDialo
         required
         value={start}
         onChange={setStart}
-        hint={oneTime ? 'A single meeting at this time.' : 'A 60-minute meeting every week at this time until the end of the semester.'}
+        hint={oneTime ? `A single meeting at this time (${zone}).` : `A 60-minute meeting every week at this time (${zone}) until the end of the semester.`}
       />
       <div className={styles.checkbox}>
         <input id={checkboxId} type="checkbox" checked={oneTime} onChange={(event) => setOneTime(event.target.checked)} />

@@ -1,10 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { NETWORK_MESSAGE, overlapConflictEpoch, overlapFailureMessage, rawFailureText } from '../../../src/lib/api-messages.ts';
 import { dateTimeLocalMin, fromDateTimeLocal, toDateTimeLocal } from '../../../src/lib/datetime-local.ts';
-import { formatMeetingMoment, overlapMessage } from '../../../src/lib/time-format.ts';
+import { formatMeetingMoment, overlapMessage } from '../../../src/lib/overlap-message.ts';
+import { campusTime, formatSessionTime, formatTimeRange } from '../../../src/lib/time-format.ts';
 
 // Tuesday 24 November 2026, 5:00 PM in Los Angeles (PST, UTC-8).
 const tuesdayFivePm = Date.UTC(2026, 10, 25, 1, 0) / 1000;
+
+// Tuesday 24 November 2026, 8:00 PM in Los Angeles (PST): 11:00 PM in New York, 4:00 AM Wednesday in UTC.
+const tuesdayEightPm = Date.UTC(2026, 10, 25, 4, 0) / 1000;
+
+describe('session times', () => {
+  it("shows the date and hours in the viewer's zone with the zone's abbreviation", () => {
+    expect(formatSessionTime(tuesdayEightPm, 60, { timeZone: 'America/Los_Angeles' })).toBe('Tue, Nov 24 · 8:00–9:00 PM PST');
+    expect(formatSessionTime(tuesdayEightPm, 60, { timeZone: 'America/New_York' })).toBe('Tue, Nov 24 · 11:00 PM–12:00 AM EST');
+    expect(formatSessionTime(tuesdayEightPm, 90, { timeZone: 'UTC' })).toBe('Wed, Nov 25 · 4:00–5:30 AM UTC');
+    // A zone without a common English abbreviation is named by its offset.
+    expect(formatTimeRange(tuesdayEightPm, 60, 'Europe/Berlin')).toBe('5:00–6:00 AM GMT+1');
+    expect(formatTimeRange(tuesdayFivePm - 6 * 3600, 120, 'America/Los_Angeles')).toBe('11:00 AM–1:00 PM PST');
+  });
+
+  it('names the summer zone after the daylight-saving change', () => {
+    // Tuesday 16 March 2027, 6:00 PM in Los Angeles: daylight saving began on 14 March.
+    expect(formatSessionTime(Date.UTC(2027, 2, 17, 1, 0) / 1000, 60, { timeZone: 'America/Los_Angeles' })).toBe('Tue, Mar 16 · 6:00–7:00 PM PDT');
+  });
+
+  it('adds the campus time to an in-person session only when the viewer is in another zone', () => {
+    expect(formatSessionTime(tuesdayEightPm, 60, { inPerson: true, timeZone: 'America/Los_Angeles' })).toBe('Tue, Nov 24 · 8:00–9:00 PM PST');
+    // Another name of the campus zone adds nothing either.
+    expect(campusTime(tuesdayEightPm, 60, 'US/Pacific')).toBe('');
+    expect(formatSessionTime(tuesdayEightPm, 60, { inPerson: true, timeZone: 'America/New_York' })).toBe(
+      'Tue, Nov 24 · 11:00 PM–12:00 AM EST (8:00–9:00 PM PST on campus)',
+    );
+    // Another day on campus: its weekday says which.
+    expect(formatSessionTime(tuesdayEightPm, 60, { inPerson: true, timeZone: 'UTC' })).toBe('Wed, Nov 25 · 4:00–5:00 AM UTC (Tue 8:00–9:00 PM PST on campus)');
+    // Online sessions have no campus.
+    expect(formatSessionTime(tuesdayEightPm, 60, { timeZone: 'UTC' })).toBe('Wed, Nov 25 · 4:00–5:00 AM UTC');
+  });
+});
 
 describe('overlap messages', () => {
   it('names the weekday, month, day and time of the conflict in the given zone', () => {

@@ -6,7 +6,7 @@ import { AddAvailabilityDialog } from '../../../src/features/tutor/AddAvailabili
 import { availabilityMessage } from '../../../src/features/tutor/availability-messages.ts';
 import { AvailabilityScreen } from '../../../src/features/tutor/TutorMeetingsScreen.tsx';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../src/lib/datetime-local.ts';
-import { overlapMessage } from '../../../src/lib/time-format.ts';
+import { overlapMessage } from '../../../src/lib/overlap-message.ts';
 import { failure, fakeApi, success } from '../fake-api.ts';
 import { HOUR, nowEpoch } from './fixtures.ts';
 

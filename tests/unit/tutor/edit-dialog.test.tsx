@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { EditMeetingDialog } from '../../../src/features/sessions/EditMeetingDialog.tsx';
 import { durationWarnings, WARNING_BILLED, WARNING_NO_REFUND, WARNING_NOT_RESCHEDULABLE } from '../../../src/features/sessions/meeting-messages.ts';
 import { toDateTimeLocal } from '../../../src/lib/datetime-local.ts';
-import { overlapMessage } from '../../../src/lib/time-format.ts';
+import { overlapMessage } from '../../../src/lib/overlap-message.ts';
 import { failure, fakeApi, success } from '../fake-api.ts';
 import { HOUR, meeting } from './fixtures.ts';
 
