@@ -42,14 +42,15 @@ export function builtPageScriptHashes(distDir: string): string[] {
  * The pages' Content-Security-Policy. Scripts: our own files, the build's inline island loaders
  * by hash, and Stripe.js. Styles allow inline: React's style props, the select's runtime styles
  * (emotion) and Astro's small inlined stylesheets need it, and style cannot run code. Images
- * are our own (tutor photos, the favicon; no page uses data: images). No page may be framed.
+ * are our own (tutor photos) and the favicon, which every page carries as a data: URL (an image
+ * cannot run code). No page may be framed.
  */
 export function contentSecurityPolicy(scriptHashes: string[]): string {
   return [
     "default-src 'self'",
     ['script-src', "'self'", ...scriptHashes, ...STRIPE_SCRIPTS].join(' '),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self'",
+    "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self' ${STRIPE_API}`,
     `frame-src ${STRIPE_FRAMES.join(' ')}`,

@@ -13,6 +13,7 @@ import { lazyChunk } from '../../ui/lazy-chunk.ts';
 import { canAddToCalendar } from './calendar-link.ts';
 import { extraTimeNote, isUpcoming, type MeetingGroup } from './group-payments.ts';
 import styles from './sessions.module.css';
+import { useAfterPaint } from '../../ui/use-after-paint.ts';
 
 export const statusTone: Record<string, ChipTone> = {
   succeeded: 'green',
@@ -102,6 +103,7 @@ const ConfirmDialog = lazyChunk(() => import('./ConfirmDialog.tsx').then((m) => 
 export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; onChanged: () => void }) {
   const { meeting, payments } = group;
   const [pending, setPending] = useState<Pending>(null);
+  const painted = useAfterPaint();
   const upcoming = isUpcoming(meeting);
   const booking = payments.find((p) => !p.is_incremental && p.payment_status !== 'canceled') ?? payments[0]!;
   const note = upcoming ? null : extraTimeNote(payments);
@@ -160,8 +162,8 @@ export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; 
       }
     >
       <p className={styles.person}>
-        {/* Lazy: a long list's photos load as they come near, after its text is on screen. */}
-        <img src={`/tutor_images/${meeting.tutor.id}.jpg`} alt="" width="40" height="40" className={styles.photo} loading="lazy" decoding="async" />
+        {/* After the text is on screen, and lazy: a long list's photos load as they come near. */}
+        <img src={painted ? `/tutor_images/${meeting.tutor.id}.jpg` : undefined} alt="" width="40" height="40" className={styles.photo} loading="lazy" decoding="async" />
         <span>
           <strong>{meeting.tutor.name}</strong>
           <br />

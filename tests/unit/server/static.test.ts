@@ -55,7 +55,7 @@ describe('production site', () => {
       expect(response.status, address).toBe(status);
       expect(response.headers.get('content-type'), address).toContain('text/html');
       const csp = response.headers.get('content-security-policy') ?? '';
-      for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", "object-src 'none'", "img-src 'self'"]) {
+      for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", "object-src 'none'", "img-src 'self' data:"]) {
         expect(csp, `${address}: ${directive}`).toContain(directive);
       }
       expect(csp).toContain(`script-src 'self' ${LOADER_HASH} https://js.stripe.com https://*.js.stripe.com;`);
