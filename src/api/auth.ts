@@ -1,5 +1,6 @@
 import type { AuthData, Id, LoginResult, UserType, VerificationRequest } from '../contract/entities.ts';
 import { normalizeEmail } from '../lib/email.ts';
+import { normalizePhone } from '../lib/phone.ts';
 import { request } from './http.ts';
 
 /** The hero's user-type lookup: data.user_type, or the failure NoAuth without a session. */
@@ -12,9 +13,12 @@ export const requestLoginLink = (userType: UserType, email: string) =>
 /** Exchanges an emailed token for a session. */
 export const loginWithToken = (token: string) => request<LoginResult>('GET', '/api/login', { query: { token } });
 
-/** Texts a login code to the phone of the account with this email. */
-export const requestVerificationCode = (email: string) =>
-  request<VerificationRequest>('POST', '/api/verification', { form: { email: normalizeEmail(email) } });
+/**
+ * Texts a login code to the phone of the account with this email, or (docs/contract-extensions.md)
+ * of the customer with this phone.
+ */
+export const requestVerificationCode = (to: { email: string } | { phone: string }) =>
+  request<VerificationRequest>('POST', '/api/verification', { form: 'email' in to ? { email: normalizeEmail(to.email) } : { phone: normalizePhone(to.phone) } });
 
 /** Checks a texted code; success starts a session. */
 export const verifyCode = (codeId: Id, code: string) =>

@@ -5,6 +5,7 @@ import { createCustomer, createPayment, createSubscription } from '../../api/boo
 import { getMyCustomer, getMyGradebooks } from '../../api/customers.ts';
 import { site } from '../../config/site.ts';
 import type { Customer, Prices } from '../../contract/entities.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
@@ -40,6 +41,8 @@ async function loadCustomer(): Promise<CustomerState> {
 
 export interface LoginDialogProps {
   email: string;
+  /** The phone typed into the contact form: the dialog can text the code to it when it has the account. */
+  phone: string;
   /** `signedIn` is true when the customer logged in (the booking then continues). */
   onClose: (signedIn: boolean) => void;
 }
@@ -73,7 +76,7 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
   const [paying, setPaying] = useState(false);
   const [paid, setPaid] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [loginEmail, setLoginEmail] = useState<string | null>(null);
+  const [login, setLogin] = useState<{ email: string; phone: string } | null>(null);
   // The card on file was declined (or its 3-D Secure check failed): the customer types another.
   const [needCard, setNeedCard] = useState(false);
   // Reminder texts before each session (issue 12): on unless the customer unticks the box.
@@ -127,9 +130,10 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
       if (created.status !== 'success') {
         setPaying(false);
         if (created.status === 'failure' && created.error.type === 'AlreadyExists') {
-          setError('You have an account with us already, please log in and retry');
-          setLoginEmail(cleanContact(contact).email);
-        } else setError(created.status === 'failure' ? created.error.type : 'Cannot contact server');
+          setError(errorMessage(created.error));
+          const { email, phone } = cleanContact(contact);
+          setLogin({ email, phone });
+        } else setError(created.status === 'failure' ? errorMessage(created.error) : 'Cannot contact server');
         return;
       }
       payer = created.data;
@@ -157,9 +161,9 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
           const declinedSecret = declinedPaymentSecret(intent.error);
           if (declinedSecret) intentSecrets.set(cacheKey, declinedSecret);
           setNeedCard(true);
-          return setError((intent.error as { message?: string }).message ?? intent.error.type);
+          return setError(intent.error.message ?? errorMessage(intent.error));
         }
-        return setError(intent.status === 'failure' ? intent.error.type : 'Cannot contact server');
+        return setError(intent.status === 'failure' ? errorMessage(intent.error) : 'Cannot contact server');
       }
       // The server charged the card on file at once: nothing left to confirm.
       if (intent.data.status === 'succeeded' || intent.data.status === 'processing') return finish();
@@ -275,11 +279,11 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
         Pay
       </Button>
 
-      {loginEmail &&
+      {login &&
         loginDialog({
-          email: loginEmail,
+          ...login,
           onClose: (signedIn) => {
-            setLoginEmail(null);
+            setLogin(null);
             if (signedIn) {
               setError(null);
               onSignedIn?.();

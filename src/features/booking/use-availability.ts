@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getMeetings, getSlots } from '../../api/booking.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
 import { type Appointment, isComplete, type Selection, toAppointments } from './booking-machine.ts';
 
 export type Availability =
@@ -24,7 +25,7 @@ export function useAvailability(selection: Selection, refresh = 0): Availability
       const availability: Availability =
         result.status === 'success'
           ? { status: 'ready', appointments: toAppointments(frequency, result.data) }
-          : { status: 'error', message: result.status === 'network-error' ? 'Cannot contact server' : result.error.type };
+          : { status: 'error', message: result.status === 'network-error' ? 'Cannot contact server' : errorMessage(result.error, 'findTutors') };
       setState({ key, availability });
     });
     return () => {

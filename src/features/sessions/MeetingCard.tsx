@@ -1,8 +1,10 @@
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useId, useState } from 'react';
 import { meetingCalendarPath } from '../../api/calendar.ts';
 import { cancelSubscription, skipPayment } from '../../api/customers.ts';
+import { site } from '../../config/site.ts';
 import type { Meeting, Payment } from '../../contract/entities.ts';
 import { capacityLabel, paymentChipLabel, styleLabel } from '../../lib/labels.ts';
+import { SKIP_CLOSED, skipClosed } from '../../lib/late-change.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { formatLongDate, formatTimeRange } from '../../lib/time-format.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -105,6 +107,9 @@ export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; 
   const note = upcoming ? null : extraTimeNote(payments);
   // Upcoming or in progress, and not skipped: the customer's own booking still holds the seat.
   const calendar = canAddToCalendar(meeting, payments);
+  // Shown closed by the browser's clock; the server's decides (a late skip is refused, TooLate).
+  const closed = upcoming && skipClosed(meeting.occurrence_epoch);
+  const closedId = useId();
 
   return (
     <MeetingCard
@@ -124,7 +129,7 @@ export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; 
               </Button>
             )}
             {upcoming && (
-              <Button variant="secondary" thin onClick={() => setPending({ kind: 'skip', payment: booking })}>
+              <Button variant="secondary" thin disabled={closed} aria-describedby={closed ? closedId : undefined} onClick={() => setPending({ kind: 'skip', payment: booking })}>
                 Skip Meeting
               </Button>
             )}
@@ -144,8 +149,9 @@ export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; 
                 body={
                   pending.kind === 'skip'
                     ? 'You will not be charged for this meeting, and your tutor will be told. Meetings less than 12 hours away cannot be skipped.'
-                    : 'All later meetings of this weekly subscription will be canceled and not charged.'
+                    : `${closed ? 'This meeting stays booked: it is less than 12 hours away. ' : ''}All later meetings of this weekly subscription will be canceled and not charged.`
                 }
+                messageContext={pending.kind === 'skip' ? 'skip' : undefined}
                 run={() => (pending.kind === 'skip' ? skipPayment(pending.payment.id) : cancelSubscription(pending.payment.subscription!.id))}
                 onClose={(changed) => {
                   setPending(null);
@@ -167,6 +173,12 @@ export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; 
         </span>
       </p>
       {note && <p className={styles.note}>{note}</p>}
+      {closed && (
+        <p id={closedId} className={styles.note}>
+          {SKIP_CLOSED.split('{phone}')[0]}
+          <a href={`tel:+1${site.supportPhone}`}>{formatPhone(site.supportPhone)}</a>
+        </p>
+      )}
     </MeetingCard>
   );
 }
