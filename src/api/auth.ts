@@ -1,6 +1,5 @@
 import type { AuthData, Id, LoginResult, UserType, VerificationRequest } from '../contract/entities.ts';
 import { normalizeEmail } from '../lib/email.ts';
-import { normalizePhone } from '../lib/phone.ts';
 import { request } from './http.ts';
 
 /** The hero's user-type lookup: data.user_type, or the failure NoAuth without a session. */
@@ -15,10 +14,10 @@ export const loginWithToken = (token: string) => request<LoginResult>('GET', '/a
 
 /**
  * Texts a login code to the phone of the account with this email, or (docs/contract-extensions.md)
- * of the customer with this phone.
+ * of the customer with this phone. The caller normalises them (normalizeEmail, normalizePhone): this
+ * module is in every page's first load, so it stays as small as it can.
  */
-export const requestVerificationCode = (to: { email: string } | { phone: string }) =>
-  request<VerificationRequest>('POST', '/api/verification', { form: 'email' in to ? { email: normalizeEmail(to.email) } : { phone: normalizePhone(to.phone) } });
+export const requestVerificationCode = (form: { email: string } | { phone: string }) => request<VerificationRequest>('POST', '/api/verification', { form });
 
 /** Checks a texted code; success starts a session. */
 export const verifyCode = (codeId: Id, code: string) =>

@@ -54,7 +54,7 @@ export function LoginByLink({ navigate = goTo }: { navigate?: (path: string) => 
         {failed ? (
           <div role="alert">
             <p className={styles.error}>{failed.message}</p>
-            {failed.reason && <p className={styles.reason}>{failed.reason}</p>}
+            {failed.reason && <p>{failed.reason}</p>}
           </div>
         ) : (
           <p role="status">Please wait</p>

@@ -4,7 +4,8 @@ import type { ApiResult } from '../../api/http.ts';
 import { isStaffEmail } from '../../config/site.ts';
 import type { Id, VerificationRequest } from '../../contract/entities.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
-import { formatPhone } from '../../lib/phone.ts';
+import { normalizeEmail } from '../../lib/email.ts';
+import { formatPhone, normalizePhone } from '../../lib/phone.ts';
 import { MailIcon, PhoneIcon } from '../../ui/icons.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
@@ -71,7 +72,7 @@ export function TextCodeDialog({ open, email, phone, onClose }: TextCodeDialogPr
     setPhase({ name: 'waiting' });
     setByPhone(false);
     setCode('');
-    void requestVerificationCode({ email }).then((result) => codeRequested(result, false));
+    void requestVerificationCode({ email: normalizeEmail(email) }).then((result) => codeRequested(result, false));
     // codeRequested reads only `phone`, which comes with the email.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, email]);
@@ -79,7 +80,7 @@ export function TextCodeDialog({ open, email, phone, onClose }: TextCodeDialogPr
   async function textThePhone() {
     setPhase({ name: 'waiting' });
     setByPhone(true);
-    codeRequested(await requestVerificationCode({ phone: phone! }), true);
+    codeRequested(await requestVerificationCode({ phone: normalizePhone(phone!) }), true);
   }
 
   async function emailLink() {

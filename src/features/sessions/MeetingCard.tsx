@@ -1,6 +1,5 @@
 import { type ReactNode, Suspense, useId, useState } from 'react';
 import { meetingCalendarPath } from '../../api/calendar.ts';
-import { cancelSubscription, skipPayment } from '../../api/customers.ts';
 import { site } from '../../config/site.ts';
 import type { Meeting, Payment } from '../../contract/entities.ts';
 import { capacityLabel, paymentChipLabel, styleLabel } from '../../lib/labels.ts';
@@ -93,10 +92,10 @@ export function AddToCalendarLink({ meeting }: { meeting: Meeting }) {
   );
 }
 
-type Pending = { kind: 'skip'; payment: Payment } | { kind: 'cancel'; payment: Payment } | null;
+type Pending = { kind: 'skip' | 'cancel'; payment: Payment } | null;
 
 // The confirmation (with the modal) is fetched when a student first skips or cancels, not with the list.
-const ConfirmDialog = lazyChunk(() => import('./ConfirmDialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
+const StudentChangeDialog = lazyChunk(() => import('./StudentChangeDialog.tsx'));
 
 /** The student's meeting card (spec 2 §2): when, what, the tutor, and skip / cancel for upcoming meetings. */
 export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; onChanged: () => void }) {
@@ -142,17 +141,9 @@ export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; 
           // A dialog whose code does not load says so in the card; the list stays.
           <FailureBoundary where="confirm dialog">
             <Suspense fallback={null}>
-              <ConfirmDialog
-                open
-                action={pending.kind === 'skip' ? 'Skip Meeting' : 'Cancel Subscription'}
-                what={pending.kind === 'skip' ? 'Meeting' : 'Subscription'}
-                body={
-                  pending.kind === 'skip'
-                    ? 'You will not be charged for this meeting, and your tutor will be told. Meetings less than 12 hours away cannot be skipped.'
-                    : `${closed ? 'This meeting stays booked: it is less than 12 hours away. ' : ''}All later meetings of this weekly subscription will be canceled and not charged.`
-                }
-                messageContext={pending.kind === 'skip' ? 'skip' : undefined}
-                run={() => (pending.kind === 'skip' ? skipPayment(pending.payment.id) : cancelSubscription(pending.payment.subscription!.id))}
+              <StudentChangeDialog
+                {...pending}
+                closed={closed}
                 onClose={(changed) => {
                   setPending(null);
                   if (changed) onChanged();
