@@ -85,6 +85,11 @@ export const contextMessages = {
   codeRequest: { UserNotFound: `We can't text a login code for this email. ${TRY_EMAIL}` },
   /** A skip refused under 12 hours: the sentence the card shows then (late-change.ts). */
   skip: { TooLate: SKIP_CLOSED },
+  /** Spec 1 §8, the booking flow loading the customer (a tutor's session is Unauthorized there). */
+  customerLoad: {
+    DBError: 'Cannot contact server, please text or dial {phone} to reserve your spot',
+    Unauthorized: 'You are logged in as a tutor. Log out to book a session as a student.',
+  },
   /** Step 1 of booking, finding tutors. */
   findTutors: { DBError: "We couldn't load the tutors just now. Please try again in a minute, or call or text {phone} to book." },
   /** Spec 2 §8, gradebook archive. */

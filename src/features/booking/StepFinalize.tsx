@@ -32,10 +32,10 @@ async function loadCustomer(): Promise<CustomerState> {
   const result = await getMyCustomer();
   if (result.status === 'success') return { state: 'known', customer: result.data };
   if (result.status === 'failure' && result.error.type === 'NoAuth') return { state: 'anonymous' };
-  if (result.status === 'failure' && result.error.type === 'Unauthorized') {
-    return { state: 'error', message: 'You are logged in as a tutor. Log out to book a session as a student.' };
+  if (result.status === 'failure' && (result.error.type === 'Unauthorized' || result.error.type === 'DBError')) {
+    return { state: 'error', message: errorMessage(result.error, 'customerLoad') };
   }
-  if (result.status === 'failure' && result.error.type === 'DBError') return { state: 'error', message: `Cannot contact server, please text or dial ${phone} to reserve your spot` };
+  // Spec 1 §8: any other answer leaves the customer unresolved.
   return { state: 'error', message: `Failed to load customer, please text or dial ${phone} to reserve your spot` };
 }
 

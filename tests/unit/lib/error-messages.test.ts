@@ -30,6 +30,7 @@ describe('the error message map', () => {
       ['CategoryNotFound', undefined, 'The selected grade category no longer exists. Please refresh and try agian'],
       ['GradebookNotFound', undefined, 'This gradebook no longer exists. Please refresh and try agian'],
       ['CannotArchiveSelf', undefined, 'You cannot archive yourself. Please contact another supervisor.'],
+      ['DBError', 'customerLoad', 'Cannot contact server, please text or dial {phone} to reserve your spot'],
       ['DBError', 'gradeCreation', 'Internal Server Error'],
       ['DBError', 'gradebookArchive', 'Internal Server Error'],
       ['Unauthorized', 'gradebookArchive', 'Insufficient Permissions'],
@@ -37,7 +38,7 @@ describe('the error message map', () => {
     ];
     for (const [type, context, text] of given) {
       expect(spec1.includes(text) || spec2.includes(text), `${text} is in a spec`).toBe(true);
-      expect(errorMessage({ type }, context as MessageContext | undefined), type).toBe(text);
+      expect(errorMessage({ type }, context as MessageContext | undefined), type).toBe(text.replace('{phone}', PHONE));
     }
     expect(errorMessage({ type: 'HasAttachedOfferings', offerings: [{}, {}] })).toBe(
       'This tutor has 2 attached offerings. Please archive the tutors offerings before archiving the tutor.',
