@@ -71,6 +71,23 @@ async function findAccount(db: Db, userType: UserType, email: string, channel: C
   return row && { account: { tutorId: row.id }, email: row.email, phone: row.phone };
 }
 
+/**
+ * The customer whose phone this is, for a texted code to it (the booking flow, when a new email's
+ * phone is on file: docs/contract-extensions.md). The same rule as by email: only when the phone
+ * channel is open, so a phone a stranger typed next to someone else's email gets no code.
+ */
+async function findCustomerByPhone(db: Db, phone: string): Promise<FoundAccount | undefined> {
+  const row = await db
+    .selectFrom('customers')
+    .select(['id', 'email', 'phone', 'email_proven', 'phone_proven'])
+    .where('phone', '=', phone)
+    .executeTakeFirst();
+  return row && channelOpen(row, 'phone') ? { account: { customerId: row.id }, email: row.email, phone: row.phone } : undefined;
+}
+
+/** Whom a texted code is for: the account with this email (the contract), or the customer with this phone. */
+export type CodeRecipient = { email: string } | { phone: string };
+
 const ownerColumns = (account: Account) => ({
   customer_id: 'customerId' in account ? account.customerId : null,
   tutor_id: 'tutorId' in account ? account.tutorId : null,
@@ -105,6 +122,15 @@ const signInOf = (row: { customer_id: number | null; tutor_id: number | null }):
   row.customer_id !== null ? { account: { customerId: row.customer_id }, userType: 'customer' } : { account: { tutorId: row.tutor_id! }, userType: 'tutor' };
 
 /**
+ * Why a login link did not sign in (docs/contract-extensions.md: `error.reason`, beside the
+ * contract's BadToken or OldToken), so the login screen can say which: the link was already used,
+ * it expired, or it is not a link of ours at all (cut short when copied, or never sent).
+ */
+export type LinkFailure = 'used' | 'expired' | 'malformed';
+
+export const linkRefusal = (reason: LinkFailure) => new Refusal(reason === 'expired' ? 'OldToken' : 'BadToken', { reason });
+
+/**
  * Spends a login link: unknown or already used → BadToken, expired → OldToken. Using it proves the
  * account's email (account-proof.ts). `held` is the session the browser using it holds, if any.
  */
@@ -115,16 +141,22 @@ export async function redeemLoginLink(db: Db, token: string, held: Auth | null):
       .set({ used_at: now() })
       .where('token_hash', '=', hashSecret(token))
       .where('used_at', 'is', null)
-      .returning(['customer_id', 'tutor_id', 'expires_at'])
+      .where('expires_at', '>=', now())
+      .returning(['customer_id', 'tutor_id'])
       .executeTakeFirst();
-    if (!row) return 'BadToken' as const;
-    if (new Date(row.expires_at).getTime() < nowMs()) return 'OldToken' as const;
+    if (!row) {
+      // Used and expired links are kept a while (purge.ts); an expired one is left unused, so that
+      // trying it again still says it expired. Not on file at all: not a link we sent.
+      const kept = await trx.selectFrom('login_tokens').select('used_at').where('token_hash', '=', hashSecret(token)).executeTakeFirst();
+      if (!kept) return 'malformed' as const;
+      return kept.used_at !== null ? ('used' as const) : ('expired' as const);
+    }
     const signIn = signInOf(row);
     const fromContactForm = held?.userType === 'customer' && !held.proven && 'customerId' in signIn.account && held.customerId === signIn.account.customerId;
     await proveEmail(trx, signIn.account, fromContactForm);
     return signIn;
   });
-  if (typeof outcome === 'string') throw new Refusal(outcome);
+  if (typeof outcome === 'string') throw linkRefusal(outcome);
   return outcome;
 }
 
@@ -147,13 +179,17 @@ function textRefusal(error: unknown): unknown {
 
 /**
  * Texts a 7-digit login code to the phone of the account with this email (customers first, then
- * staff, whose emails are on the staff domain). At most one text per account every 60 seconds.
+ * staff, whose emails are on the staff domain), or of the customer with this phone. At most one
+ * text per account every 60 seconds.
  * A text that is not sent (refused by the guard, or the provider failed: BadPhone, TextLimit,
  * TextNotSent) takes its code with it, so that no code nobody received lingers and the 60 seconds
  * do not stand in the way of asking again.
  */
-export async function sendLoginCode(db: Db, sender: Sender, email: string): Promise<{ code_id: string; last_four_phone: string }> {
-  const found = (await findAccount(db, isStaffEmail(email) ? 'tutor' : 'customer', email, 'phone')) ?? (await findAccount(db, 'customer', email, 'phone'));
+export async function sendLoginCode(db: Db, sender: Sender, to: CodeRecipient): Promise<{ code_id: string; last_four_phone: string }> {
+  const found =
+    'phone' in to
+      ? await findCustomerByPhone(db, to.phone)
+      : ((await findAccount(db, isStaffEmail(to.email) ? 'tutor' : 'customer', to.email, 'phone')) ?? (await findAccount(db, 'customer', to.email, 'phone')));
   if (!found) throw new Refusal('UserNotFound');
   const owner = ownerColumns(found.account);
   const code = newCode(7);

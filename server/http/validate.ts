@@ -14,7 +14,7 @@ function refuseNul(input: Record<string, unknown>): void {
 }
 
 /** BadInput names each field that failed and why, so a client can show it next to the field. */
-function check<S extends z.ZodType>(schema: S, input: Record<string, unknown>): z.output<S> {
+export function parseFields<S extends z.ZodType>(schema: S, input: Record<string, unknown>): z.output<S> {
   refuseNul(input);
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
@@ -27,7 +27,7 @@ function check<S extends z.ZodType>(schema: S, input: Record<string, unknown>): 
 }
 
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  return check(schema, c.req.query());
+  return parseFields(schema, c.req.query());
 }
 
 /** Form fields from multipart/form-data or application/x-www-form-urlencoded (files are refused). */
@@ -44,7 +44,7 @@ export async function parseForm<S extends z.ZodType>(c: Context, schema: S): Pro
   for (const [key, value] of Object.entries(fields)) {
     if (typeof value !== 'string') throw new Refusal('BadInput', { fields: { [key]: 'Expected text' } });
   }
-  return check(schema, fields);
+  return parseFields(schema, fields);
 }
 
 export function parseParam<S extends z.ZodType>(c: Context, name: string, schema: S): z.output<S> {

@@ -1,15 +1,15 @@
 import type { Context } from 'hono';
 import { Refusal } from '../domain/refusal.ts';
 import type { AuthData, LoginResult, UserType } from '../../src/contract/entities.ts';
-import { loginRequestQuery, loginTokenQuery, verificationCheckQuery, verificationRequestForm } from '../../src/contract/schemas.ts';
+import { formFields, loginRequestQuery, loginTokenQuery, verificationByPhoneForm, verificationCheckQuery, verificationRequestForm } from '../../src/contract/schemas.ts';
 import type { Db } from '../db/connection.ts';
-import { redeemLoginCode, redeemLoginLink, sendLoginCode, sendLoginLink } from '../domain/auth.ts';
+import { linkRefusal, redeemLoginCode, redeemLoginLink, sendLoginCode, sendLoginLink } from '../domain/auth.ts';
 import { type Account, type Auth, findSessionAccount } from '../domain/sessions.ts';
 import { ok } from '../http/envelope.ts';
 import { noAuth } from '../domain/refusal.ts';
 import { router } from '../http/router.ts';
 import { type AppEnv, signIn, signOut } from '../http/session.ts';
-import { parseForm, parseQuery } from '../http/validate.ts';
+import { parseFields, parseForm, parseQuery } from '../http/validate.ts';
 import type { Sender } from '../notify/sender.ts';
 import { textLoginEnabled } from '../notify/index.ts';
 import { RATE_LIMITS } from '../domain/rate-limits.ts';
@@ -51,7 +51,7 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: 
     // The contract answers BadToken for any token that cannot be one (missing, empty, `null`,
     // malformed), as for an unknown one: the login screen shows the same message for all.
     const parsed = loginTokenQuery.safeParse(c.req.query());
-    if (!parsed.success) throw new Refusal('BadToken');
+    if (!parsed.success) throw linkRefusal('malformed');
     const { token } = parsed.data;
     const { account, userType } = await redeemLoginLink(db, token, c.get('auth'));
     const result: LoginResult = { token: { user_type: await startSession(c, account, userType) } };
@@ -61,9 +61,11 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: 
   app.post('/verification', async (c) => {
     // The same answer for every email, at once: it tells nothing about accounts.
     if (!textLoginEnabled(sender)) throw new Refusal('TextLoginOff');
-    const { email } = await parseForm(c, verificationRequestForm);
-    await enforceRateLimit(c, db, RATE_LIMITS.loginCode, [`email:${email}`]);
-    return ok(c, await withEvenTiming(floors.codeMs, log, (pace) => sendLoginCode(db, pace(sender), email)), 201);
+    // Form `email` (the contract), or `phone` without an email (docs/contract-extensions.md).
+    const fields = await parseForm(c, formFields);
+    const to = fields.email === undefined && fields.phone !== undefined ? parseFields(verificationByPhoneForm, fields) : parseFields(verificationRequestForm, fields);
+    await enforceRateLimit(c, db, RATE_LIMITS.loginCode, ['phone' in to ? `phone:${to.phone}` : `email:${to.email}`]);
+    return ok(c, await withEvenTiming(floors.codeMs, log, (pace) => sendLoginCode(db, pace(sender), to)), 201);
   });
 
   app.get('/verification', async (c) => {

@@ -12,9 +12,12 @@ export const requestLoginLink = (userType: UserType, email: string) =>
 /** Exchanges an emailed token for a session. */
 export const loginWithToken = (token: string) => request<LoginResult>('GET', '/api/login', { query: { token } });
 
-/** Texts a login code to the phone of the account with this email. */
-export const requestVerificationCode = (email: string) =>
-  request<VerificationRequest>('POST', '/api/verification', { form: { email: normalizeEmail(email) } });
+/**
+ * Texts a login code to the phone of the account with this email, or (docs/contract-extensions.md)
+ * of the customer with this phone. The caller normalises them (normalizeEmail, normalizePhone): this
+ * module is in every page's first load, so it stays as small as it can.
+ */
+export const requestVerificationCode = (form: { email: string } | { phone: string }) => request<VerificationRequest>('POST', '/api/verification', { form });
 
 /** Checks a texted code; success starts a session. */
 export const verifyCode = (codeId: Id, code: string) =>

@@ -46,6 +46,10 @@ export const bookingCapacity = wholeNumber.pipe(z.union([z.literal(1), z.literal
 export const loginRequestQuery = z.object({ user_type: userType, email });
 export const loginTokenQuery = z.object({ token: z.string().min(16).max(200).regex(/^[A-Za-z0-9_-]+$/) });
 export const verificationRequestForm = z.object({ email });
+/** POST /api/verification with `phone` and no `email` (docs/contract-extensions.md): a code to that phone's account. */
+export const verificationByPhoneForm = z.object({ phone });
+/** Any form's fields, as text, to choose the schema that reads them. */
+export const formFields = z.record(z.string(), z.string());
 export const verificationCheckQuery = z.object({ code_id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/), code: z.string().trim().min(1).max(20) });
 
 // --- booking -----------------------------------------------------------------------------------

@@ -250,7 +250,7 @@ const INPUTS: Record<string, RouteInputs> = {
   'GET /api/checkauth': {},
   'POST /api/login': { query: ['user_type', 'email'] },
   'GET /api/login': { query: ['token'] },
-  'POST /api/verification': { form: ['email'] },
+  'POST /api/verification': { form: ['email', 'phone'] },
   'GET /api/verification': { query: ['code_id', 'code'] },
   'POST /api/logout': {},
   'GET /api/customers/myself': {},

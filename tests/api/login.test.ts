@@ -27,8 +27,9 @@ describeApi('login by magic link', (ctx) => {
     expect(login.body).toEqual({ status: 'success', data: { token: { user_type: 'customer' } } });
     expect((await call(client, '/api/checkauth')).body.data.user_type).toBe('customer');
 
+    // Spent: BadToken, and why (docs/contract-extensions.md), so the login screen can say the link was used.
     const again = await call(ctx().client(), `/api/login?token=${tokenOf(email.link)}`);
-    expect(again.body).toEqual({ status: 'failure', error: { type: 'BadToken' } });
+    expect(again.body).toEqual({ status: 'failure', error: { type: 'BadToken', reason: 'used' } });
   });
 
   it('signs a tutor in as a tutor', async () => {
@@ -61,19 +62,21 @@ describeApi('login by magic link', (ctx) => {
       const client = ctx().client();
       const { status, body } = await call(client, `/api/login?${query}`);
       expect(status, query).toBe(400);
-      expect(body, query).toEqual({ status: 'failure', error: { type: 'BadToken' } });
+      expect(body, query).toEqual({ status: 'failure', error: { type: 'BadToken', reason: 'malformed' } });
       expect(client.cookies.size, query).toBe(0);
     }
   });
 
-  it('answers BadToken for an unknown token and OldToken after 15 minutes', async () => {
-    expect((await call(ctx().client(), `/api/login?token=${'a'.repeat(43)}`)).body.error.type).toBe('BadToken');
+  it('answers BadToken for an unknown token and OldToken after 15 minutes, each time it is tried', async () => {
+    expect((await call(ctx().client(), `/api/login?token=${'a'.repeat(43)}`)).body.error).toEqual({ type: 'BadToken', reason: 'malformed' });
     await call(ctx().client(), `/api/login?user_type=customer&email=${demoAccounts.customer.email}`, { method: 'POST' });
     const link = (await latestMessage(ctx(), 'email')).link;
     await ctx().database.db.updateTable('login_tokens').set({ expires_at: new Date(Date.now() - 1000) }).execute();
     const client = ctx().client();
-    expect((await call(client, `/api/login?token=${tokenOf(link)}`)).body).toEqual({ status: 'failure', error: { type: 'OldToken' } });
+    expect((await call(client, `/api/login?token=${tokenOf(link)}`)).body).toEqual({ status: 'failure', error: { type: 'OldToken', reason: 'expired' } });
     expect(client.cookies.has('sid')).toBe(false);
+    // Trying an expired link again does not make it look used.
+    expect((await call(client, `/api/login?token=${tokenOf(link)}`)).body.error).toEqual({ type: 'OldToken', reason: 'expired' });
   });
 
   it('sends one email address 5 links in 15 minutes, then answers TooSoon with Retry-After', async () => {
@@ -212,6 +215,66 @@ describeApi('login by texted code', (ctx) => {
     expect((await call(ctx().client(), '/api/verification', { method: 'POST', body: bad })).body.error.type).toBe('BadInput');
     expect((await call(ctx().client(), '/api/verification', { method: 'POST' })).body.error.type).toBe('BadInput');
     expect((await call(ctx().client(), '/api/verification?code_id=abc&code=1')).body.error.type).toBe('BadInput');
+  });
+
+  it('texts a code to the customer with this phone when the form has a phone and no email (the booking flow, when a new email\'s phone is on file)', async () => {
+    await freshStart();
+    const client = ctx().client();
+    const typed = `(${demoAccounts.customer.phone.slice(0, 3)}) ${demoAccounts.customer.phone.slice(3, 6)}-${demoAccounts.customer.phone.slice(6)}`;
+    const sent = await call(client, '/api/verification', { method: 'POST', body: new URLSearchParams({ phone: typed }) });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data).toEqual({ code_id: expect.stringMatching(/^[A-Za-z0-9_-]{20,}$/), last_four_phone: demoAccounts.customer.phone.slice(-4) });
+    const sms = await latestMessage(ctx(), 'sms');
+    expect(sms.to).toBe(demoAccounts.customer.phone);
+    const ok = await call(client, `/api/verification?code_id=${sent.body.data.code_id}&code=${sms.text.match(/\d{7}/)![0]}`);
+    expect(ok.body.data).toMatchObject({ user_type: 'customer', customer: { firstname: 'Alex' } });
+  });
+
+  it('answers the contract\'s errors to a phone: BadInput when malformed, UserNotFound when no customer has it or its owner never vouched for it, TooSoon within a minute', async () => {
+    await freshStart();
+    const byPhone = (phone: string) => call(ctx().client(), '/api/verification', { method: 'POST', body: new URLSearchParams({ phone }) });
+    const bad = await byPhone('12345');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toEqual({ type: 'BadInput', fields: { phone: 'Invalid phone number' } });
+    expect((await byPhone('2065559876')).body.error).toEqual({ type: 'UserNotFound' });
+    // Made by the contact form and never proven: no code goes to it, by phone as by email.
+    const stranger = { email: 'phone.stranger@example.com', phone: '2065559871', firstname: 'Sam', lastname: 'Stranger' };
+    expect((await call(ctx().client(), '/api/customers', { method: 'POST', body: new URLSearchParams(stranger) })).status).toBe(201);
+    expect((await byPhone(stranger.phone)).body.error).toEqual({ type: 'UserNotFound' });
+    // A tutor's phone is not looked up: this is the customers' booking flow.
+    expect((await byPhone('2065550102')).body.error).toEqual({ type: 'UserNotFound' });
+    expect((await byPhone(demoAccounts.customer.phone)).status).toBe(201);
+    const again = await byPhone(demoAccounts.customer.phone);
+    expect(again.status).toBe(429);
+    expect(again.body.error.type).toBe('TooSoon');
+  });
+
+  it('keeps the contract\'s form as it was: with an email the phone is not read, without either it is BadInput on the email', async () => {
+    await freshStart();
+    const both = await call(ctx().client(), '/api/verification', { method: 'POST', body: new URLSearchParams({ email: demoAccounts.tutor.email, phone: 'not a phone' }) });
+    expect(both.status).toBe(201);
+    expect((await latestMessage(ctx(), 'sms')).to).toBe('2065550102');
+    const neither = await call(ctx().client(), '/api/verification', { method: 'POST', body: new URLSearchParams({}) });
+    expect(neither.body.error.type).toBe('BadInput');
+    expect(Object.keys(neither.body.error.fields)).toEqual(['email']);
+  });
+
+  it('texts one phone 5 times in 15 minutes, then answers TooSoon, as for an email', async () => {
+    await freshStart();
+    const { perTarget } = RATE_LIMITS.loginCode;
+    const byPhone = () => call(ctx().client(), '/api/verification', { method: 'POST', body: new URLSearchParams({ phone: demoAccounts.customer.phone }) });
+    try {
+      for (let i = 0; i < perTarget.max; i++) {
+        advanceClock(61_000); // past the minute between texts to one account
+        expect((await byPhone()).body.error?.type, `request ${i + 1}`).not.toBe('TooSoon');
+      }
+      advanceClock(61_000);
+      const refused = await byPhone();
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.type).toBe('TooSoon');
+    } finally {
+      resetClock();
+    }
   });
 
   it('texts staff too', async () => {

@@ -1,30 +1,43 @@
 import { useEffect, useState } from 'react';
 import { loginWithToken } from '../../api/auth.ts';
+import { errorMessage, linkFailureReasons } from '../../lib/error-messages.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { MagicLinkDialog } from './MagicLinkDialog.tsx';
 import { dashboardPath } from './session-store.ts';
 import styles from './auth.module.css';
 
-function loginError(type: string): string {
-  return type === 'BadToken' || type === 'OldToken' ? 'Your token has expired' : type;
-}
-
 const goTo = (path: string) => window.location.assign(path);
 
-/** The /login?token=… screen (spec 2 §2, §8): spends the emailed token and goes to the dashboard. */
+/** What went wrong: the spec's message, and (for a refused link) one line saying what happened to it. */
+interface Failed {
+  message: string;
+  reason?: string;
+}
+
+/** A link without a token was cut short: as the server says of a malformed one. */
+const noToken: Failed = { message: 'Your token has expired', reason: linkFailureReasons.malformed };
+
+/**
+ * The /login?token=… screen (spec 2 §2, §8): spends the emailed token and goes to the dashboard.
+ * After a failure it says so in its title, says whether the link was used, expired or malformed,
+ * and offers a new link or the way home.
+ */
 export function LoginByLink({ navigate = goTo }: { navigate?: (path: string) => void }) {
   const [token] = useState(() => new URLSearchParams(window.location.search).get('token'));
-  const [error, setError] = useState<string | undefined>(token ? undefined : 'Your token has expired');
+  const [failed, setFailed] = useState<Failed | undefined>(token ? undefined : noToken);
   const [resending, setResending] = useState(false);
 
   useEffect(() => {
     if (!token) return;
     void loginWithToken(token).then((result) => {
-      if (result.status === 'network-error') return setError('Unable to communicate with server');
-      if (result.status === 'failure') return setError(loginError(result.error.type));
+      if (result.status === 'network-error') return setFailed({ message: 'Unable to communicate with server' });
+      if (result.status === 'failure') {
+        const { reason } = result.error;
+        return setFailed({ message: errorMessage(result.error), reason: typeof reason === 'string' ? linkFailureReasons[reason] : undefined });
+      }
       const path = dashboardPath(result.data?.token?.user_type);
       if (path) navigate(path);
-      else setError('Unknown user type');
+      else setFailed({ message: 'Unknown user type' });
     });
   }, [token, navigate]);
 
@@ -34,13 +47,15 @@ export function LoginByLink({ navigate = goTo }: { navigate?: (path: string) => 
         open={!resending}
         onClose={() => {}}
         dismissible={false}
-        title="Logging You In"
-        primary={error ? { label: 'Resend Link', onClick: () => setResending(true) } : undefined}
+        title={failed ? "We couldn't log you in" : 'Logging You In'}
+        primary={failed ? { label: 'Resend Link', onClick: () => setResending(true) } : undefined}
+        secondary={failed ? [{ label: 'Go to the home page', onClick: () => navigate('/') }] : undefined}
       >
-        {error ? (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
+        {failed ? (
+          <div role="alert">
+            <p className={styles.error}>{failed.message}</p>
+            {failed.reason && <p>{failed.reason}</p>}
+          </div>
         ) : (
           <p role="status">Please wait</p>
         )}

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { requestLoginLink } from '../../api/auth.ts';
 import { site, isStaffEmail } from '../../config/site.ts';
 import { isMagicLinkEmail } from '../../lib/email.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
 import { KeyIcon, MailIcon } from '../../ui/icons.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
@@ -39,8 +40,7 @@ export function MagicLinkDialog({ open, onClose }: MagicLinkDialogProps) {
     if (mine !== attempt.current) return;
     if (result.status === 'success') setPhase({ name: 'sent' });
     else if (result.status === 'network-error') setPhase({ name: 'error', message: 'Cannot contact server' });
-    else if (result.error.type === 'UserNotFound') setPhase({ name: 'error', message: "We can't find your account" });
-    else setPhase({ name: 'error', message: result.error.type });
+    else setPhase({ name: 'error', message: errorMessage(result.error) });
   }
 
   if (phase.name === 'sent') {

@@ -6,6 +6,7 @@ import { getMyCustomer, getMyGradebooks } from '../../api/customers.ts';
 import { site } from '../../config/site.ts';
 import type { Customer, Prices } from '../../contract/entities.ts';
 import { sessionPrice } from '../../lib/money.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
@@ -33,15 +34,17 @@ async function loadCustomer(): Promise<CustomerState> {
   const result = await getMyCustomer();
   if (result.status === 'success') return { state: 'known', customer: result.data };
   if (result.status === 'failure' && result.error.type === 'NoAuth') return { state: 'anonymous' };
-  if (result.status === 'failure' && result.error.type === 'Unauthorized') {
-    return { state: 'error', message: 'You are logged in as a tutor. Log out to book a session as a student.' };
+  if (result.status === 'failure' && (result.error.type === 'Unauthorized' || result.error.type === 'DBError')) {
+    return { state: 'error', message: errorMessage(result.error, 'customerLoad') };
   }
-  if (result.status === 'failure' && result.error.type === 'DBError') return { state: 'error', message: `Cannot contact server, please text or dial ${phone} to reserve your spot` };
+  // Spec 1 §8: any other answer leaves the customer unresolved.
   return { state: 'error', message: `Failed to load customer, please text or dial ${phone} to reserve your spot` };
 }
 
 export interface LoginDialogProps {
   email: string;
+  /** The phone typed into the contact form: the dialog can text the code to it when it has the account. */
+  phone: string;
   /** `signedIn` is true when the customer logged in (the booking then continues). */
   onClose: (signedIn: boolean) => void;
 }
@@ -78,7 +81,7 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
   // After 'Please fill in all fields': the contact fields still empty are marked.
   const [markEmpty, setMarkEmpty] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [loginEmail, setLoginEmail] = useState<string | null>(null);
+  const [login, setLogin] = useState<{ email: string; phone: string } | null>(null);
   // The card on file was declined (or its 3-D Secure check failed): the customer types another.
   const [needCard, setNeedCard] = useState(false);
   // Reminder texts before each session (issue 12): on unless the customer unticks the box.
@@ -121,9 +124,10 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
       if (created.status !== 'success') {
         setPaying(false);
         if (created.status === 'failure' && created.error.type === 'AlreadyExists') {
-          setError('You have an account with us already, please log in and retry');
-          setLoginEmail(cleanContact(contact).email);
-        } else setError(created.status === 'failure' ? created.error.type : 'Cannot contact server');
+          setError(errorMessage(created.error));
+          const { email, phone } = cleanContact(contact);
+          setLogin({ email, phone });
+        } else setError(created.status === 'failure' ? errorMessage(created.error) : 'Cannot contact server');
         return;
       }
       payer = created.data;
@@ -151,9 +155,9 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
           const declinedSecret = declinedPaymentSecret(intent.error);
           if (declinedSecret) intentSecrets.set(cacheKey, declinedSecret);
           setNeedCard(true);
-          return setError((intent.error as { message?: string }).message ?? intent.error.type);
+          return setError(intent.error.message ?? errorMessage(intent.error));
         }
-        return setError(intent.status === 'failure' ? intent.error.type : 'Cannot contact server');
+        return setError(intent.status === 'failure' ? errorMessage(intent.error) : 'Cannot contact server');
       }
       // The server charged the card on file at once: nothing left to confirm.
       if (intent.data.status === 'succeeded' || intent.data.status === 'processing') return finish(payer);
@@ -273,11 +277,11 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
         Pay
       </Button>
 
-      {loginEmail &&
+      {login &&
         loginDialog({
-          email: loginEmail,
+          ...login,
           onClose: (signedIn) => {
-            setLoginEmail(null);
+            setLogin(null);
             if (signedIn) {
               setError(null);
               onSignedIn?.();

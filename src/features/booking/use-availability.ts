@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { getMeetings, getSlots } from '../../api/booking.ts';
 import type { BookingCapacity, CourseStyle } from '../../contract/entities.ts';
 import { type Appointment, type CompleteSelection, isComplete, type Selection, toAppointments } from './booking-machine.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
 
 export type Availability =
   | { status: 'idle' }
@@ -16,7 +17,7 @@ async function loadAppointments(selection: CompleteSelection): Promise<Availabil
   const result = await (frequency === 'weekly' ? getSlots(query) : getMeetings(query));
   return result.status === 'success'
     ? { status: 'ready', appointments: toAppointments(frequency, result.data) }
-    : { status: 'error', message: result.status === 'network-error' ? 'Cannot contact server' : result.error.type };
+    : { status: 'error', message: result.status === 'network-error' ? 'Cannot contact server' : errorMessage(result.error, 'findTutors') };
 }
 
 const selectionKey = (selection: CompleteSelection) => `${selection.courseId}|${selection.capacity}|${selection.frequency}|${selection.style}`;

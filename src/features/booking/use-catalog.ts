@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getCourses, getPrices } from '../../api/catalog.ts';
 import type { Course, Prices } from '../../contract/entities.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
 
 export type Catalog = { status: 'loading' } | { status: 'ready'; courses: Course[]; prices: Prices } | { status: 'error'; message: string };
 
@@ -15,7 +16,7 @@ export function useCatalog(): [Catalog, () => void] {
       if (courses.status === 'success' && prices.status === 'success') setCatalog({ status: 'ready', courses: courses.data, prices: prices.data });
       else {
         const failed = courses.status !== 'success' ? courses : prices;
-        setCatalog({ status: 'error', message: failed.status === 'network-error' ? 'Cannot contact server' : failed.status === 'failure' ? failed.error.type : 'Error' });
+        setCatalog({ status: 'error', message: failed.status === 'network-error' ? 'Cannot contact server' : failed.status === 'failure' ? errorMessage(failed.error) : 'Error' });
       }
     });
     return () => {

@@ -4,6 +4,7 @@ import type { Grade, GradeCategory, Id } from '../../contract/entities.ts';
 import { fromHundredths, gradePercent } from '../../lib/grades.ts';
 import { relativeTime } from '../../lib/relative-time.ts';
 import styles from './gradebook.module.css';
+import { errorMessage } from '../../lib/error-messages.ts';
 
 /** 'Recently Entered Grades', newest first, each with delete. */
 export function GradeList({ gradebookId, categories, grades, onChanged }: { gradebookId: Id; categories: GradeCategory[]; grades: Grade[]; onChanged: () => void }) {
@@ -45,7 +46,7 @@ export function GradeList({ gradebookId, categories, grades, onChanged }: { grad
                     if (result.status === 'success') {
                       setError(null);
                       onChanged();
-                    } else setError(result.status === 'failure' ? result.error.type : "Couldn't contact server. Try again later.");
+                    } else setError(result.status === 'failure' ? errorMessage(result.error) : "Couldn't contact server. Try again later.");
                   }}
                 >
                   ✕

@@ -8,6 +8,7 @@ import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import styles from './gradebook.module.css';
 import { type CategoryDraft, categoryError, setupError } from './validation.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
 
 export interface SetupPanelProps {
   gradebookId: Id;
@@ -32,7 +33,7 @@ export function SetupPanel({ gradebookId, categories, onChanged, onDone, viewer 
     setSaving(true);
     const result = await createCategory(gradebookId, { name: draft.name.trim(), weight_percent: Number(draft.weight), drops: Number(draft.drops) });
     setSaving(false);
-    if (result.status !== 'success') return setError(result.status === 'failure' ? result.error.type : "Couldn't contact server. Try again later.");
+    if (result.status !== 'success') return setError(result.status === 'failure' ? errorMessage(result.error) : "Couldn't contact server. Try again later.");
     setError(null);
     setDoneError(null);
     setDraft({ name: '', weight: '', drops: '0' });
@@ -101,7 +102,7 @@ export function SetupPanel({ gradebookId, categories, onChanged, onDone, viewer 
               const result = await deleteCategory(gradebookId, removing.category.id);
               setRemoving(null);
               if (result.status === 'success') onChanged();
-              else setError(result.status === 'failure' ? result.error.type : "Couldn't contact server. Try again later.");
+              else setError(result.status === 'failure' ? errorMessage(result.error) : "Couldn't contact server. Try again later.");
             },
           }}
           secondary={[{ label: 'Keep it', onClick: () => setRemoving(null), disabled: removing?.working }]}

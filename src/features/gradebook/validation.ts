@@ -1,4 +1,5 @@
 import type { GradeCategory } from '../../contract/entities.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
 import { toHundredths, weightsAreComplete } from '../../lib/grades.ts';
 
 export interface GradeDraft {
@@ -50,38 +51,16 @@ export function setupError(categories: GradeCategory[]): string | null {
   return null;
 }
 
-/** Spec 2 §8 "Grade creation". */
+const NETWORK_MESSAGE = "Couldn't contact server. Try again later.";
+
+/** Spec 2 §8 "Grade creation" (`null`: the server could not be reached). */
 export function gradeCreationMessage(type: string | null): string {
-  switch (type) {
-    case null:
-      return "Couldn't contact server. Try again later.";
-    case 'GradeAlreadyExists':
-      return 'A grade with this name already exists, please try a different assignment name';
-    case 'DBError':
-      return 'Internal Server Error';
-    case 'CategoryNotFound':
-      return 'The selected grade category no longer exists. Please refresh and try agian';
-    case 'GradebookNotFound':
-      return 'This gradebook no longer exists. Please refresh and try agian';
-    default:
-      return type;
-  }
+  return type === null ? NETWORK_MESSAGE : errorMessage({ type }, 'gradeCreation');
 }
 
 /** Spec 2 §8 "Gradebook archive". */
 export function archiveMessage(type: string | null): string {
-  switch (type) {
-    case null:
-      return "Couldn't contact server. Try again later.";
-    case 'DBError':
-      return 'Internal Server Error';
-    case 'Unauthorized':
-      return 'Insufficient Permissions';
-    case 'GradebookNotFound':
-      return 'This gradebook does not exist. Please contact support or try agian later';
-    default:
-      return type;
-  }
+  return type === null ? NETWORK_MESSAGE : errorMessage({ type }, 'gradebookArchive');
 }
 
 /** A yyyy-mm-dd date as epoch seconds (noon local time, so the day survives time zones). */

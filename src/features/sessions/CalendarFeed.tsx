@@ -1,7 +1,8 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { createCalendarFeed, deleteCalendarFeed, getCalendarFeed } from '../../api/calendar.ts';
 import type { ApiResult } from '../../api/http.ts';
-import { NETWORK_MESSAGE, rawFailureText } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
 import { formatLongDate } from '../../lib/time-format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
@@ -27,7 +28,7 @@ type Feed =
 type Copy = { state: 'idle' } | { state: 'copied' } | { state: 'select' };
 
 const failureText = (result: Exclude<ApiResult<unknown>, { status: 'success' }>) =>
-  result.status === 'network-error' ? NETWORK_MESSAGE : rawFailureText(result.error);
+  result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error);
 
 /**
  * The private calendar feed of the signed-in customer or tutor (issue 12, item 3): a secret

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ApiResult } from '../../api/http.ts';
+import { errorMessage, type MessageContext } from '../../lib/error-messages.ts';
 import { Modal } from '../../ui/Modal.tsx';
 
 export interface ConfirmDialogProps {
@@ -10,6 +11,8 @@ export interface ConfirmDialogProps {
   what: 'Meeting' | 'Subscription' | 'Tutor Meeting';
   body?: string;
   run: () => Promise<ApiResult<unknown>>;
+  /** Where a refusal's sentence comes from (error-messages.ts), e.g. 'skip'. */
+  messageContext?: MessageContext;
   /** Called when the dialog closes; `changed` is true after a success. */
   onClose: (changed: boolean) => void;
 }
@@ -17,7 +20,7 @@ export interface ConfirmDialogProps {
 type Phase = { name: 'asking' } | { name: 'working' } | { name: 'done' } | { name: 'failed'; message: string };
 
 /** Spec 2 §2: 'Are you sure?' with 'Nevermind' and the action; then '{…} canceled' with Close. */
-export function ConfirmDialog({ open, action, what, body, run, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, action, what, body, run, messageContext, onClose }: ConfirmDialogProps) {
   const [phase, setPhase] = useState<Phase>({ name: 'asking' });
   const close = () => {
     const changed = phase.name === 'done';
@@ -42,7 +45,7 @@ export function ConfirmDialog({ open, action, what, body, run, onClose }: Confir
           setPhase({ name: 'working' });
           const result = await run();
           if (result.status === 'success') setPhase({ name: 'done' });
-          else setPhase({ name: 'failed', message: result.status === 'network-error' ? 'Cannot contact server' : result.error.type });
+          else setPhase({ name: 'failed', message: result.status === 'network-error' ? 'Cannot contact server' : errorMessage(result.error, messageContext) });
         },
       }}
       secondary={[{ label: 'Nevermind', onClick: close, disabled: phase.name === 'working' }]}

@@ -1,8 +1,9 @@
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useId, useState } from 'react';
 import { meetingCalendarPath } from '../../api/calendar.ts';
-import { cancelSubscription, skipPayment } from '../../api/customers.ts';
+import { site } from '../../config/site.ts';
 import type { Meeting, Payment } from '../../contract/entities.ts';
 import { capacityLabel, paymentChipLabel, styleLabel } from '../../lib/labels.ts';
+import { SKIP_CLOSED, skipClosed } from '../../lib/late-change.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { campusTime, formatLongDate, formatTimeRange } from '../../lib/time-format.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -94,10 +95,10 @@ export function AddToCalendarLink({ meeting }: { meeting: Meeting }) {
   );
 }
 
-type Pending = { kind: 'skip'; payment: Payment } | { kind: 'cancel'; payment: Payment } | null;
+type Pending = { kind: 'skip' | 'cancel'; payment: Payment } | null;
 
 // The confirmation (with the modal) is fetched when a student first skips or cancels, not with the list.
-const ConfirmDialog = lazyChunk(() => import('./ConfirmDialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
+const StudentChangeDialog = lazyChunk(() => import('./StudentChangeDialog.tsx'));
 
 /** The student's meeting card (spec 2 §2): when, what, the tutor, and skip / cancel for upcoming meetings. */
 export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; onChanged: () => void }) {
@@ -109,6 +110,9 @@ export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; 
   const note = upcoming ? null : extraTimeNote(payments);
   // Upcoming or in progress, and not skipped: the customer's own booking still holds the seat.
   const calendar = canAddToCalendar(meeting, payments);
+  // Shown closed by the browser's clock; the server's decides (a late skip is refused, TooLate).
+  const closed = upcoming && skipClosed(meeting.occurrence_epoch);
+  const closedId = useId();
 
   return (
     <MeetingCard
@@ -128,7 +132,7 @@ export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; 
               </Button>
             )}
             {upcoming && (
-              <Button variant="secondary" thin onClick={() => setPending({ kind: 'skip', payment: booking })}>
+              <Button variant="secondary" thin disabled={closed} aria-describedby={closed ? closedId : undefined} onClick={() => setPending({ kind: 'skip', payment: booking })}>
                 Skip Meeting
               </Button>
             )}
@@ -141,16 +145,9 @@ export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; 
           // A dialog whose code does not load says so in the card; the list stays.
           <FailureBoundary where="confirm dialog">
             <Suspense fallback={null}>
-              <ConfirmDialog
-                open
-                action={pending.kind === 'skip' ? 'Skip Meeting' : 'Cancel Subscription'}
-                what={pending.kind === 'skip' ? 'Meeting' : 'Subscription'}
-                body={
-                  pending.kind === 'skip'
-                    ? 'You will not be charged for this meeting, and your tutor will be told. Meetings less than 12 hours away cannot be skipped.'
-                    : 'All later meetings of this weekly subscription will be canceled and not charged.'
-                }
-                run={() => (pending.kind === 'skip' ? skipPayment(pending.payment.id) : cancelSubscription(pending.payment.subscription!.id))}
+              <StudentChangeDialog
+                {...pending}
+                closed={closed}
                 onClose={(changed) => {
                   setPending(null);
                   if (changed) onChanged();
@@ -171,6 +168,12 @@ export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; 
         </span>
       </p>
       {note && <p className={styles.note}>{note}</p>}
+      {closed && (
+        <p id={closedId} className={styles.note}>
+          {SKIP_CLOSED.split('{phone}')[0]}
+          <a href={`tel:+1${site.supportPhone}`}>{formatPhone(site.supportPhone)}</a>
+        </p>
+      )}
     </MeetingCard>
   );
 }

@@ -4,6 +4,7 @@ import type { Id } from '../../contract/entities.ts';
 import { SendIcon } from '../../ui/action-icons.tsx';
 import { Spinner } from '../../ui/Loader.tsx';
 import { NETWORK_MESSAGE } from './meeting-messages.ts';
+import { errorMessageLater } from '../../lib/error-message-later.ts';
 import styles from './staff.module.css';
 
 export const SUMMARY_EMPTY_HINT = 'Please enter a summary to get paid for this session.';
@@ -33,7 +34,7 @@ export function MeetingSummaryBox({ meetingId, notes, onSaved }: MeetingSummaryB
     setError(null);
     const result = await setMeetingNotes(meetingId, text);
     setSaving(false);
-    if (result.status !== 'success') return setError(result.status === 'network-error' ? NETWORK_MESSAGE : result.error.type);
+    if (result.status !== 'success') return setError(result.status === 'network-error' ? NETWORK_MESSAGE : await errorMessageLater(result.error));
     setSaved(text);
     setDraft(text);
     setJustSaved(true);

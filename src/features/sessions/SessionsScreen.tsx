@@ -2,6 +2,7 @@ import { Fragment, type ReactNode, useCallback, useEffect, useState } from 'reac
 import { getMyPayments } from '../../api/customers.ts';
 import type { Payment } from '../../contract/entities.ts';
 import { Button } from '../../ui/Button.tsx';
+import { errorMessageLater } from '../../lib/error-message-later.ts';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { historyGroups, type ListedGroup, showUpcoming, upcomingGroups } from './group-payments.ts';
@@ -33,11 +34,12 @@ export function SessionsScreen({ kind, renderBooking, upcomingExtra }: SessionsS
 
   useEffect(() => {
     let current = true;
-    void getMyPayments().then((result) => {
+    void getMyPayments().then(async (result) => {
       if (!current) return;
       if (result.status === 'success') return setLoad({ status: 'ready', payments: result.data });
       if (result.status === 'failure' && (result.error.type === 'NotAuthorized' || result.error.type === 'NoAuth')) return window.location.assign('/');
-      setLoad({ status: 'error', message: result.status === 'network-error' ? "Couldn't contact server. Try again later." : result.error.type });
+      const message = result.status === 'network-error' ? "Couldn't contact server. Try again later." : await errorMessageLater(result.error);
+      if (current) setLoad({ status: 'error', message });
     });
     return () => {
       current = false;

@@ -1,29 +1,18 @@
 import type { ApiResult } from '../../api/http.ts';
-import { NETWORK_MESSAGE, overlapFailureMessage, rawFailureText } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { contextMessages, errorMessages, errorMessage } from '../../lib/error-messages.ts';
 
 export { NETWORK_MESSAGE };
 
 type Unsuccessful = Exclude<ApiResult<unknown>, { status: 'success' }>;
 
-export const DURATION_CHANGED_MESSAGE = 'A meeting whose duration was changed cannot be moved into the future.';
-export const NOT_STARTED_MESSAGE = 'The duration can be changed once the meeting has started.';
-export const PAST_START_MESSAGE = 'A meeting that has not started yet can only move to a time in the future.';
+export const DURATION_CHANGED_MESSAGE = errorMessages.DurationChanged;
+export const NOT_STARTED_MESSAGE = errorMessages.MeetingNotStarted;
+export const PAST_START_MESSAGE = contextMessages.editMeeting.EarlyAnchor;
 
 /** The edit dialog's failure messages (reschedule and duration change). */
 export function editMeetingMessage(result: Unsuccessful): string {
-  if (result.status === 'network-error') return NETWORK_MESSAGE;
-  switch (result.error.type) {
-    case 'Overlap':
-      return overlapFailureMessage('meeting', result.error);
-    case 'DurationChanged':
-      return DURATION_CHANGED_MESSAGE;
-    case 'MeetingNotStarted':
-      return NOT_STARTED_MESSAGE;
-    case 'EarlyAnchor':
-      return PAST_START_MESSAGE;
-    default:
-      return rawFailureText(result.error);
-  }
+  return result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error, 'editMeeting');
 }
 
 export const WARNING_NOT_RESCHEDULABLE = 'A meeting with a modified duration cannot be rescheduled into the future.';

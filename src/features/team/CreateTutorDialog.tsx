@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { createTutor } from '../../api/team.ts';
 import type { Tutor } from '../../contract/entities.ts';
-import { rawFailureText } from '../../lib/api-messages.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
-import { ALREADY_EXISTS_MESSAGE, CREATE_NETWORK_MESSAGE, fieldErrors, type TutorField } from './team-model.ts';
+import { CREATE_NETWORK_MESSAGE, fieldErrors, type TutorField } from './team-model.ts';
 import styles from './team.module.css';
 
 export interface CreateTutorDialogProps {
@@ -43,10 +43,9 @@ export function CreateTutorDialog({ onClose }: CreateTutorDialogProps) {
     setWorking(false);
     if (result.status === 'success') return onClose(result.data);
     if (result.status === 'network-error') return setMessage(CREATE_NETWORK_MESSAGE);
-    if (result.error.type === 'AlreadyExists') return setMessage(ALREADY_EXISTS_MESSAGE);
     const byField = fieldErrors(result.error);
     if (result.error.type === 'BadInput' && Object.keys(byField).length > 0) return setErrors(byField);
-    setMessage(rawFailureText(result.error));
+    setMessage(errorMessage(result.error, 'createTutor'));
   }
 
 

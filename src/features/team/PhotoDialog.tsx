@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { ApiResult } from '../../api/http.ts';
 import { uploadTutorPhoto } from '../../api/team.ts';
 import type { Id } from '../../contract/entities.ts';
-import { rawFailureText } from '../../lib/api-messages.ts';
+import { contextMessages, errorMessage } from '../../lib/error-messages.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import styles from './team.module.css';
 
@@ -11,21 +11,14 @@ export const PHOTO_LABEL = 'Photo (JPEG)';
 export const PHOTO_SUCCESS = 'Succesfully uploaded photo';
 export const PHOTO_NETWORK_MESSAGE = 'Unable to contact server';
 export const PHOTO_NOT_JPEG = 'Please choose a JPEG photo.';
-export const PHOTO_BAD_IMAGE = 'The photo must be a JPEG.';
-export const PHOTO_TOO_LARGE = 'The photo is larger than 5 MB.';
+export const PHOTO_TOO_LARGE = contextMessages.photo.BadInput;
 /** The server's limit on the body (spec 2 §5 / the photo endpoint). */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 /** A failed upload → what the dialog says (spec 2 §8 'Other': network → 'Unable to contact server'). */
 export function photoFailureMessage(result: Exclude<ApiResult<unknown>, { status: 'success' }>): string {
   if (result.status === 'network-error') return PHOTO_NETWORK_MESSAGE;
-  const { error } = result;
-  if (error.type === 'BadImage') {
-    const reason = (error.fields as Record<string, unknown> | undefined)?.photo;
-    return typeof reason === 'string' && reason.trim() !== '' ? reason : PHOTO_BAD_IMAGE;
-  }
-  if (error.type === 'BadInput') return PHOTO_TOO_LARGE;
-  return rawFailureText(error);
+  return errorMessage(result.error, 'photo');
 }
 
 export interface PhotoDialogProps {

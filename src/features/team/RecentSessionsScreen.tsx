@@ -1,7 +1,8 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { getRecentSessions } from '../../api/team.ts';
 import type { MeetingWithPayments } from '../../contract/entities.ts';
-import { NETWORK_MESSAGE, rawFailureText } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
@@ -27,7 +28,7 @@ type Load =
   | { status: 'ready'; items: MeetingWithPayments[]; more: boolean; paging: 'idle' | 'loading' | { error: string } };
 
 type Failed = Exclude<Awaited<ReturnType<typeof getRecentSessions>>, { status: 'success' }>;
-const failureText = (result: Failed) => (result.status === 'network-error' ? NETWORK_MESSAGE : rawFailureText(result.error));
+const failureText = (result: Failed) => (result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error));
 
 /** Appends a page, skipping sessions already shown (two sessions may share a start time). */
 function append(items: MeetingWithPayments[], page: MeetingWithPayments[]): MeetingWithPayments[] {

@@ -2,7 +2,8 @@ import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { getCourses, getTutors } from '../../api/catalog.ts';
 import { getTeamHours } from '../../api/team.ts';
 import type { Tutor, TutorHours } from '../../contract/entities.ts';
-import { NETWORK_MESSAGE, rawFailureText } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
 import { PlusIcon } from '../../ui/action-icons.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
@@ -37,7 +38,7 @@ function failed(result: Failed): { status: 'error'; message: string } | { status
     return null;
   }
   if (result.error.type === 'NotAuthorized' || result.error.type === 'Unauthorized') return { status: 'denied' };
-  return { status: 'error', message: rawFailureText(result.error) };
+  return { status: 'error', message: errorMessage(result.error) };
 }
 
 /** 'Your Team' (spec 2 §2, §6): a card per tutor with the hours of the chosen period. */
@@ -98,7 +99,7 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath }
     setCourses({ status: 'loading' });
     void getCourses().then((result) => {
       if (result.status === 'success') setCourses({ status: 'ready', groups: groupCoursesBySchool(result.data) });
-      else setCourses({ status: 'error', message: result.status === 'network-error' ? NETWORK_MESSAGE : rawFailureText(result.error) });
+      else setCourses({ status: 'error', message: result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error) });
     });
   }, []);
 

@@ -2,7 +2,8 @@ import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { getTutorOfferings } from '../../api/catalog.ts';
 import { archiveOffering, createOffering, setTutorBackground } from '../../api/team.ts';
 import type { Offering, Tutor } from '../../contract/entities.ts';
-import { NETWORK_MESSAGE, rawFailureText } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
 import type { CourseOption } from '../../lib/courses.ts';
 import { formatPhone } from '../../lib/phone.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -27,8 +28,8 @@ export interface TutorDetailsProps {
 
 type OfferingsLoad = { status: 'loading' } | { status: 'ready'; offerings: Offering[] } | { status: 'error'; message: string };
 
-const failureText = (result: { status: 'network-error' } | { status: 'failure'; error: Parameters<typeof rawFailureText>[0] }) =>
-  result.status === 'network-error' ? NETWORK_MESSAGE : rawFailureText(result.error);
+const failureText = (result: { status: 'network-error' } | { status: 'failure'; error: Parameters<typeof errorMessage>[0] }) =>
+  result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error);
 
 /** The expanded part of a team card (spec 2 §2): contact, qualifications and the background. */
 export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged }: TutorDetailsProps) {

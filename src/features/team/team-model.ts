@@ -2,7 +2,8 @@ import type { ApiResult } from '../../api/http.ts';
 import type { Course, Offering, Tutor } from '../../contract/entities.ts';
 import type { ApiError } from '../../contract/envelope.ts';
 import { site } from '../../config/site.ts';
-import { NETWORK_MESSAGE, rawFailureText } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { contextMessages, errorMessage, errorMessages } from '../../lib/error-messages.ts';
 import { type CourseOption, courseLabel, courseNumberPart } from '../../lib/courses.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -50,30 +51,19 @@ export const visibleTutors = (tutors: Tutor[], showArchived: boolean) => (showAr
 
 // --- tutor archive (spec 2 §8) -------------------------------------------------------------------
 
-export const CANNOT_ARCHIVE_SELF = 'You cannot archive yourself. Please contact another supervisor.';
-const count = (list: unknown) => (Array.isArray(list) ? list.length : 0);
+export const CANNOT_ARCHIVE_SELF = errorMessages.CannotArchiveSelf;
 
 export function tutorArchiveMessage(result: Exclude<ApiResult<unknown>, { status: 'success' }>): string {
-  if (result.status === 'network-error') return NETWORK_MESSAGE;
-  const { error } = result;
-  switch (error.type) {
-    case 'CannotArchiveSelf':
-      return CANNOT_ARCHIVE_SELF;
-    case 'HasAttachedOfferings':
-      return `This tutor has ${count(error.offerings)} attached offerings. Please archive the tutors offerings before archiving the tutor.`;
-    case 'HasAttachedMeetings':
-      return `This tutor has attached ${count(error.meetings)} scheduled meetings. Please cancel them or have them re-assigned to another tutor.`;
-    default:
-      return rawFailureText(error);
-  }
+  return result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error);
 }
 
 // --- offering archive (spec 2 §8) ----------------------------------------------------------------
 
+/** The offering archive's failures that are told (the others reload the data, or are ignored). */
 export const OFFERING_MESSAGES: Record<string, string> = {
-  NotAuthorized: 'You are not allowed to change this qualification.',
-  UpcomingMeetings: 'This qualification has upcoming meetings. Please cancel them or have them re-assigned before archiving it.',
-  ArchivedTutorCannotHaveUnarchivedOfferings: 'An archived tutor cannot have active qualifications. Please unarchive the tutor first.',
+  NotAuthorized: contextMessages.offeringArchive.NotAuthorized,
+  UpcomingMeetings: errorMessages.UpcomingMeetings,
+  ArchivedTutorCannotHaveUnarchivedOfferings: errorMessages.ArchivedTutorCannotHaveUnarchivedOfferings,
 };
 
 /** What the screen does with a failed offering archive: say a sentence, reload the data, or nothing. */
@@ -90,7 +80,7 @@ export function offeringArchiveFailure(result: Exclude<ApiResult<unknown>, { sta
 // --- create tutor --------------------------------------------------------------------------------
 
 export const CREATE_NETWORK_MESSAGE = 'Unable to process this request';
-export const ALREADY_EXISTS_MESSAGE = 'A tutor with this email or phone number already exists.';
+export const ALREADY_EXISTS_MESSAGE = contextMessages.createTutor.AlreadyExists;
 export type TutorField = 'name' | 'email' | 'phone' | 'background';
 const tutorFields: TutorField[] = ['name', 'email', 'phone', 'background'];
 

@@ -2,6 +2,7 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { getTutorGradebooks } from '../../api/gradebooks.ts';
 import type { TutorGradebook } from '../../contract/entities.ts';
 import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
 import { formatOverall, gradePercent } from '../../lib/grades.ts';
 import { Chip } from '../../ui/Chip.tsx';
 import { Loader } from '../../ui/Loader.tsx';
@@ -37,7 +38,7 @@ export function GradebooksScreen({ tutorId, gradebookPath, showAll = false }: Gr
       if (!current) return;
       if (result.status === 'success') return setLoad({ status: 'ready', gradebooks: result.data });
       if (result.status === 'failure' && isAuthFailure(result.error.type)) return window.location.assign('/');
-      setLoad({ status: 'error', message: result.status === 'network-error' ? NETWORK_MESSAGE : result.error.type });
+      setLoad({ status: 'error', message: result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error) });
     });
     return () => {
       current = false;

@@ -1,12 +1,10 @@
 import type { ApiResult } from '../../api/http.ts';
-import { NETWORK_MESSAGE, overlapFailureMessage, rawFailureText } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { errorMessage, errorMessages } from '../../lib/error-messages.ts';
 
-export const EARLY_ANCHOR_MESSAGE = 'Please pick a time in the future (consider next week at the same time)';
+export const EARLY_ANCHOR_MESSAGE = errorMessages.EarlyAnchor;
 
-/** Spec 2 §8, Availability: the add-availability dialog's failure messages; other types are shown raw. */
+/** Spec 2 §8, Availability: the add-availability dialog's failure messages ('This slot …' for weekly availability). */
 export function availabilityMessage(oneTime: boolean, result: Exclude<ApiResult<unknown>, { status: 'success' }>): string {
-  if (result.status === 'network-error') return NETWORK_MESSAGE;
-  if (result.error.type === 'Overlap') return overlapFailureMessage(oneTime ? 'meeting' : 'slot', result.error);
-  if (result.error.type === 'EarlyAnchor') return EARLY_ANCHOR_MESSAGE;
-  return rawFailureText(result.error);
+  return result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error, oneTime ? undefined : 'weeklySlot');
 }

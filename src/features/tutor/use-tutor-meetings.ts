@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { getTutorMeetings } from '../../api/meetings.ts';
 import type { MeetingWithPayments } from '../../contract/entities.ts';
 import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { errorMessageLater } from '../../lib/error-message-later.ts';
 import { isAuthFailure } from './tutor-meetings.ts';
 
 export type MeetingsLoad =
@@ -17,11 +18,12 @@ export function useTutorMeetings(tutorId: string): [MeetingsLoad, () => void] {
 
   useEffect(() => {
     let current = true;
-    void getTutorMeetings(tutorId).then((result) => {
+    void getTutorMeetings(tutorId).then(async (result) => {
       if (!current) return;
       if (result.status === 'success') return setLoad({ status: 'ready', items: result.data, refreshing: false });
       if (result.status === 'failure' && isAuthFailure(result.error.type)) return window.location.assign('/');
-      setLoad({ status: 'error', message: result.status === 'network-error' ? NETWORK_MESSAGE : result.error.type });
+      const message = result.status === 'network-error' ? NETWORK_MESSAGE : await errorMessageLater(result.error);
+      if (current) setLoad({ status: 'error', message });
     });
     return () => {
       current = false;

@@ -61,8 +61,10 @@ const calls: [string, () => Promise<unknown>, Sent][] = [
     { method: 'POST', path: '/api/payments', query: {}, form: { meeting: '9', course_style: 'online', capacity: '1', offering: '4' } }],
   ['createSubscription', () => api.createSubscription({ meeting: 9, slot: 2, course_style: 'in-person', capacity: 2, offering: 4 }),
     { method: 'POST', path: '/api/subscriptions', query: {}, form: { meeting: '9', slot: '2', course_style: 'in-person', capacity: '2', offering: '4' } }],
-  ['requestVerificationCode', () => api.requestVerificationCode('Alex@Example.com'),
+  ['requestVerificationCode', () => api.requestVerificationCode({ email: 'alex@example.com' }),
     { method: 'POST', path: '/api/verification', query: {}, form: { email: 'alex@example.com' } }],
+  ['requestVerificationCode by phone', () => api.requestVerificationCode({ phone: '2065550199' }),
+    { method: 'POST', path: '/api/verification', query: {}, form: { phone: '2065550199' } }],
   ['verifyCode', () => api.verifyCode(12, '0123456'), { method: 'GET', path: '/api/verification', query: { code_id: '12', code: '0123456' } }],
   // spec 2 §7
   ['getCustomerGradebooks', () => api.getCustomerGradebooks(7), { method: 'GET', path: '/api/customers/7/gradebooks', query: {} }],

@@ -29,7 +29,8 @@ describe('LoginByLink', () => {
   it.each([
     [failure('BadToken'), 'Your token has expired'],
     [failure('OldToken'), 'Your token has expired'],
-    [failure('DBError', 500), 'DBError'],
+    [failure('DBError', 500), 'Something went wrong on our side'],
+    [failure('SomethingNew', 500), 'SomethingNew'],
     ['network-error' as const, 'Unable to communicate with server'],
     [success({ token: { user_type: 'robot' } }), 'Unknown user type'],
   ])('shows the error and offers Resend Link', async (reply, message) => {
@@ -40,11 +41,28 @@ describe('LoginByLink', () => {
     expect(screen.getByRole('dialog', { name: 'Get a magic log-in link' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['used', 'BadToken', 'This link was used already: each link logs you in once.'],
+    ['expired', 'OldToken', 'This link is more than 15 minutes old.'],
+    ['malformed', 'BadToken', 'This link is incomplete or is not one we sent.'],
+  ])('after a %s link, says so under the spec\'s text, changes its title, and offers the way home', async (reason, type, line) => {
+    fakeApi({ 'GET /api/login': () => ({ status: 400, body: { status: 'failure', error: { type, reason } } }) });
+    const navigate = vi.fn();
+    render(<LoginByLink navigate={navigate} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`Your token has expired${line}`);
+    expect(screen.getByRole('dialog', { name: "We couldn't log you in" })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Logging You In' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to the home page' }));
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
   it('treats a link without a token as expired, without calling the server', async () => {
     window.history.replaceState(null, '', '/login');
     const seen = fakeApi({});
     render(<LoginByLink navigate={vi.fn()} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Your token has expired');
+    expect(screen.getByRole('alert')).toHaveTextContent('This link is incomplete');
     expect(seen).toHaveLength(0);
   });
 });

@@ -61,7 +61,9 @@ describe('MagicLinkDialog', () => {
 
   it.each([
     ['UserNotFound', "We can't find your account"],
-    ['TooSoon', 'TooSoon'],
+    ['TooSoon', 'Too many tries in a short time. Please wait a few minutes and try again.'],
+    ['BadInput', 'Something you entered is not valid'],
+    ['SomethingNew', 'SomethingNew'],
   ])('shows %s inline as "%s"', async (type, message) => {
     fakeApi({ 'POST /api/login': () => failure(type) });
     const { input } = open();

@@ -60,7 +60,8 @@ describe('error messages of spec 2 §8', () => {
     expect(gradeCreationMessage('CategoryNotFound')).toBe('The selected grade category no longer exists. Please refresh and try agian');
     expect(gradeCreationMessage('GradebookNotFound')).toBe('This gradebook no longer exists. Please refresh and try agian');
     expect(gradeCreationMessage(null)).toBe("Couldn't contact server. Try again later.");
-    expect(gradeCreationMessage('Unauthorized')).toBe('Unauthorized');
+    expect(gradeCreationMessage('Unauthorized')).toBe('Your account cannot do this. Please log in with the right account.');
+    expect(gradeCreationMessage('SomethingNew')).toBe('SomethingNew');
   });
 
   it('names archive errors', () => {

@@ -98,7 +98,7 @@ describe('CalendarFeed', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent("Couldn't contact server. Try again later.");
     expect(screen.getByText(feedOnText(created))).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Make a new link' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('DBError'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong on our side'));
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
@@ -109,7 +109,7 @@ describe('CalendarFeed', () => {
       'GET /api/calendar-feed': () => (++calls === 1 ? failure('DBError', 500) : success({ active: false, created_epoch: null })),
     });
     render(<CalendarFeed />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('DBError');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(FEED_OFF_TEXT)).toBeInTheDocument();
     expect(calls).toBe(2);

@@ -97,17 +97,58 @@ describe('StudentMeetingCard', () => {
   });
 });
 
+describe('StudentMeetingCard under 12 hours before the start', () => {
+  /** A meeting `hours` from the real now: the card reads the browser's clock. */
+  const startingIn = (id: number, hours: number) => meeting(id, 0, { occurrence_epoch: Math.floor(Date.now() / 1000 + hours * 3600) });
+
+  it('shows Skip Meeting closed with the reason and the number to call or text, and opens nothing', async () => {
+    const seen = fakeApi({});
+    const m = startingIn(8, 11.5);
+    render(<StudentMeetingCard group={{ meeting: m, payments: [payment(24, m, { payment_status: 'subscription_pending', subscription: { id: 9 } })] }} onChanged={vi.fn()} />);
+    const skip = screen.getByRole('button', { name: 'Skip Meeting' });
+    expect(skip).toHaveAttribute('aria-disabled', 'true');
+    expect(skip).toHaveAccessibleDescription('Skipping closes 12 hours before the start; call or text (206) 555-0142');
+    expect(screen.getByRole('link', { name: '(206) 555-0142' })).toHaveAttribute('href', 'tel:+12065550142');
+    await userEvent.click(skip);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(seen).toHaveLength(0);
+  });
+
+  it('keeps Cancel Subscription (the later weeks can still be canceled) and says this meeting stays booked', async () => {
+    fakeApi({});
+    const m = startingIn(9, 3);
+    render(<StudentMeetingCard group={{ meeting: m, payments: [payment(25, m, { payment_status: 'subscription_pending', subscription: { id: 9 } })] }} onChanged={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
+    expect(await screen.findByRole('dialog', { name: 'Are you sure?' })).toHaveTextContent('This meeting stays booked: it is less than 12 hours away.');
+  });
+
+  it('offers Skip Meeting just over 12 hours before the start', () => {
+    const m = startingIn(10, 12.2);
+    render(<StudentMeetingCard group={{ meeting: m, payments: [payment(26, m)] }} onChanged={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Skip Meeting' })).not.toHaveAttribute('aria-disabled', 'true');
+    expect(screen.queryByText(/Skipping closes/)).not.toBeInTheDocument();
+  });
+});
+
 describe('ConfirmDialog', () => {
-  it('shows the error type inside the dialog on failure', async () => {
+  it('says a refusal in words inside the dialog on failure', async () => {
     fakeApi({});
     const run = vi.fn(async () => failure('TooLate', 409).body as { status: 'failure'; error: { type: string } });
     const onClose = vi.fn();
     render(<ConfirmDialog open action="Cancel Subscription" what="Subscription" run={run} onClose={onClose} />);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('TooLate');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Changes close 12 hours before the start; call or text (206) 555-0142');
     expect(screen.getByRole('dialog', { name: 'Are you sure?' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Nevermind' }));
     expect(onClose).toHaveBeenCalledWith(false);
+  });
+
+  it("words a skip's TooLate as the card does", async () => {
+    fakeApi({});
+    const run = vi.fn(async () => failure('TooLate', 409).body as { status: 'failure'; error: { type: string } });
+    render(<ConfirmDialog open action="Skip Meeting" what="Meeting" run={run} messageContext="skip" onClose={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Skip Meeting' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Skipping closes 12 hours before the start; call or text (206) 555-0142');
   });
 
   it("titles success 'Subscription canceled'", async () => {

@@ -107,7 +107,8 @@ describe('the archive dialog', () => {
       { type: 'HasAttachedMeetings', meetings: [{ id: 1 }, { id: 2 }] },
       'This tutor has attached 2 scheduled meetings. Please cancel them or have them re-assigned to another tutor.',
     ],
-    [{ type: 'TutorNotFound' }, 'TutorNotFound'],
+    [{ type: 'TutorNotFound' }, 'This tutor no longer exists. Please reload the page.'],
+    [{ type: 'SomethingNew' }, 'SomethingNew'],
   ])('shows %o inside the dialog', async (error, message) => {
     fakeApi({ 'POST /api/tutors/7/archive': () => fail(error) });
     const onClose = vi.fn();

@@ -72,7 +72,8 @@ describe('PhotoDialog', () => {
     ['BadImage with its reason', fail({ type: 'BadImage', fields: { photo: 'The JPEG is damaged or incomplete' } }), 'The JPEG is damaged or incomplete'],
     ['BadImage without a reason', fail({ type: 'BadImage' }), 'The photo must be a JPEG.'],
     ['BadInput (a body over 5 MB)', fail({ type: 'BadInput' }, 413), 'The photo is larger than 5 MB.'],
-    ['another failure, raw', fail({ type: 'NotAuthorized' }, 403), 'NotAuthorized'],
+    ['NotAuthorized, in words', fail({ type: 'NotAuthorized' }, 403), 'Your account cannot do this. Please log in with the right account.'],
+    ['a type nobody expected, raw', fail({ type: 'SomethingNew' }, 409), 'SomethingNew'],
   ])('shows %s', async (_name, reply, text) => {
     fakeApi({ 'POST /api/tutors/7/photo': () => reply });
     const { dialog, input, onUploaded } = renderDialog();

@@ -85,7 +85,7 @@ describe('Your Team', () => {
     first.unmount();
     reply = 'fail';
     render(<TeamScreen {...props} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('DBError');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side');
     reply = 'empty';
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No tutors yet')).toBeInTheDocument();

@@ -23,7 +23,7 @@ const overlapReply = (epoch: number) => ({
 });
 
 describe('availability messages', () => {
-  it('words Overlap for a meeting or a slot, EarlyAnchor, network failures, and shows others raw', () => {
+  it('words Overlap for a meeting or a slot, EarlyAnchor, network failures and the other known types, and shows unknown ones raw', () => {
     const overlap = { status: 'failure' as const, error: { type: 'Overlap', meeting: { id: 1, occurrence_epoch: 1_800_000_000 } } };
     expect(availabilityMessage(true, overlap)).toBe(overlapMessage('meeting', 1_800_000_000));
     expect(availabilityMessage(false, overlap)).toBe(overlapMessage('slot', 1_800_000_000));
@@ -33,7 +33,8 @@ describe('availability messages', () => {
     expect(availabilityMessage(true, { status: 'network-error', error: { type: 'NetworkError', message: '' } })).toBe(
       "Couldn't contact server. Try again later.",
     );
-    expect(availabilityMessage(true, { status: 'failure', error: { type: 'TutorNotFound' } })).toBe('TutorNotFound');
+    expect(availabilityMessage(true, { status: 'failure', error: { type: 'TutorNotFound' } })).toBe('This tutor no longer exists. Please reload the page.');
+    expect(availabilityMessage(true, { status: 'failure', error: { type: 'SomethingNew' } })).toBe('SomethingNew');
   });
 });
 
@@ -121,7 +122,7 @@ describe('AddAvailabilityDialog', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent("Couldn't contact server. Try again later."));
     reply = 'other';
     await userEvent.click(create);
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('TutorNotFound'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This tutor no longer exists. Please reload the page.'));
   });
 
   it("shows the reason of a bad input when the server names it (a slot after the semester's end)", async () => {

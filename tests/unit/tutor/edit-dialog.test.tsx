@@ -126,7 +126,8 @@ describe('EditMeetingDialog', () => {
     ['DurationChanged', 'A meeting whose duration was changed cannot be moved into the future.'],
     ['MeetingNotStarted', 'The duration can be changed once the meeting has started.'],
     ['EarlyAnchor', 'A meeting that has not started yet can only move to a time in the future.'],
-    ['TooLate', 'TooLate'],
+    ['TooLate', 'Changes close 12 hours before the start; call or text (206) 555-0142'],
+    ['SomethingNew', 'SomethingNew'],
   ])('shows %s inside the dialog and keeps the input', async (type, message) => {
     const m = meeting(-1);
     fakeApi({ [`POST /api/meetings/${m.id}/occurrence_epoch`]: () => failure(type, 409) });
@@ -169,7 +170,7 @@ describe('EditMeetingDialog', () => {
     fireEvent.change(startField(), { target: { value: toDateTimeLocal(m.occurrence_epoch - HOUR) } });
     setDuration('90');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('BadInput');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something you entered is not valid. Please check it and try again.');
     // A retry sends the time alone: the duration is saved already.
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(seen.map((r) => r.path.split('/').at(-1))).toEqual(['duration_mins', 'occurrence_epoch', 'occurrence_epoch']);

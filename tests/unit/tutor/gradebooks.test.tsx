@@ -67,7 +67,7 @@ describe('Your Gradebooks', () => {
     first.unmount();
     reply = 'fail';
     render(<GradebooksScreen tutorId="17" gradebookPath={path} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('DBError');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side');
     reply = 'empty';
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No gradebooks yet')).toBeInTheDocument();

@@ -46,7 +46,7 @@ describe('MeetingSummaryBox', () => {
     render(<MeetingSummaryBox meetingId={12} notes="" onSaved={onSaved} />);
     await userEvent.type(field(), 'Went over the midterm');
     await userEvent.click(screen.getByRole('button', { name: 'Submit summary' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('NotAuthorized');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your account cannot do this. Please log in with the right account.');
     expect(screen.getByText(UNSAVED)).toBeInTheDocument();
     reply = 'network';
     await userEvent.click(screen.getByRole('button', { name: 'Submit summary' }));

@@ -1,0 +1,140 @@
+import { site } from '../config/site.ts';
+import type { ApiError } from '../contract/envelope.ts';
+import { type ErrorType, errorTypes } from '../contract/errors.ts';
+import { overlapFailureMessage, rawFailureText } from './api-messages.ts';
+import { SKIP_CLOSED } from './late-change.ts';
+import { formatPhone } from './phone.ts';
+
+/**
+ * What a person is told when the server refuses: one plain sentence for every error type our
+ * server answers (src/contract/errors.ts), and the few sentences that differ by screen. The one
+ * place such sentences live; screens ask errorMessage() and never show a type they know.
+ *
+ * `satisfies Record<ErrorType, …>` makes a type added to the contract without its sentence fail
+ * `npm run check`. Where a spec gives the text for a screen, that text is used (spelling as in the
+ * spec). A type nobody expected (another backend's) is still shown raw, as the specs say.
+ * `{phone}` stands for the support line.
+ */
+type Message = string | ((error: ApiError) => string);
+
+const count = (list: unknown) => (Array.isArray(list) ? list.length : 0);
+const TRY_EMAIL = 'Please log in by email.';
+
+export const errorMessages = {
+  NoAuth: 'Please log in to continue.',
+  Unauthorized: 'Your account cannot do this. Please log in with the right account.',
+  NotAuthorized: 'Your account cannot do this. Please log in with the right account.',
+  BadOrigin: 'This request was blocked because it did not come from our site. Please reload the page and try again.',
+  BadInput: 'Something you entered is not valid. Please check it and try again.',
+  NotFound: 'We could not find this any more. Please reload the page.',
+  DBError: 'Something went wrong on our side. Please try again in a minute, or call or text {phone}.',
+  // Spec 1 §8, login.
+  UserNotFound: "We can't find your account",
+  // Spec 2 §8, login by link: BadToken and OldToken both.
+  BadToken: 'Your token has expired',
+  OldToken: 'Your token has expired',
+  TooSoon: 'Too many tries in a short time. Please wait a few minutes and try again.',
+  BadCode: 'That code is not right. Please check the text we sent and type it again.',
+  OldCode: 'That code has expired or was used already. Close this and ask for a new code.',
+  TooManyAttempts: `Too many wrong codes. ${TRY_EMAIL}`,
+  TextNotSent: "We couldn't send the text. Try again in a minute, or log in by email.",
+  TextLimit: `Too many texts were sent to this number today. ${TRY_EMAIL}`,
+  BadPhone: `We can only text North American phone numbers. ${TRY_EMAIL}`,
+  TextLoginOff: `Logging in by text is not available right now. ${TRY_EMAIL}`,
+  // Spec 1 §8, create customer.
+  AlreadyExists: 'You have an account with us already, please log in and retry',
+  // Spec 1 §8, course id not in list.
+  CourseNotFound: 'Course not found',
+  MeetingNotFound: 'This session is no longer offered. Please choose another time.',
+  SlotNotFound: 'This weekly time is no longer offered. Please choose another time.',
+  OfferingNotFound: 'This tutor no longer teaches this course. Please choose another tutor.',
+  SeatTaken: 'Someone just took this seat. Please go back and choose another time.',
+  AlreadyBooked: 'You have booked this session already. You will find it under Your Classes.',
+  CardDeclined: 'Your card was declined. Please try another card.',
+  PaymentFailed: 'Your payment did not go through. Please try again, or try another card.',
+  PaymentNotFound: 'We could not find this booking any more. Please reload the page.',
+  SubscriptionNotFound: 'We could not find this subscription any more. Please reload the page.',
+  TooLate: 'Changes close 12 hours before the start; call or text {phone}',
+  // Spec 2 §8, availability ('This slot …' where a weekly slot is added: see contextMessages).
+  Overlap: (error) => overlapFailureMessage('meeting', error),
+  EarlyAnchor: 'Please pick a time in the future (consider next week at the same time)',
+  MeetingNotStarted: 'The duration can be changed once the meeting has started.',
+  DurationChanged: 'A meeting whose duration was changed cannot be moved into the future.',
+  // Spec 2 §8, grade creation.
+  GradebookNotFound: 'This gradebook no longer exists. Please refresh and try agian',
+  CategoryNotFound: 'The selected grade category no longer exists. Please refresh and try agian',
+  GradeNotFound: 'This grade no longer exists. Please refresh the page.',
+  GradeAlreadyExists: 'A grade with this name already exists, please try a different assignment name',
+  TutorNotFound: 'This tutor no longer exists. Please reload the page.',
+  // Spec 2 §8, tutor archive.
+  CannotArchiveSelf: 'You cannot archive yourself. Please contact another supervisor.',
+  HasAttachedOfferings: (error) => `This tutor has ${count(error.offerings)} attached offerings. Please archive the tutors offerings before archiving the tutor.`,
+  HasAttachedMeetings: (error) => `This tutor has attached ${count(error.meetings)} scheduled meetings. Please cancel them or have them re-assigned to another tutor.`,
+  UpcomingMeetings: 'This qualification has upcoming meetings. Please cancel them or have them re-assigned before archiving it.',
+  ArchivedTutorCannotHaveUnarchivedOfferings: 'An archived tutor cannot have active qualifications. Please unarchive the tutor first.',
+  BadImage: (error) => {
+    const reason = (error.fields as Record<string, unknown> | undefined)?.photo;
+    return typeof reason === 'string' && reason.trim() !== '' ? reason : 'The photo must be a JPEG.';
+  },
+  BadResponse: 'The server sent an answer we could not read. Please try again in a minute.',
+} satisfies Record<ErrorType, Message>;
+
+/** The screens or calls where a type reads differently (a spec's own text, or what the person can do there). */
+export const contextMessages = {
+  /** The text-code dialog: no account can be texted for this email. */
+  codeRequest: { UserNotFound: `We can't text a login code for this email. ${TRY_EMAIL}` },
+  /** A skip refused under 12 hours: the sentence the card shows then (late-change.ts). */
+  skip: { TooLate: SKIP_CLOSED },
+  /** Spec 1 §8, the booking flow loading the customer (a tutor's session is Unauthorized there). */
+  customerLoad: {
+    DBError: 'Cannot contact server, please text or dial {phone} to reserve your spot',
+    Unauthorized: 'You are logged in as a tutor. Log out to book a session as a student.',
+  },
+  /** Step 1 of booking, finding tutors. */
+  findTutors: { DBError: "We couldn't load the tutors just now. Please try again in a minute, or call or text {phone} to book." },
+  /** Spec 2 §8, gradebook archive. */
+  gradebookArchive: {
+    DBError: 'Internal Server Error',
+    Unauthorized: 'Insufficient Permissions',
+    GradebookNotFound: 'This gradebook does not exist. Please contact support or try agian later',
+  },
+  /** Spec 2 §8, grade creation. */
+  gradeCreation: { DBError: 'Internal Server Error' },
+  /** Adding weekly availability: spec 2 §8's 'This slot overlaps …'. */
+  weeklySlot: { Overlap: (error) => overlapFailureMessage('slot', error) },
+  /** Staff reschedule a meeting: EarlyAnchor means a time in the past. */
+  editMeeting: { EarlyAnchor: 'A meeting that has not started yet can only move to a time in the future.' },
+  createTutor: { AlreadyExists: 'A tutor with this email or phone number already exists.' },
+  photo: { BadInput: 'The photo is larger than 5 MB.' },
+  offeringArchive: { NotAuthorized: 'You are not allowed to change this qualification.' },
+} satisfies Record<string, Partial<Record<ErrorType, Message>>>;
+
+export type MessageContext = keyof typeof contextMessages;
+
+/**
+ * The login screen's line under 'Your token has expired': what happened to the link, from the
+ * token call's `error.reason` (docs/contract-extensions.md).
+ */
+export const linkFailureReasons: Record<string, string> = {
+  used: 'This link was used already: each link logs you in once.',
+  expired: 'This link is more than 15 minutes old.',
+  malformed: 'This link is incomplete or is not one we sent. Check that you opened the whole link from the email.',
+};
+
+const known = new Set<string>(errorTypes);
+
+/** The support line in a sentence. */
+export const withPhone = (text: string) => text.replaceAll('{phone}', formatPhone(site.supportPhone));
+
+/**
+ * The sentence for a failure, as `context` words it. Bad input whose answer names the offending
+ * fields shows those reasons (they say what to fix); a type nobody expected is shown raw.
+ */
+export function errorMessage(error: ApiError, context?: MessageContext): string {
+  const type = error.type;
+  const override = context ? (contextMessages[context] as Partial<Record<string, Message>>)[type] : undefined;
+  if (!override && type === 'BadInput' && rawFailureText(error) !== type) return rawFailureText(error);
+  const message = override ?? (known.has(type) ? errorMessages[type as ErrorType] : undefined);
+  if (message === undefined) return rawFailureText(error);
+  return withPhone(typeof message === 'function' ? message(error) : message);
+}
