@@ -7,7 +7,8 @@ import { extraTimeNote, groupByMeeting, historyGroups, upcomingGroups } from '..
 import { StudentMeetingCard } from '../../../src/features/sessions/MeetingCard.tsx';
 import { failure, fakeApi, success } from '../fake-api.ts';
 
-const now = Date.UTC(2026, 10, 21, 12);
+// Relative to the real clock: the cards decide what is still open (12 hours before the start) from it.
+const now = Math.floor(Date.now() / 3_600_000) * 3_600_000;
 const meeting = (id: number, hoursFromNow: number, extra: Partial<Payment['meeting']> = {}): Payment['meeting'] => ({
   id,
   occurrence_epoch: now / 1000 + hoursFromNow * 3600,
