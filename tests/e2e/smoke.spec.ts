@@ -30,6 +30,24 @@ test("the hero's 'Book a session' takes a visitor to the booking section", async
   await expect(page.getByRole('combobox', { name: 'Course' })).toBeVisible();
 });
 
+test('the home page does not shift on a phone while its hero button starts', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/');
+  // The hero's button is drawn for the visitor (the island starts when the browser is idle).
+  await expect(page.locator('.hero').getByRole('button', { name: 'Login' })).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  await context.close();
+});
+
 test('a page without an island ships no JavaScript', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {

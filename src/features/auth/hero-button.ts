@@ -66,7 +66,10 @@ export function mountHeroButton(root: HTMLElement, loadDialog: () => Promise<Dia
     const prefetch = () => void loadDialog().catch(() => undefined);
     button.addEventListener('pointerenter', prefetch, { once: true });
     button.addEventListener('focus', prefetch, { once: true });
+    // Hidden while empty: beside the button in the hero's row, an empty box would still take a gap
+    // and wrap the row's next link, shifting the page below.
     slot = document.createElement('div');
+    slot.hidden = true;
     root.replaceChildren(button, slot);
   }
 
@@ -80,9 +83,11 @@ export function mountHeroButton(root: HTMLElement, loadDialog: () => Promise<Dia
       const { showLoginDialog } = await loadChunk(loadDialog);
       if (at !== slot) return;
       at.replaceChildren();
+      at.hidden = false;
       closeDialog = showLoginDialog(at, () => {
         closeDialog?.();
         closeDialog = undefined;
+        at.hidden = true;
       });
     } catch (error) {
       reportFailure(error, 'login dialog');
@@ -93,6 +98,7 @@ export function mountHeroButton(root: HTMLElement, loadDialog: () => Promise<Dia
         void open();
       });
       at.replaceChildren(failureBox(error));
+      at.hidden = false;
     } finally {
       opening = false;
       button?.removeAttribute('aria-busy');
