@@ -76,8 +76,8 @@ function islandPreloads() {
  * client, the session store, chunk loading, failure reports: all the home page's hero button
  * loads), and `react` is React with the UI kit's basics, which every React island needs. What every
  * dashboard address shows stays in the app shell's own script (src/pages/app-shell.astro), so the
- * shell starts with three scripts (and Rolldown's small runtime). The rest splits as Rolldown sees fit (each screen's own chunks:
- * a student never fetches the tutor's or the supervisor's screens).
+ * shell starts with three scripts (and Rolldown's small runtime). The rest splits as Rolldown sees
+ * fit (each screen's own chunks: a student never fetches the tutor's or the supervisor's screens).
  */
 const clientChunks = {
   groups: [
