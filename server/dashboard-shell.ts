@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context, Hono } from 'hono';
 import { encode, preferredEncoding } from './http/compression.ts';
 
@@ -10,8 +11,9 @@ import { encode, preferredEncoding } from './http/compression.ts';
  * cookie and client address, so the same session checks and limits), and writes them in a data
  * block the shell's first script hands to the API client (src/api/http.ts, "early reads").
  *
- * A read that fails here is left out, and the page fetches it itself. `npm run dev` serves the
- * shell without answers, and the page fetches them all.
+ * A read that fails here, answers a server failure or takes longer than FIRST_READ_WAIT_MS is left
+ * out, and the page fetches it itself. `npm run dev` serves the shell without answers, and the page
+ * fetches them all.
  */
 
 /** Where the shell holds the answers: an empty data block the build leaves for the server. */
@@ -25,9 +27,10 @@ export function firstReadsOf(urlPath: string): string[] {
     reads.push('/api/customers/myself', '/api/customers/myself/gradebooks');
     if (/^\/student\/dashboard(\/upcoming|\/history)?$/.test(path)) reads.push('/api/customers/myself/payments');
   }
-  const tutor = /^\/tutors\/([^/]+)\/dashboard(\/.*)?$/.exec(path);
+  // Only a tutor's id or 'myself': the segment goes into the API's address, and anything else
+  // (an encoded backslash or dots) could lead the read elsewhere. The page fetches what is left out.
+  const tutor = /^\/tutors\/(\d{1,9}|myself)\/dashboard(\/.*)?$/.exec(path);
   if (tutor) {
-    // As the page's API client writes the address (the segment as it is in the page's address).
     const id = tutor[1]!;
     reads.push('/api/checkauth', `/api/tutors/${id}`);
     if (/^(\/schedule|\/availability|\/history)?$/.test(tutor[2] ?? '')) reads.push(`/api/tutors/${id}/meetings`);
@@ -44,6 +47,22 @@ type Answers = Record<string, [status: number, body: unknown]>;
  */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * How long the page waits for a read: a slow database should not hold the page's first byte (the
+ * page fetches a read left out, and shows its loading state meanwhile).
+ */
+export const FIRST_READ_WAIT_MS = 300;
+
+async function withinTime<T>(work: T | Promise<T>): Promise<T | undefined> {
+  const wait = new AbortController();
+  const late = sleep(FIRST_READ_WAIT_MS, undefined, { signal: wait.signal }).catch(() => undefined);
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    wait.abort();
+  }
 }
 
 /** Request headers passed on to the API's reads: who is asking and from where, nothing else. */
@@ -64,8 +83,11 @@ export function dashboardShell({ shellFile, api }: { shellFile: string; api: Hon
       reads.map(async (read) => {
         try {
           // c.env carries the connection, so the API sees the same client address.
-          const response = await api.request(read, { headers }, c.env);
+          const response = await withinTime(api.request(read, { headers }, c.env));
+          if (!response) return;
           for (const cookie of response.headers.getSetCookie()) cookies.add(cookie);
+          // A server failure or a limit is the page's to meet (and retry) itself.
+          if (response.status >= 500 || response.status === 429) return;
           if (!(response.headers.get('content-type') ?? '').includes('application/json')) return;
           answers[read] = [response.status, await response.json()];
         } catch {
@@ -85,7 +107,9 @@ export function dashboardShell({ shellFile, api }: { shellFile: string; api: Hon
     if (c.req.method === 'HEAD') return c.body(null, 200);
     const { answers, cookies } = await answersFor(c, firstReadsOf(c.req.path));
     for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
-    const page = Buffer.from(built.replace(FIRST_READS_BLOCK, () => FIRST_READS_BLOCK.replace('{}', jsonForScript(answers))));
+    // Replaced by functions: a replacement string would read `$'` and `$&` in the answers as patterns.
+    const block = FIRST_READS_BLOCK.replace('{}', () => jsonForScript(answers));
+    const page = Buffer.from(built.replace(FIRST_READS_BLOCK, () => block));
     const encoding = preferredEncoding(c.req.header('accept-encoding'));
     if (!encoding) return c.body(new Uint8Array(page), 200);
     c.header('content-encoding', encoding);
