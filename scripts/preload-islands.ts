@@ -21,7 +21,8 @@ const EAGER_DIRECTIVES = new Set(['load', 'only']);
 export function eagerIslandScripts(html: string): string[] {
   const scripts: string[] = [];
   for (const [, src] of html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*>/g)) {
-    if (!scripts.includes(src!)) scripts.push(src!);
+    // The build's own files only (another site's script is not in dist/).
+    if (src!.startsWith('/') && !src!.startsWith('//') && !scripts.includes(src!)) scripts.push(src!);
   }
   for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
     const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];

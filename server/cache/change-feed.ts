@@ -25,7 +25,8 @@ export async function listenToPGlite(pglite: PGlite, changes: DataChanges): Prom
  * payload without a schema (from an instance before migration 014) counts as this schema's.
  */
 export function tableOfOwnSchema(payload: string, schema: string): string | undefined {
-  const dot = payload.indexOf('.');
+  // The last dot: a schema's name may hold one, the tables' never do.
+  const dot = payload.lastIndexOf('.');
   if (dot === -1) return payload;
   return payload.slice(0, dot) === schema ? payload.slice(dot + 1) : undefined;
 }

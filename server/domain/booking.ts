@@ -146,12 +146,15 @@ export async function takeOneTime(db: Db, provider: PaymentProvider, customerId:
   return db.transaction().execute(async (trx): Promise<Taken> => {
     await abandonOtherCheckouts(trx, customerId, [request.meeting], addressHash);
     // The meeting (locked), the offering asked for and the checkout's terms, read in one statement.
+    // The lock rereads the meeting if another booking changed it meanwhile; the offering and the
+    // terms are as they were when the statement started (a price changed during the wait applies
+    // to the next booking, as it would have a moment earlier).
     const meeting = await trx
       .selectFrom('meetings as m')
       .innerJoin(checkoutTermsQuery(trx, customerId, 'onetime', request.capacity).as('terms'), (join) => join.onTrue())
       .leftJoin(bookableOfferings(trx).where('o.id', '=', request.offering).as('b'), (join) => join.onTrue())
       .select(['m.id', 'm.tutor_id', 'm.slot_id', 'm.occurrence', 'm.canceled', 'm.capacity', 'm.reservations_taken', 'm.offering_id as booked_offering_id', 'm.course_style'])
-      .select(['b.offering_id', 'b.tutor_id as offering_tutor_id', 'b.course_number', 'b.tutor_name'])
+      .select(['b.offering_id as bookable_offering_id', 'b.tutor_id as offering_tutor_id', 'b.course_number', 'b.tutor_name'])
       .selectAll('terms')
       .where('m.id', '=', request.meeting)
       .forUpdate('m')
@@ -159,7 +162,7 @@ export async function takeOneTime(db: Db, provider: PaymentProvider, customerId:
     if (!meeting || meeting.canceled || meeting.slot_id !== null || new Date(meeting.occurrence).getTime() <= nowMs()) {
       throw new Refusal('MeetingNotFound');
     }
-    const offeringId = meeting.offering_id;
+    const offeringId = meeting.bookable_offering_id;
     if (offeringId === null || meeting.offering_tutor_id !== meeting.tutor_id) throw new Refusal('OfferingNotFound');
 
     const again = await existingPayment(trx, customerId, meeting.id);
