@@ -86,6 +86,8 @@ const oneOffMeetings = [
   ['jordan@beacontutoring.com', 2, 19],
   ['jordan@beacontutoring.com', 5, 20],
   ['jordan@beacontutoring.com', 9, 18],
+  ['jordan@beacontutoring.com', 11, 19],
+  ['jordan@beacontutoring.com', 13, 20],
   ['priya@beacontutoring.com', 3, 20],
   ['priya@beacontutoring.com', 6, 19],
   ['priya@beacontutoring.com', 10, 21],

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { type Browser, type BrowserContext, expect, test } from '@playwright/test';
-import { chooseAndList, fillContact } from './booking-steps.ts';
+import { chooseAndList, fillContact, leaveBookedScreen } from './booking-steps.ts';
 import { signInThroughOutbox } from './outbox.ts';
 
 /**
@@ -68,6 +68,7 @@ test('a visitor in UTC books the hour on campus: the cards, the summary and Upco
   await fillContact(page, { first: 'Zoe', last: 'Lind', email: 'zoe.lind@example.com', phone: '2065550163' });
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay' }).click();
+  await leaveBookedScreen(page);
   await expect(page).toHaveURL(/\/student\/dashboard/);
 
   await page.goto('/student/dashboard');

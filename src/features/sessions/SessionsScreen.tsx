@@ -84,7 +84,15 @@ export function SessionsScreen({ kind, renderBooking, upcomingExtra }: SessionsS
               <Button variant="secondary" className={styles.start} aria-expanded={booking} onClick={() => setBooking(!booking)}>
                 Book another session
               </Button>
-              {booking && renderBooking(booked)}
+              {booking && (
+                // An h2 above the booking flow's steps (h3s), as on the empty screen.
+                <section aria-labelledby="book-another-title">
+                  <h2 id="book-another-title" className={styles.emptyTitle}>
+                    Book a session
+                  </h2>
+                  {renderBooking(booked)}
+                </section>
+              )}
             </>
           )}
           {listed.map(({ more, ...group }) => {
