@@ -121,8 +121,9 @@ test('the placement page shows the billboard, schedule, prices and guarantee, wi
   await expect(page.getByRole('link', { name: /\(206\) 555-0142/ }).last()).toHaveAttribute('href', 'tel:+12065550142');
 });
 
-test('the login page has no serious accessibility issue', async ({ page }) => {
+test('the login page has no serious accessibility issue, and one h1 above its dialog', async ({ page }) => {
   await page.goto('/login?token=not-a-real-token-at-all-but-long');
   await expect(page.getByRole('alert')).toBeVisible();
   await expectAccessible(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in to Beacon Tutoring');
 });
