@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
 import type { Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { FirstAnswers } from '../src/api/first-answers.ts';
+import { site } from '../src/config/site.ts';
+import type { Moment } from '../src/lib/moment.ts';
+import { nowMs } from './clock.ts';
 import { encode, preferredEncoding } from './http/compression.ts';
 
 /**
@@ -11,9 +17,14 @@ import { encode, preferredEncoding } from './http/compression.ts';
  * cookie and client address, so the same session checks and limits), and writes them in a data
  * block the shell's first script hands to the API client (src/api/http.ts, "early reads").
  *
+ * The first screen itself is rendered here from those answers (src/islands/render-dashboard.tsx,
+ * bundled by `npm run build` into dist-server/), so the page paints it before its scripts have run;
+ * the browser then hydrates it. Times are written in the viewer's zone when the browser has told it
+ * (the `tz` cookie the dashboards set), else in the campus zone; the browser moves them to its own.
+ *
  * A read that fails here, answers a server failure or takes longer than FIRST_READ_WAIT_MS is left
- * out, and the page fetches it itself. `npm run dev` serves the shell without answers, and the page
- * fetches them all.
+ * out, and the page fetches it itself. A render that fails is left out, and the browser renders
+ * the page. `npm run dev` serves the shell without answers or render: the page does it all.
  */
 
 /** Where the shell holds the answers: an empty data block the build leaves for the server. */
@@ -38,8 +49,26 @@ export function firstReadsOf(urlPath: string): string[] {
   return reads;
 }
 
-/** What the page's script reads: each address's HTTP status and JSON answer. */
-type Answers = Record<string, [status: number, body: unknown]>;
+type Answers = FirstAnswers;
+
+/** The shell's dashboard root, whose loading notice the server's render replaces. */
+const DASHBOARD_ROOT = /<div id="dashboard"([^>]*)>[\s\S]*?<\/div>/;
+
+/** The zone a browser named in its `tz` cookie, when it is one that Intl knows; else the campus's. */
+export function viewerZone(cookie: string | undefined): string {
+  if (cookie && cookie.length <= 64 && /^[A-Za-z0-9_+\-/]+$/.test(cookie)) {
+    try {
+      return new Intl.DateTimeFormat('en-US', { timeZone: cookie }).resolvedOptions().timeZone;
+    } catch {
+      // Not a zone: the campus's below.
+    }
+  }
+  return site.timeZone;
+}
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export type RenderDashboard = (input: { path: string; answers: Answers; moment: Moment }) => string;
 
 /**
  * JSON inside a `<script>` element: `<` escaped, so no answer's text (a tutor's bio, say) can
@@ -68,8 +97,42 @@ async function withinTime<T>(work: T | Promise<T>): Promise<T | undefined> {
 /** Request headers passed on to the API's reads: who is asking and from where, nothing else. */
 const FORWARDED_HEADERS = ['cookie', 'x-forwarded-for', 'user-agent'];
 
-export function dashboardShell({ shellFile, api }: { shellFile: string; api: Hono }) {
+export interface DashboardShellOptions {
+  shellFile: string;
+  api: Hono;
+  /** The bundled server render (dist-server/render-dashboard.js); without it the browser renders. */
+  renderFile?: string;
+  log?: (line: string) => void;
+}
+
+export function dashboardShell({ shellFile, api, renderFile, log = console.log }: DashboardShellOptions) {
   let built: string | undefined;
+  let renderer: Promise<RenderDashboard | undefined> | undefined;
+
+  function loadRenderer(): Promise<RenderDashboard | undefined> {
+    renderer ??= renderFile
+      ? import(pathToFileURL(renderFile).href).then(
+          (module: { renderDashboard: RenderDashboard }) => module.renderDashboard,
+          (error: unknown) => {
+            log(`dashboard pages are rendered in the browser: ${renderFile} did not load (${(error as Error).message})`);
+            return undefined;
+          },
+        )
+      : Promise.resolve(undefined);
+    return renderer;
+  }
+
+  /** The shell's dashboard root with the first screen in it, or the shell as built if the render fails. */
+  function renderInto(page: string, render: RenderDashboard, c: Context, answers: Answers): string {
+    const moment: Moment = { nowMs: nowMs(), zone: viewerZone(getCookie(c, 'tz')) };
+    try {
+      const html = render({ path: c.req.path, answers, moment });
+      return page.replace(DASHBOARD_ROOT, (_, attributes: string) => `<div id="dashboard"${attributes} data-moment="${escapeAttribute(JSON.stringify(moment))}">${html}</div>`);
+    } catch (error) {
+      log(`dashboard page rendered in the browser: the server's render failed (${(error as Error).message})`);
+      return page;
+    }
+  }
 
   async function answersFor(c: Context, reads: string[]): Promise<{ answers: Answers; cookies: string[] }> {
     const headers = new Headers({ accept: 'application/json' });
@@ -105,11 +168,12 @@ export function dashboardShell({ shellFile, api }: { shellFile: string; api: Hon
     c.header('cache-control', 'private, no-store');
     c.header('vary', 'accept-encoding, cookie');
     if (c.req.method === 'HEAD') return c.body(null, 200);
-    const { answers, cookies } = await answersFor(c, firstReadsOf(c.req.path));
+    const [{ answers, cookies }, render] = await Promise.all([answersFor(c, firstReadsOf(c.req.path)), loadRenderer()]);
     for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
     // Replaced by functions: a replacement string would read `$'` and `$&` in the answers as patterns.
     const block = FIRST_READS_BLOCK.replace('{}', () => jsonForScript(answers));
-    const page = Buffer.from(built.replace(FIRST_READS_BLOCK, () => block));
+    const withAnswers = built.replace(FIRST_READS_BLOCK, () => block);
+    const page = Buffer.from(render ? renderInto(withAnswers, render, c, answers) : withAnswers);
     const encoding = preferredEncoding(c.req.header('accept-encoding'));
     if (!encoding) return c.body(new Uint8Array(page), 200);
     c.header('content-encoding', encoding);

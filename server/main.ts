@@ -117,6 +117,7 @@ async function startServer(worker: ClusterWorker | undefined) {
   const site = createSiteApp({
     api,
     distDir: path.resolve('dist'),
+    dashboardRenderFile: path.resolve('dist-server/render-dashboard.js'),
     photoDir,
     galleryTutors: () => listGalleryTutors(database.db),
     hsts: config.mode === 'production',

@@ -20,10 +20,12 @@ export interface SiteOptions {
   galleryRefreshMs?: number;
   /** Send Strict-Transport-Security (production, where the site URL is https). */
   hsts?: boolean;
+  /** The dashboards' server render (dist-server/render-dashboard.js); without it the browser renders them. */
+  dashboardRenderFile?: string;
 }
 
 /** The production server: the API, tutor photos, the static site and the dashboard rewrites. */
-export function createSiteApp({ api, distDir, photoDir, galleryTutors, galleryRefreshMs, hsts = false }: SiteOptions) {
+export function createSiteApp({ api, distDir, photoDir, galleryTutors, galleryRefreshMs, hsts = false, dashboardRenderFile }: SiteOptions) {
   const root = path.resolve(distDir);
   const app = new Hono({ strict: false });
   app.use(siteSecurityHeaders({ csp: contentSecurityPolicy(builtPageScriptHashes(root)), hsts }));
@@ -34,7 +36,7 @@ export function createSiteApp({ api, distDir, photoDir, galleryTutors, galleryRe
     app.on(['GET', 'HEAD'], ['/', '/index.html'], home);
   }
 
-  const shell = dashboardShell({ shellFile: path.join(root, DASHBOARD_SHELL, 'index.html'), api });
+  const shell = dashboardShell({ shellFile: path.join(root, DASHBOARD_SHELL, 'index.html'), api, renderFile: dashboardRenderFile });
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     if (isDashboardPath(c.req.path)) return shell(c);

@@ -1,4 +1,5 @@
 import type { Envelope, Failure } from '../contract/envelope.ts';
+import { takeFirstAnswer } from './first-answers.ts';
 
 /** The server could not be reached at all: distinct from a failure envelope, which the server sent. */
 export interface NetworkFailure {
@@ -59,28 +60,10 @@ function badResponse(httpStatus: number): Failure {
   return { status: 'failure', error: { type: 'BadResponse', message: `Unexpected answer (HTTP ${httpStatus})` } };
 }
 
-/** The reads a page started before its code arrived, by address (src/pages/app-shell.astro starts them). */
-export type EarlyReads = Record<string, { at: number; response: Promise<Response> }>;
-
-/** How long an early read stays fresh: it serves the first screen, not a later visit to it. */
-export const EARLY_READ_TTL_MS = 10_000;
-
 /**
- * The answer to a read that the page already started, if any, fresh and not taken yet: each is
- * used once (a reload fetches anew).
- */
-function takeEarlyRead(url: string): Promise<Response> | undefined {
-  const reads = (globalThis as { __earlyReads?: EarlyReads }).__earlyReads;
-  const read = reads?.[url];
-  if (!reads || !read) return undefined;
-  delete reads[url];
-  return performance.now() - read.at < EARLY_READ_TTL_MS ? read.response : undefined;
-}
-
-/**
- * The only place the front end fetches (besides the app shell's early reads of the first screen,
- * which a GET here takes over). It returns the envelope whatever the HTTP status (CONTRACT.md: the
- * body decides), and a NetworkFailure when no answer arrived.
+ * The only place the front end fetches. A GET that came with the page (first-answers.ts) is
+ * answered from there. It returns the envelope whatever the HTTP status (CONTRACT.md: the body
+ * decides), and a NetworkFailure when no answer arrived.
  */
 export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   let body: BodyInit | undefined;
@@ -91,17 +74,17 @@ export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string
     headers['content-type'] = options.body.type;
   }
   const url = `${settings.baseUrl}${path}${queryString(options.query)}`;
+  const first = method === 'GET' && !options.signal ? takeFirstAnswer(url) : undefined;
+  if (first) return isEnvelope(first.body) ? (first.body as Envelope<T>) : badResponse(first.status);
   let response: Response;
   try {
-    const early = method === 'GET' && !options.signal ? takeEarlyRead(url) : undefined;
-    response = await (early ??
-      settings.fetch(url, {
-        method,
-        body,
-        headers,
-        credentials: 'same-origin',
-        signal: options.signal,
-      }));
+    response = await settings.fetch(url, {
+      method,
+      body,
+      headers,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
   } catch (error) {
     if (options.signal?.aborted) throw error;
     return { status: 'network-error', error: { type: 'NetworkError', message: String((error as Error)?.message ?? error) } };

@@ -1,9 +1,10 @@
 import { getPagePath } from '@nanostores/router';
-import { type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { DashboardApp, type Screens } from '../features/dashboard/DashboardApp.tsx';
 import { $router, type DashboardRoute } from '../features/dashboard/router.ts';
 import { SessionsScreen } from '../features/sessions/SessionsScreen.tsx';
 import { refreshStudentSidebar, StudentSidebar } from '../features/student/StudentSidebar.tsx';
+import { ChunkSuspense } from '../ui/ChunkSuspense.tsx';
 import { FailureBoundary } from '../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../ui/lazy-chunk.ts';
 import { Loader } from '../ui/Loader.tsx';
@@ -33,14 +34,14 @@ const upcoming = () => (
     renderBooking={(reload) => (
       // The booking flow is its own chunk: if it fails, the sessions list above it stays.
       <FailureBoundary where="dashboard booking">
-        <Suspense fallback={loading}>
+        <ChunkSuspense fallback={loading}>
           <DashboardBooking
             onBooked={() => {
               reload();
               refreshStudentSidebar();
             }}
           />
-        </Suspense>
+        </ChunkSuspense>
       </FailureBoundary>
     )}
   />
@@ -52,9 +53,9 @@ const studentScreens: Screens = {
   studentHistory: () => <SessionsScreen kind="history" />,
   studentGradebook: (page) =>
     'gradebookId' in page.params ? (
-      <Suspense fallback={loading}>
+      <ChunkSuspense fallback={loading}>
         <StudentGradebookScreen key={page.params.gradebookId} gradebookId={page.params.gradebookId} />
-      </Suspense>
+      </ChunkSuspense>
     ) : null,
 };
 
@@ -63,9 +64,9 @@ const tutorScreen =
   (Screen: (props: { tutorId: string }) => ReactNode): Screens[DashboardRoute] =>
   (page) =>
     'tutorId' in page.params ? (
-      <Suspense fallback={loading}>
+      <ChunkSuspense fallback={loading}>
         <Screen key={page.params.tutorId} tutorId={page.params.tutorId} />
-      </Suspense>
+      </ChunkSuspense>
     ) : null;
 
 const tutorScreens: Screens = {
@@ -79,9 +80,9 @@ const tutorScreens: Screens = {
   tutorAllSummaries: tutorScreen(TutorAllSummaries),
   tutorGradebook: (page) =>
     'gradebookId' in page.params && 'tutorId' in page.params ? (
-      <Suspense fallback={loading}>
+      <ChunkSuspense fallback={loading}>
         <TutorGradebook key={`${page.params.tutorId}/${page.params.gradebookId}`} tutorId={page.params.tutorId} gradebookId={page.params.gradebookId} />
-      </Suspense>
+      </ChunkSuspense>
     ) : null,
 };
 
@@ -103,9 +104,9 @@ export default function DashboardIsland() {
         )}
         tutorSidebar={(page) =>
           'tutorId' in page.params ? (
-            <Suspense fallback={null}>
+            <ChunkSuspense fallback={null}>
               <TutorDashboardSidebar key={page.params.tutorId} tutorId={page.params.tutorId} route={page.route} />
-            </Suspense>
+            </ChunkSuspense>
           ) : null
         }
       />

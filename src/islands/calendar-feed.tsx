@@ -1,4 +1,5 @@
-import { Suspense, useRef } from 'react';
+import { useRef } from 'react';
+import { ChunkSuspense } from '../ui/ChunkSuspense.tsx';
 import { FailureBoundary } from '../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../ui/lazy-chunk.ts';
 import { Loader } from '../ui/Loader.tsx';
@@ -22,9 +23,9 @@ export function CalendarFeedPanel() {
     <div ref={place}>
       <FailureBoundary where="calendar feed">
         {near ? (
-          <Suspense fallback={loading}>
+          <ChunkSuspense fallback={loading}>
             <CalendarFeed />
-          </Suspense>
+          </ChunkSuspense>
         ) : (
           loading
         )}

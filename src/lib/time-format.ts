@@ -9,11 +9,15 @@ import { site } from '../config/site.ts';
  * differently (`site.timeZone`): call `formatSessionTime`, or `formatTimeRange` + `campusTime`
  * where the date is laid out apart. The booking flow's day labels are in day-format.ts.
  */
-const longDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-export const formatLongDate = (epoch: number) => longDate.format(epoch * 1000);
-
 // One formatter per zone: making one costs far more than using it, and lists show many times.
 const byZone: Record<string, Intl.DateTimeFormat> = {};
+const longDateByZone: Record<string, Intl.DateTimeFormat> = {};
+
+/** 'Tuesday, November 24, 2026' */
+export function formatLongDate(epoch: number, timeZone?: string): string {
+  const format = (longDateByZone[timeZone ?? ''] ??= new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }));
+  return format.format(epoch * 1000);
+}
 
 /**
  * A moment in `timeZone` as four words: weekday, clock, half of the day and zone, as in

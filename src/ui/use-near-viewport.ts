@@ -6,7 +6,8 @@ import { type RefObject, useEffect, useState } from 'react';
  * tell (no IntersectionObserver), true at once.
  */
 export function useNearViewport(ref: RefObject<Element | null>, margin = '600px'): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // False on the server (src/islands/render-dashboard.tsx), as in every browser that can tell.
+  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;

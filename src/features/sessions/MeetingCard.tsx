@@ -15,6 +15,7 @@ import { canAddToCalendar } from './calendar-link.ts';
 import { extraTimeNote, isUpcoming, type MeetingGroup } from './group-payments.ts';
 import styles from './sessions.module.css';
 import { useAfterPaint } from '../../ui/use-after-paint.ts';
+import { useMoment } from '../../lib/moment.ts';
 
 export const statusTone: Record<string, ChipTone> = {
   succeeded: 'green',
@@ -49,15 +50,17 @@ export interface MeetingCardProps {
  */
 export function MeetingCard({ meeting, chips, action, marker, bodyTitle, children, footer, extra }: MeetingCardProps) {
   const title = meetingTitle(meeting);
-  const campus = meeting.course_style === 'in-person' && campusTime(meeting.occurrence_epoch, meeting.duration_mins);
+  const { zone } = useMoment();
+  const date = formatLongDate(meeting.occurrence_epoch, zone);
+  const campus = meeting.course_style === 'in-person' && campusTime(meeting.occurrence_epoch, meeting.duration_mins, zone);
   return (
-    <article className={styles.card} aria-label={`${title}, ${formatLongDate(meeting.occurrence_epoch)}`}>
+    <article className={styles.card} aria-label={`${title}, ${date}`}>
       <header className={styles.cardHeader}>
         <div className={styles.headerRow}>
           <p className={styles.date}>
             {marker}
-            <strong>{formatLongDate(meeting.occurrence_epoch)}</strong>
-            <span>{formatTimeRange(meeting.occurrence_epoch, meeting.duration_mins)}</span>
+            <strong>{date}</strong>
+            <span>{formatTimeRange(meeting.occurrence_epoch, meeting.duration_mins, zone)}</span>
             {campus && <span>{campus}</span>}
           </p>
           {action}
@@ -105,13 +108,14 @@ export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; 
   const { meeting, payments } = group;
   const [pending, setPending] = useState<Pending>(null);
   const painted = useAfterPaint();
-  const upcoming = isUpcoming(meeting);
+  const { nowMs } = useMoment();
+  const upcoming = isUpcoming(meeting, nowMs);
   const booking = payments.find((p) => !p.is_incremental && p.payment_status !== 'canceled') ?? payments[0]!;
   const note = upcoming ? null : extraTimeNote(payments);
   // Upcoming or in progress, and not skipped: the customer's own booking still holds the seat.
-  const calendar = canAddToCalendar(meeting, payments);
-  // Shown closed by the browser's clock; the server's decides (a late skip is refused, TooLate).
-  const closed = upcoming && skipClosed(meeting.occurrence_epoch);
+  const calendar = canAddToCalendar(meeting, payments, nowMs);
+  // Shown closed by the viewer's clock; the server's decides (a late skip is refused, TooLate).
+  const closed = upcoming && skipClosed(meeting.occurrence_epoch, nowMs);
   const closedId = useId();
 
   return (

@@ -1,8 +1,10 @@
-import { Fragment, type ReactNode, useCallback, useEffect, useState } from 'react';
-import { getMyPayments } from '../../api/customers.ts';
+import { Fragment, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { getMyPayments, MY_PAYMENTS } from '../../api/customers.ts';
+import { firstData, forgetFirstAnswer } from '../../api/first-answers.ts';
 import type { Payment } from '../../contract/entities.ts';
 import { Button } from '../../ui/Button.tsx';
 import { errorMessageLater } from '../../lib/error-message-later.ts';
+import { useMoment } from '../../lib/moment.ts';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { historyGroups, type ListedGroup, showUpcoming, upcomingGroups } from './group-payments.ts';
@@ -21,7 +23,13 @@ export interface SessionsScreenProps {
 
 /** The student sessions screen (spec 2 §2): upcoming or previous sessions from the customer's payments. */
 export function SessionsScreen({ kind, renderBooking, upcomingExtra }: SessionsScreenProps) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // The payments that came with the page, if any: the first render shows them (and matches the server's).
+  const [load, setLoad] = useState<Load>(() => {
+    const payments = firstData<Payment[]>(MY_PAYMENTS);
+    return payments ? { status: 'ready', payments } : { status: 'loading' };
+  });
+  const shownFromPage = useRef(load.status === 'ready');
+  const { nowMs } = useMoment();
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   // 'Book another session' opened, and the weekly subscriptions whose meetings are all shown.
@@ -33,6 +41,11 @@ export function SessionsScreen({ kind, renderBooking, upcomingExtra }: SessionsS
   };
 
   useEffect(() => {
+    if (shownFromPage.current) {
+      shownFromPage.current = false;
+      forgetFirstAnswer(MY_PAYMENTS);
+      return;
+    }
     let current = true;
     void getMyPayments().then(async (result) => {
       if (!current) return;
@@ -52,7 +65,7 @@ export function SessionsScreen({ kind, renderBooking, upcomingExtra }: SessionsS
   else if (load.status === 'error') {
     content = <LoadError message={load.message} onRetry={reload} />;
   } else {
-    const groups = kind === 'upcoming' ? upcomingGroups(load.payments) : historyGroups(load.payments);
+    const groups = kind === 'upcoming' ? upcomingGroups(load.payments, nowMs) : historyGroups(load.payments, nowMs);
     if (groups.length === 0 && kind === 'upcoming') {
       content = (
         <div className={styles.empty}>

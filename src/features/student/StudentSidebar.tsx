@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
-import { useEffect, useState } from 'react';
-import { getMyCustomer, getMyGradebooks } from '../../api/customers.ts';
+import { useEffect, useRef, useState } from 'react';
+import { getMyCustomer, getMyGradebooks, MY_CUSTOMER, MY_GRADEBOOKS } from '../../api/customers.ts';
+import { firstData, forgetFirstAnswer } from '../../api/first-answers.ts';
 import type { Customer, Gradebook } from '../../contract/entities.ts';
 import { SidebarButton } from '../../ui/SidebarButton.tsx';
 import styles from './student.module.css';
@@ -22,11 +23,19 @@ export interface StudentSidebarProps {
  * gradebook. A session that is not a customer's is sent home.
  */
 export function StudentSidebar({ route, gradebookId, paths }: StudentSidebarProps) {
-  const [customer, setCustomer] = useState<Customer | null>(null);
-  const [gradebooks, setGradebooks] = useState<Gradebook[]>([]);
+  // What came with the page shows at once (and as the server rendered it); the rest is fetched.
+  const [customer, setCustomer] = useState<Customer | null>(() => firstData<Customer>(MY_CUSTOMER) ?? null);
+  const [gradebooks, setGradebooks] = useState<Gradebook[] | undefined>(() => firstData<Gradebook[]>(MY_GRADEBOOKS));
+  const shownFromPage = useRef(customer !== null && gradebooks !== undefined);
   const version = useStore($sidebarVersion);
 
   useEffect(() => {
+    if (shownFromPage.current) {
+      shownFromPage.current = false;
+      forgetFirstAnswer(MY_CUSTOMER);
+      forgetFirstAnswer(MY_GRADEBOOKS);
+      return;
+    }
     void getMyCustomer().then((result) => {
       if (result.status === 'success') setCustomer(result.data);
       else if (result.status === 'failure' && (result.error.type === 'Unauthorized' || result.error.type === 'NoAuth')) window.location.assign('/');
@@ -41,7 +50,7 @@ export function StudentSidebar({ route, gradebookId, paths }: StudentSidebarProp
       {customer && customer.credits > 0 && <p className={styles.credits}>Credits: {customer.credits}</p>}
       <SidebarButton name="studentUpcoming" selection={selection} label="Upcoming Sessions" href={paths.upcoming} />
       <SidebarButton name="studentHistory" selection={selection} label="Meeting History" href={paths.history} />
-      {gradebooks.map((gradebook) => (
+      {(gradebooks ?? []).map((gradebook) => (
         <SidebarButton
           key={String(gradebook.id)}
           name={`grades-${gradebook.id}`}

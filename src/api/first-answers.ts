@@ -1,0 +1,66 @@
+import type { Envelope } from '../contract/envelope.ts';
+
+/**
+ * The answers of a dashboard's first reads that came with its page: server/dashboard-shell.ts
+ * asks its own API for them and writes them into the page's `#first-reads` data block, by address,
+ * as [HTTP status, JSON body].
+ *
+ * A screen's first render takes its data from here at once (`firstData`). The server writes that
+ * render into the page (src/islands/render-dashboard.tsx) and the browser hydrates it, so both
+ * must render from the same answers. The API client takes any other first read from here instead
+ * of fetching it (`takeFirstAnswer`).
+ */
+export type FirstAnswers = Record<string, [status: number, body: unknown]>;
+
+/** How long a first answer serves the API client: it is for the first screen, not a later visit. */
+export const FIRST_ANSWER_TTL_MS = 10_000;
+
+let answers: FirstAnswers | undefined;
+let readAt = 0;
+
+function pageAnswers(): FirstAnswers {
+  if (answers) return answers;
+  readAt = performance.now();
+  const block = typeof document === 'undefined' ? null : document.getElementById('first-reads');
+  try {
+    answers = JSON.parse(block?.textContent || '{}') as FirstAnswers;
+  } catch {
+    answers = {};
+  }
+  return answers;
+}
+
+/**
+ * The server's render: `render` sees `given` as the page's answers. It must be synchronous (as
+ * React's renderToString is), so no other request's render can run in between.
+ */
+export function withFirstAnswers<T>(given: FirstAnswers, render: () => T): T {
+  const before = { answers, readAt };
+  answers = given;
+  readAt = performance.now();
+  try {
+    return render();
+  } finally {
+    ({ answers, readAt } = before);
+  }
+}
+
+/** The data of a first read that succeeded, for a screen's first render. Not taken: a render may run twice. */
+export function firstData<T>(path: string): T | undefined {
+  const body = pageAnswers()[path]?.[1] as Envelope<T> | undefined;
+  return typeof body === 'object' && body !== null && body.status === 'success' ? body.data : undefined;
+}
+
+/** Once its screen has shown a first read: a later visit to the screen fetches anew. */
+export function forgetFirstAnswer(path: string): void {
+  delete pageAnswers()[path];
+}
+
+/** A first read's answer for the API client, taken once and only while fresh. */
+export function takeFirstAnswer(path: string): { status: number; body: unknown } | undefined {
+  const all = pageAnswers();
+  const answer = all[path];
+  if (!answer) return undefined;
+  delete all[path];
+  return performance.now() - readAt < FIRST_ANSWER_TTL_MS ? { status: answer[0], body: answer[1] } : undefined;
+}

@@ -1,0 +1,28 @@
+import { renderToString } from 'react-dom/server';
+import { type FirstAnswers, withFirstAnswers } from '../api/first-answers.ts';
+import { $router } from '../features/dashboard/router.ts';
+import { type Moment, ServerMoment } from '../lib/moment.ts';
+import DashboardIsland from './DashboardApp.tsx';
+
+/**
+ * The server's half of the dashboards (server/dashboard-shell.ts calls it; `npm run build` bundles
+ * it into dist-server/): the first screen of a dashboard address as HTML, rendered from the
+ * answers of its first reads. The page then paints the student's sessions before any script has
+ * run, and the browser hydrates that HTML (mount-dashboard.tsx) from the same answers and moment.
+ *
+ * What the first screen does not have yet renders as in the browser's first render: a read that
+ * did not come with the page shows its loading state, and chunks loaded on demand their fallback
+ * (ChunkSuspense).
+ */
+export function renderDashboard({ path, answers, moment }: { path: string; answers: FirstAnswers; moment: Moment }): string {
+  // The router and the answers are module state, shared by every request: the render is
+  // synchronous, so they hold this request's values from here to its end.
+  $router.open(path);
+  return withFirstAnswers(answers, () =>
+    renderToString(
+      <ServerMoment value={moment}>
+        <DashboardIsland />
+      </ServerMoment>,
+    ),
+  );
+}
