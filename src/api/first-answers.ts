@@ -21,12 +21,9 @@ let readAt = 0;
 function pageAnswers(): FirstAnswers {
   if (answers) return answers;
   readAt = performance.now();
+  // The server writes the block (server/dashboard-shell.ts); the server's render has none.
   const block = typeof document === 'undefined' ? null : document.getElementById('first-reads');
-  try {
-    answers = JSON.parse(block?.textContent || '{}') as FirstAnswers;
-  } catch {
-    answers = {};
-  }
+  answers = JSON.parse(block?.textContent || '{}') as FirstAnswers;
   return answers;
 }
 

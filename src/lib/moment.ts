@@ -16,40 +16,25 @@ export interface Moment {
 
 export const ServerMoment = createContext<Moment | null>(null);
 
-/** How often the browser's moment moves on while a screen shows it: skip closes, meetings start. */
-const TICK_MS = 30_000;
+/** How long the browser's moment stands for now: renders within it agree on what is upcoming. */
+const FRESH_MS = 30_000;
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 let live: Moment | undefined;
-let timer: ReturnType<typeof setInterval> | undefined;
-const listeners = new Set<() => void>();
 
-function tick() {
-  live = { nowMs: Date.now(), zone: browserZone() };
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  timer ??= setInterval(tick, TICK_MS);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size > 0) return;
-    clearInterval(timer);
-    timer = undefined;
-    // Read afresh the next time a screen asks: nothing keeps it current meanwhile.
-    live = undefined;
-  };
-}
-
-/** The same object until it changes: React compares snapshots by identity. */
+/** The same object while fresh: React compares snapshots by identity. */
 function browserMoment(): Moment {
-  return (live ??= { nowMs: Date.now(), zone: browserZone() });
+  const nowMs = Date.now();
+  if (!live || nowMs - live.nowMs > FRESH_MS) live = { nowMs, zone: browserZone() };
+  return live;
 }
+
+// Nothing announces a change: each render reads the moment afresh (as it read the clock before).
+const noChanges = () => () => {};
 
 /** The viewer's moment; the server's while the browser hydrates the page the server wrote. */
 export function useMoment(): Moment {
   const server = useContext(ServerMoment);
-  return useSyncExternalStore(subscribe, browserMoment, () => server ?? browserMoment());
+  return useSyncExternalStore(noChanges, browserMoment, () => server ?? browserMoment());
 }

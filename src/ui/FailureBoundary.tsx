@@ -1,5 +1,4 @@
-import { type ReactNode, useSyncExternalStore } from 'react';
-import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
+import { Component, type ReactNode, useSyncExternalStore } from 'react';
 import { site } from '../config/site.ts';
 import { formatPhone } from '../lib/phone.ts';
 import { Button } from './Button.tsx';
@@ -15,7 +14,7 @@ export interface FailureBoundaryProps {
   children: ReactNode;
 }
 
-function Failure({ error }: FallbackProps) {
+function Failure({ error }: { error: unknown }) {
   return (
     <div className={styles.box}>
       <p role="alert" className={styles.message}>
@@ -31,18 +30,52 @@ function Failure({ error }: FallbackProps) {
   );
 }
 
+interface BoundaryProps {
+  resetKeys: unknown[];
+  onError: (error: unknown) => void;
+  children: ReactNode;
+}
+
+const changed = (before: unknown[], after: unknown[]) => before.length !== after.length || before.some((key, i) => !Object.is(key, after[i]));
+
+/**
+ * React's error boundary, which only a class can be, as React's documentation writes it: it shows
+ * the failure instead of its children once one threw, and starts over when a reset key changes.
+ * (react-error-boundary did the same with more options than this needs, for 0.7 KB more in every
+ * dashboard's first load, whose budget is 80 KB: decision 011.)
+ */
+class Boundary extends Component<BoundaryProps, { failed: boolean; error: unknown }> {
+  state = { failed: false, error: undefined as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, error };
+  }
+
+  componentDidCatch(error: unknown) {
+    this.props.onError(error);
+  }
+
+  componentDidUpdate(previous: BoundaryProps, previousState: { failed: boolean }) {
+    // Only a failure already shown starts over: keys that change with the failing render do not hide it.
+    if (this.state.failed && previousState.failed && changed(previous.resetKeys, this.props.resetKeys)) this.setState({ failed: false, error: undefined });
+  }
+
+  render() {
+    return this.state.failed ? <Failure error={this.state.error} /> : this.props.children;
+  }
+}
+
 /**
  * An error boundary around an island or a lazily loaded part: a chunk that did not load or a
  * screen that threw shows a message, a Retry and the support phone in its place, instead of
  * blanking the page, and is reported to the server log. Retry starts every failed chunk over and
- * resets every boundary showing a failure. react-error-boundary is the class component React's
- * documentation points to (React has no function-component boundary).
+ * resets every boundary showing a failure.
  */
 export function FailureBoundary({ where, resetKeys = [], children }: FailureBoundaryProps) {
   const retries = useSyncExternalStore(subscribeToRetries, retryCount, retryCount);
   return (
-    <ErrorBoundary FallbackComponent={Failure} resetKeys={[retries, ...resetKeys]} onError={(error) => reportFailure(error, where)}>
+    <Boundary resetKeys={[retries, ...resetKeys]} onError={(error) => reportFailure(error, where)}>
       {children}
-    </ErrorBoundary>
+    </Boundary>
   );
 }

@@ -2,8 +2,12 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DashboardApp } from '../../src/features/dashboard/DashboardApp.tsx';
 import { $router } from '../../src/features/dashboard/router.ts';
-import { screenTitles } from '../../src/features/dashboard/screens.ts';
+import { SidebarButton } from '../../src/ui/SidebarButton.tsx';
 import { fakeApi } from './fake-api.ts';
+
+/** The app with one sidebar entry per side, naming the route it shows. */
+const sidebar = (page: { route: string }) => <SidebarButton name={page.route} selection={page.route} label={`Sidebar of ${page.route}`} href="#" />;
+const app = (screens: Parameters<typeof DashboardApp>[0]['screens']) => <DashboardApp screens={screens} studentSidebar={sidebar} tutorSidebar={sidebar} />;
 
 const routes: [string, string][] = [
   ['/student/dashboard', 'studentHome'],
@@ -33,18 +37,26 @@ describe('dashboard routes', () => {
     expect($router.get()?.params).toEqual({ tutorId: '17', gradebookId: '5' });
   });
 
-  it('shows the screen of a deep link', () => {
+  it("shows the screen of a deep link, in the frame with its side's sidebar", () => {
     $router.open('/tutors/myself/dashboard/availability');
-    render(<DashboardApp />);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(screenTitles.tutorAvailability);
-    expect(screen.getByRole('link', { name: 'Availability' })).toHaveAttribute('aria-current', 'page');
+    render(app({ tutorAvailability: () => <h1>Manage Availability</h1> }));
+    expect(screen.getByRole('main')).toHaveTextContent('Manage Availability');
+    expect(screen.getByRole('navigation')).toHaveTextContent('Sidebar of tutorAvailability');
+    expect(screen.getByRole('link', { name: 'Sidebar of tutorAvailability' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  it("a student's route has the student's sidebar, and a route without a screen is not found", () => {
+    $router.open('/student/dashboard/history');
+    render(<DashboardApp screens={{}} studentSidebar={() => <p>Student sidebar</p>} tutorSidebar={() => <p>Tutor sidebar</p>} />);
+    expect(screen.getByRole('navigation')).toHaveTextContent('Student sidebar');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Page not found');
   });
 
   it('shows a not-found view for an unknown path inside the dashboards', () => {
     window.history.replaceState(null, '', '/student/dashboard/nothing/here');
     $router.open('/student/dashboard/nothing/here');
-    render(<DashboardApp />);
+    render(app({}));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Page not found');
   });
 });
@@ -57,9 +69,9 @@ describe('dashboard failures', () => {
       throw new Error('Cannot read properties of undefined');
     }
     $router.open('/student/dashboard/history');
-    render(<DashboardApp screens={{ studentHistory: () => <Broken />, studentUpcoming: () => <h1>Upcoming list</h1> }} />);
+    render(app({ studentHistory: () => <Broken />, studentUpcoming: () => <h1>Upcoming list</h1> }));
     expect(screen.getByRole('main')).toHaveTextContent('Something went wrong on this part of the page.');
-    expect(screen.getByRole('link', { name: 'Meeting History' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sidebar of studentHistory' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     await vi.waitFor(() => expect(reports.map((r) => r.form.where)).toEqual(['dashboard studentHistory']));
 

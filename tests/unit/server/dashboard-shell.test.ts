@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardShell, FIRST_READ_WAIT_MS, FIRST_READS_BLOCK, firstReadsOf } from '../../../server/dashboard-shell.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resetClock, setClock } from '../../../server/clock.ts';
+import { dashboardShell, FIRST_READ_WAIT_MS, FIRST_READS_BLOCK, firstReadsOf, viewerZone } from '../../../server/dashboard-shell.ts';
+import { site } from '../../../src/config/site.ts';
 
 let dir: string;
 let shellFile: string;
@@ -13,8 +15,13 @@ let shellFile: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'shell-'));
   shellFile = path.join(dir, 'index.html');
-  await writeFile(shellFile, `<html><body>${FIRST_READS_BLOCK}<script>start()</script></body></html>`);
+  await writeFile(shellFile, `<html><body>${FIRST_READS_BLOCK}${LOADING}<script>start()</script></body></html>`);
+  // A server render that writes what it was given, and one that fails.
+  await writeFile(path.join(dir, 'echo.mjs'), 'export const renderDashboard = (input) => `<main>${JSON.stringify(input)}</main>`;');
+  await writeFile(path.join(dir, 'broken.mjs'), 'export const renderDashboard = () => { throw new Error("window is not defined"); };');
 });
+
+const LOADING = '<div id="dashboard" class="dashboard-root" data-astro-cid-1><p class="shell-loading">Loading your dashboard…</p></div>';
 
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -39,9 +46,9 @@ function api() {
   return app;
 }
 
-function serve(address: string, headers: Record<string, string> = {}) {
+function serve(address: string, headers: Record<string, string> = {}, render?: { file: string; log: string[] }) {
   const app = new Hono();
-  app.get('*', dashboardShell({ shellFile, api: api() }));
+  app.get('*', dashboardShell({ shellFile, api: api(), renderFile: render?.file, log: (line) => render?.log.push(line) }));
   return app.request(address, { headers });
 }
 
@@ -95,5 +102,45 @@ describe("the dashboard shell's first reads", () => {
     expect(response.headers.get('content-encoding')).toBe('br');
     const html = brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString();
     expect(answersIn(html)['/api/customers/myself']![0]).toBe(200);
+  });
+});
+
+describe("the dashboard shell's server render", () => {
+  afterEach(() => resetClock());
+
+  it('puts the first screen into the dashboard root, rendered from the answers, the path, the clock and the zone the browser named', async () => {
+    setClock(new Date('2026-11-24T18:00:00Z'));
+    const log: string[] = [];
+    const html = await (await serve('/student/dashboard', { cookie: 'sid=alex; tz=America/New_York' }, { file: path.join(dir, 'echo.mjs'), log })).text();
+    const root = /<div id="dashboard" class="dashboard-root" data-astro-cid-1 data-moment="([^"]*)"><main>(.*?)<\/main><\/div>/.exec(html);
+    expect(root, html).not.toBeNull();
+    // The server's clock (set above, and running since).
+    const moment = JSON.parse(root![1]!.replaceAll('&quot;', '"')) as { nowMs: number; zone: string };
+    expect(moment.zone).toBe('America/New_York');
+    expect(moment.nowMs - Date.parse('2026-11-24T18:00:00Z')).toBeGreaterThanOrEqual(0);
+    expect(moment.nowMs - Date.parse('2026-11-24T18:00:00Z')).toBeLessThan(1_000);
+    const input = JSON.parse(root![2]!);
+    expect(input).toMatchObject({ path: '/student/dashboard', moment });
+    expect(Object.keys(input.answers)).toEqual(Object.keys(answersIn(html)));
+    expect(html).not.toContain('Loading your dashboard…');
+    expect(log).toEqual([]);
+  });
+
+  it('leaves the page for the browser to render when the render fails or its file is missing, and says so', async () => {
+    const log: string[] = [];
+    const broken = await (await serve('/student/dashboard', { cookie: 'sid=alex' }, { file: path.join(dir, 'broken.mjs'), log })).text();
+    expect(broken).toContain(LOADING);
+    expect(log).toEqual(["dashboard page rendered in the browser: the server's render failed (window is not defined)"]);
+    const missing = await (await serve('/student/dashboard', { cookie: 'sid=alex' }, { file: path.join(dir, 'missing.mjs'), log: [] })).text();
+    expect(missing).toContain(LOADING);
+    expect(answersIn(missing)['/api/customers/myself']![0]).toBe(200);
+  });
+
+  it("writes times in the zone of the browser's cookie when Intl knows it, else in the campus's", () => {
+    expect(viewerZone('America/New_York')).toBe('America/New_York');
+    expect(viewerZone('UTC')).toBe('UTC');
+    for (const cookie of [undefined, '', 'Mars/Olympus', '"><script>', 'a'.repeat(65), 'America/New York']) {
+      expect(viewerZone(cookie), String(cookie)).toBe(site.timeZone);
+    }
   });
 });

@@ -151,10 +151,16 @@ describe('TutorSidebar: the profile photo', () => {
 });
 
 describe('DashboardApp with a tutor sidebar', () => {
-  it('puts the tutor sidebar in place of the default entries on tutor routes, with Log out', () => {
+  it('puts the tutor sidebar on tutor routes, with Log out', () => {
     fakeApi({ 'GET /api/checkauth': never, 'GET /api/tutors/myself': never });
     $router.open('/tutors/myself/dashboard/availability');
-    render(<DashboardApp tutorSidebar={(page) => <TutorSidebar tutorId="myself" route={page.route} paths={paths('myself')} />} />);
+    render(
+      <DashboardApp
+        screens={{ tutorAvailability: () => <h1>Manage Availability</h1> }}
+        studentSidebar={() => <p>Student sidebar</p>}
+        tutorSidebar={(page) => <TutorSidebar tutorId="myself" route={page.route} paths={paths('myself')} />}
+      />,
+    );
     expect(screen.getByRole('link', { name: 'Availability' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getAllByRole('link', { name: 'Schedule' })).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();

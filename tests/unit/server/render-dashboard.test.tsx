@@ -1,0 +1,67 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import type { FirstAnswers } from '../../../src/api/first-answers.ts';
+import type { Payment } from '../../../src/contract/entities.ts';
+import { renderDashboard } from '../../../src/islands/render-dashboard.tsx';
+import { alex, HOUR, meeting, payment } from '../tutor/fixtures.ts';
+
+/** The server's render of the dashboards' first screen (the same components as the browser's). */
+const NOW = Date.parse('2026-11-24T18:00:00Z');
+const moment = { nowMs: NOW, zone: 'America/New_York' };
+const at = (hoursFromNow: number) => NOW / 1000 + hoursFromNow * HOUR;
+
+// 9:00 PM in New York on Nov 24, 6:00 PM on campus; and one within the 12 hours skip closes at.
+const evening = meeting(0, { occurrence_epoch: at(8), course_style: 'in-person' });
+const nextWeek = meeting(0, { occurrence_epoch: at(8 + 7 * 24), offering: { course: { course_number: 'MATH 124', course_name: 'Calculus I' } } });
+const lastWeek = meeting(0, { occurrence_epoch: at(-7 * 24), offering: { course: { course_number: 'MATH 126', course_name: 'Calculus III' } } });
+
+const success = (data: unknown) => [200, { status: 'success', data }] as [number, unknown];
+const studentAnswers = (payments: Payment[]): FirstAnswers => ({
+  '/api/customers/myself': success({ ...alex, credits: 2 }),
+  '/api/customers/myself/gradebooks': success([{ id: 4, course: { course_number: 'CS 121', course_name: 'Intro to Programming I' } }]),
+  '/api/customers/myself/payments': success(payments),
+});
+
+describe("the server's render of a dashboard", () => {
+  it("writes the student's sidebar and upcoming sessions from the answers, in the viewer's zone and at the server's moment", () => {
+    const html = renderDashboard({ path: '/student/dashboard', answers: studentAnswers([payment(evening), payment(nextWeek), payment(lastWeek)]), moment });
+    expect(html).toContain('Hi, Alex');
+    expect(html).toContain('Credits: <!-- -->2');
+    expect(html).toContain('href="/student/dashboard/grades/4"');
+    expect(html).toContain('<h1 id="sessions-title">Upcoming Sessions</h1>');
+    expect(html).toContain('Tuesday, November 24, 2026');
+    expect(html).toContain('9:00–10:00 PM EST');
+    expect(html).toContain('(6:00–7:00 PM PST on campus)');
+    expect(html).toContain('Calculus I<');
+    // The past meeting is history; skip has closed on the one 8 hours away, not on next week's.
+    expect(html).not.toContain('Calculus III');
+    expect(html.match(/Skipping closes 12 hours before the start/g)).toHaveLength(1);
+    // The photos wait for the browser's paint, the calendar feed for the page to be live: as its first render.
+    expect(html).not.toMatch(/<img[^>]* src=/);
+    expect(html).toContain('Loading your calendar feed…');
+    // Nothing suspended: no boundary left for the browser to render.
+    expect(html).not.toContain('<!--$!-->');
+  });
+
+  it('shows what the browser would show first when a read did not come with the page', () => {
+    const html = renderDashboard({ path: '/student/dashboard/history', answers: {}, moment });
+    expect(html).toContain('<h1 id="sessions-title">Previous Sessions</h1>');
+    expect(html).toContain('Loading your sessions…');
+    expect(html).not.toContain('Hi,');
+  });
+
+  it("keeps each request's answers and address to its own render", () => {
+    renderDashboard({ path: '/student/dashboard', answers: studentAnswers([payment(evening)]), moment });
+    const next = renderDashboard({ path: '/student/dashboard/history', answers: {}, moment });
+    expect(next).not.toContain('Alex');
+    expect(next).toContain('Previous Sessions');
+  });
+
+  it("writes a tutor's frame, with the screens that load on demand as their loading state", () => {
+    const html = renderDashboard({ path: '/tutors/myself/dashboard', answers: {}, moment });
+    expect(html).toContain('aria-label="Dashboard"');
+    expect(html).toContain('Log out');
+    expect(html).toContain('Loading…');
+    expect(html).not.toContain('<!--$!-->');
+  });
+});
