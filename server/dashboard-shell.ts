@@ -15,7 +15,7 @@ import { encode, preferredEncoding } from './http/compression.ts';
  * would be three more requests at the start of its load, each waiting for a connection beside
  * the code's (decision 011). The server asks its own API for them, as the browser would (the same
  * cookie and client address, so the same session checks and limits), and writes them in a data
- * block the shell's first script hands to the API client (src/api/http.ts, "early reads").
+ * block the page's code reads (src/api/first-answers.ts).
  *
  * The first screen itself is rendered here from those answers (src/islands/render-dashboard.tsx,
  * bundled by `npm run build` into dist-server/), so the page paints it before its scripts have run;
@@ -49,8 +49,6 @@ export function firstReadsOf(urlPath: string): string[] {
   return reads;
 }
 
-type Answers = FirstAnswers;
-
 /** The shell's dashboard root, whose loading notice the server's render replaces. */
 const DASHBOARD_ROOT = /<div id="dashboard"([^>]*)>[\s\S]*?<\/div>/;
 
@@ -68,7 +66,7 @@ export function viewerZone(cookie: string | undefined): string {
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-export type RenderDashboard = (input: { path: string; answers: Answers; moment: Moment }) => string;
+export type RenderDashboard = (input: { path: string; answers: FirstAnswers; moment: Moment }) => string;
 
 /**
  * JSON inside a `<script>` element: `<` escaped, so no answer's text (a tutor's bio, say) can
@@ -123,7 +121,7 @@ export function dashboardShell({ shellFile, api, renderFile, log = console.log }
   }
 
   /** The shell's dashboard root with the first screen in it, or the shell as built if the render fails. */
-  function renderInto(page: string, render: RenderDashboard, c: Context, answers: Answers): string {
+  function renderInto(page: string, render: RenderDashboard, c: Context, answers: FirstAnswers): string {
     const moment: Moment = { nowMs: nowMs(), zone: viewerZone(getCookie(c, 'tz')) };
     try {
       const html = render({ path: c.req.path, answers, moment });
@@ -134,13 +132,13 @@ export function dashboardShell({ shellFile, api, renderFile, log = console.log }
     }
   }
 
-  async function answersFor(c: Context, reads: string[]): Promise<{ answers: Answers; cookies: string[] }> {
+  async function answersFor(c: Context, reads: string[]): Promise<{ answers: FirstAnswers; cookies: string[] }> {
     const headers = new Headers({ accept: 'application/json' });
     for (const name of FORWARDED_HEADERS) {
       const value = c.req.header(name);
       if (value !== undefined) headers.set(name, value);
     }
-    const answers: Answers = {};
+    const answers: FirstAnswers = {};
     const cookies = new Set<string>();
     await Promise.all(
       reads.map(async (read) => {

@@ -1,19 +1,21 @@
-import { type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { type ReactNode, Suspense, useDeferredValue, useSyncExternalStore } from 'react';
 
 const noChanges = () => () => {};
 
 /**
  * Suspense around a chunk that loads on demand (lazyChunk). The server's render of a dashboard
- * (src/islands/render-dashboard.tsx) and the browser's hydration of it show the fallback itself:
- * nothing suspends there, so the page the server wrote is hydrated as it is. Once the page is
- * live, the chunk loads behind the same fallback. Rendered in the browser from the start, it is
- * plain Suspense.
+ * (src/islands/render-dashboard.tsx) and the browser's hydration of it show the fallback as the
+ * boundary's content: nothing suspends there, so the page the server wrote is hydrated as it is.
+ * Once the page is live, the chunk loads in a deferred render, which keeps the fallback on screen
+ * until the chunk is there (no fallback shown anew, so React does not hold the content back to
+ * pace fallbacks). Rendered in the browser from the start, it is plain Suspense.
  */
 export function ChunkSuspense({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
-  const live = useSyncExternalStore(
+  const hydrated = useSyncExternalStore(
     noChanges,
     () => true,
     () => false,
   );
-  return live ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
+  const live = useDeferredValue(hydrated);
+  return <Suspense fallback={fallback}>{live ? children : fallback}</Suspense>;
 }

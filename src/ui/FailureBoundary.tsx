@@ -41,7 +41,7 @@ const changed = (before: unknown[], after: unknown[]) => before.length !== after
 /**
  * React's error boundary, which only a class can be, as React's documentation writes it: it shows
  * the failure instead of its children once one threw, and starts over when a reset key changes.
- * (react-error-boundary did the same with more options than this needs, for 0.7 KB more in every
+ * (react-error-boundary did the same with more options than this needs, for 0.2 KB more in every
  * dashboard's first load, whose budget is 80 KB: decision 011.)
  */
 class Boundary extends Component<BoundaryProps, { failed: boolean; error: unknown }> {

@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 
 import { createCalendarFeed, deleteCalendarFeed, getCalendarFeed } from '../../api/calendar.ts';
 import type { ApiResult } from '../../api/http.ts';
 import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
-import { errorMessage } from '../../lib/error-messages.ts';
+import { errorMessageLater } from '../../lib/error-message-later.ts';
 import { formatLongDate } from '../../lib/time-format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
@@ -27,8 +27,9 @@ type Feed =
 
 type Copy = { state: 'idle' } | { state: 'copied' } | { state: 'select' };
 
-const failureText = (result: Exclude<ApiResult<unknown>, { status: 'success' }>) =>
-  result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error);
+// The sentences load only when a failure is shown: the panel is part of a dashboard's first load.
+const failureText = async (result: Exclude<ApiResult<unknown>, { status: 'success' }>) =>
+  result.status === 'network-error' ? NETWORK_MESSAGE : errorMessageLater(result.error);
 
 /**
  * The private calendar feed of the signed-in customer or tutor (issue 12, item 3): a secret
@@ -52,11 +53,12 @@ export function CalendarFeed() {
 
   useEffect(() => {
     let current = true;
-    void getCalendarFeed().then((result) => {
+    void getCalendarFeed().then(async (result) => {
       if (!current) return;
       if (result.status === 'success') return setFeed(result.data.active ? { state: 'on', createdEpoch: result.data.created_epoch } : { state: 'off' });
       if (result.status === 'failure' && result.error.type === 'NotAuthorized') return setFeed({ state: 'needs-login' });
-      setFeed({ state: 'error', message: failureText(result) });
+      const message = await failureText(result);
+      if (current) setFeed({ state: 'error', message });
     });
     return () => {
       current = false;
@@ -74,7 +76,7 @@ export function CalendarFeed() {
     setActionError(null);
     const result = await createCalendarFeed();
     setBusy(null);
-    if (result.status !== 'success') return setActionError(failureText(result));
+    if (result.status !== 'success') return setActionError(await failureText(result));
     setCopy({ state: 'idle' });
     setFeed({ state: 'new', url: result.data.url });
   }
@@ -85,7 +87,7 @@ export function CalendarFeed() {
     setActionError(null);
     const result = await deleteCalendarFeed();
     setBusy(null);
-    if (result.status !== 'success') return setActionError(failureText(result));
+    if (result.status !== 'success') return setActionError(await failureText(result));
     setFeed({ state: 'off' });
   }
 

@@ -1,0 +1,94 @@
+import { act, render, screen } from '@testing-library/react';
+import { lazy } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ServerMoment, useMoment } from '../../../src/lib/moment.ts';
+import { ChunkSuspense } from '../../../src/ui/ChunkSuspense.tsx';
+
+/** A chunk that loads when the test says so. */
+function chunk() {
+  let arrive!: () => void;
+  const loaded = new Promise<void>((resolve) => (arrive = resolve));
+  const load = vi.fn(() => loaded.then(() => ({ default: () => <p>The screen</p> })));
+  return { Screen: lazy(load), load, arrive: () => act(async () => arrive()) };
+}
+
+const page = (Screen: () => React.ReactNode) => (
+  <main>
+    <ChunkSuspense fallback={<p>Loading…</p>}>
+      <Screen />
+    </ChunkSuspense>
+  </main>
+);
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('ChunkSuspense', () => {
+  it('shows the fallback on the server, without loading the chunk or leaving a boundary to the browser', () => {
+    const { Screen, load } = chunk();
+    const html = renderToString(page(Screen));
+    expect(html).toContain('Loading…');
+    expect(html).not.toContain('<!--$!-->');
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("hydrates the server's HTML as it is, keeps the fallback while the chunk loads, then shows it, without an error", async () => {
+    const errors = vi.spyOn(console, 'error');
+    const { Screen, load, arrive } = chunk();
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page(Screen));
+    document.body.append(container);
+    const fallback = container.querySelector('p');
+    await act(async () => void hydrateRoot(container, page(Screen)));
+    expect(load).toHaveBeenCalledTimes(1);
+    // The same element: hydrated, not replaced.
+    expect(container.querySelector('p')).toBe(fallback);
+    expect(container).toHaveTextContent('Loading…');
+    await arrive();
+    expect(container).toHaveTextContent('The screen');
+    expect(errors).not.toHaveBeenCalled();
+    container.remove();
+  });
+
+  it('is plain Suspense when the browser renders from the start', async () => {
+    const { Screen, load, arrive } = chunk();
+    render(page(Screen));
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+    await arrive();
+    expect(screen.getByText('The screen')).toBeInTheDocument();
+  });
+});
+
+describe('useMoment', () => {
+  function When() {
+    const { nowMs, zone } = useMoment();
+    return <p data-zone={zone}>{new Date(nowMs).getUTCFullYear()}</p>;
+  }
+  const server = { nowMs: Date.parse('2020-06-01T00:00:00Z'), zone: 'Asia/Tokyo' };
+  const withServer = (
+    <ServerMoment value={server}>
+      <When />
+    </ServerMoment>
+  );
+
+  it("renders the server's moment on the server and while hydrating, then the browser's", async () => {
+    const errors = vi.spyOn(console, 'error');
+    const html = renderToString(withServer);
+    expect(html).toContain('data-zone="Asia/Tokyo"');
+    expect(html).toContain('2020');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    await act(async () => void hydrateRoot(container, withServer));
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(container.querySelector('p')).toHaveAttribute('data-zone', browserZone);
+    expect(container).toHaveTextContent(String(new Date().getUTCFullYear()));
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it("is the browser's moment without a server", () => {
+    render(<When />);
+    expect(screen.getByText(String(new Date().getUTCFullYear()))).toBeInTheDocument();
+  });
+});
