@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,7 +14,7 @@ function chunk() {
   return { Screen: lazy(load), load, arrive: () => act(async () => arrive()) };
 }
 
-const page = (Screen: () => React.ReactNode) => (
+const page = (Screen: ComponentType) => (
   <main>
     <ChunkSuspense fallback={<p>Loading…</p>}>
       <Screen />
