@@ -12,15 +12,15 @@ import type { Envelope } from '../contract/envelope.ts';
  */
 export type FirstAnswers = Record<string, [status: number, body: unknown]>;
 
-/** How long a first answer serves the API client: it is for the first screen, not a later visit. */
+/** How long after the page's start a first answer serves the API client: it is for the first screen, not a later visit. */
 export const FIRST_ANSWER_TTL_MS = 10_000;
 
 let answers: FirstAnswers | undefined;
+/** When the answers were read: the page's start in the browser (the clock of `performance.now()`). */
 let readAt = 0;
 
 function pageAnswers(): FirstAnswers {
   if (answers) return answers;
-  readAt = performance.now();
   // The server writes the block (server/dashboard-shell.ts); the server's render has none.
   const block = typeof document === 'undefined' ? null : document.getElementById('first-reads');
   answers = JSON.parse(block?.textContent || '{}') as FirstAnswers;
@@ -53,11 +53,10 @@ export function forgetFirstAnswer(path: string): void {
   delete pageAnswers()[path];
 }
 
-/** A first read's answer for the API client, taken once and only while fresh. */
-export function takeFirstAnswer(path: string): { status: number; body: unknown } | undefined {
+/** A first read's answer ([HTTP status, body]) for the API client, taken once and only while fresh. */
+export function takeFirstAnswer(path: string): FirstAnswers[string] | undefined {
   const all = pageAnswers();
   const answer = all[path];
-  if (!answer) return undefined;
   delete all[path];
-  return performance.now() - readAt < FIRST_ANSWER_TTL_MS ? { status: answer[0], body: answer[1] } : undefined;
+  return performance.now() - readAt < FIRST_ANSWER_TTL_MS ? answer : undefined;
 }

@@ -75,7 +75,7 @@ export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string
   }
   const url = `${settings.baseUrl}${path}${queryString(options.query)}`;
   const first = method === 'GET' && !options.signal ? takeFirstAnswer(url) : undefined;
-  if (first) return isEnvelope(first.body) ? (first.body as Envelope<T>) : badResponse(first.status);
+  if (first) return isEnvelope(first[1]) ? (first[1] as Envelope<T>) : badResponse(first[0]);
   let response: Response;
   try {
     response = await settings.fetch(url, {

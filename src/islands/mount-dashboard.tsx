@@ -28,10 +28,12 @@ function mountDashboard(container: HTMLElement): void {
   );
 }
 
-/** The browser's zone, for the server to write the next dashboard page's times in (a year; no secret). */
+/**
+ * The browser's zone, for the server to write the next dashboard page's times in (a year; no
+ * secret). IANA names need no encoding in a cookie; the server checks the name.
+ */
 function rememberZone(): void {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = `tz=${Intl.DateTimeFormat().resolvedOptions().timeZone}; path=/; max-age=31536000; samesite=lax`;
 }
 
 mountDashboard(document.getElementById('dashboard')!);

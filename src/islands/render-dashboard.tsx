@@ -16,13 +16,19 @@ import DashboardIsland from './DashboardApp.tsx';
  */
 export function renderDashboard({ path, answers, moment }: { path: string; answers: FirstAnswers; moment: Moment }): string {
   // The router and the answers are module state, shared by every request: the render is
-  // synchronous, so they hold this request's values from here to its end.
-  $router.open(path);
-  return withFirstAnswers(answers, () =>
-    renderToString(
-      <ServerMoment value={moment}>
-        <DashboardIsland />
-      </ServerMoment>,
-    ),
-  );
+  // synchronous, so they hold this request's values from here to its end. The router is left on
+  // no route after it: it skips an address it has just parsed, so a path whose parsing failed
+  // would otherwise show the page of the request before.
+  try {
+    $router.open(path);
+    return withFirstAnswers(answers, () =>
+      renderToString(
+        <ServerMoment value={moment}>
+          <DashboardIsland />
+        </ServerMoment>,
+      ),
+    );
+  } finally {
+    $router.open('/');
+  }
 }

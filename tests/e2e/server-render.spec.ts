@@ -70,6 +70,10 @@ test('the browser takes the page over without a mismatch, moves times to its zon
 test("a tutor's dashboard page is written by the server too, and its screens load once the page is live", async ({ page }) => {
   const errors = collectErrors(page);
   await signInThroughOutbox(page, 'jordan@beacontutoring.com', 'tutor');
+  // The frame (sidebar, Log out) and the screen's loading state come in the page itself.
+  const html = await (await page.request.get('/tutors/myself/dashboard')).text();
+  expect(html).toMatch(/<div id="dashboard"[^>]* data-moment="[^"]+"><div class="[^"]+"><nav [^>]*aria-label="Dashboard"/);
+  expect(html).toContain('Log out');
   await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
   await page.getByRole('link', { name: 'Availability' }).click();
   await expect(page.getByRole('button', { name: 'Add availability' })).toBeVisible();

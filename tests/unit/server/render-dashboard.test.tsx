@@ -55,6 +55,9 @@ describe("the server's render of a dashboard", () => {
     const next = renderDashboard({ path: '/student/dashboard/history', answers: {}, moment });
     expect(next).not.toContain('Alex');
     expect(next).toContain('Previous Sessions');
+    // An address that cannot be read fails every time, never showing the page of the one before.
+    renderDashboard({ path: '/tutors/42/dashboard/gradebooks/7', answers: {}, moment });
+    for (let i = 0; i < 2; i++) expect(() => renderDashboard({ path: '/student/dashboard/grades/%E0%A4', answers: {}, moment })).toThrow(URIError);
   });
 
   it("writes a tutor's frame, with the screens that load on demand as their loading state", () => {

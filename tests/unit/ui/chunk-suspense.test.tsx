@@ -42,8 +42,10 @@ describe('ChunkSuspense', () => {
     const fallback = container.querySelector('p');
     await act(async () => void hydrateRoot(container, page(Screen)));
     expect(load).toHaveBeenCalledTimes(1);
-    // The same element: hydrated, not replaced.
+    // The same element, hydrated and still shown: not hidden behind a fallback shown anew.
+    expect(container.querySelectorAll('p')).toHaveLength(1);
     expect(container.querySelector('p')).toBe(fallback);
+    expect(fallback).not.toHaveAttribute('style');
     expect(container).toHaveTextContent('Loading…');
     await arrive();
     expect(container).toHaveTextContent('The screen');
