@@ -444,6 +444,20 @@ const migrations: Record<string, Migration> = {
         $$`.execute(db);
     },
   },
+  '015_staff_changes_recorded': {
+    async up(db) {
+      await runStatements(db, `
+        -- Who entered an overtime charge (told on the customer's receipt), and which supervisor
+        -- refunded one
+        alter table payments add column entered_by integer references tutors (id);
+        alter table payments add column refunded_by integer references tutors (id);
+        alter table payments add column refund_reason text;
+        -- A session canceled after its start (a supervisor only): who did it, and why
+        alter table meetings add column canceled_by integer references tutors (id);
+        alter table meetings add column cancel_reason text
+      `);
+    },
+  },
 };
 
 /** PGlite's query protocol takes one statement at a time, so a script is split at its semicolons. */

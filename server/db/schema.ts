@@ -71,6 +71,9 @@ export interface Database {
     notified_sequence: Generated<number>;
     /** Where the last move took it from (told in the update). */
     moved_from: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    /** The staff member who canceled a session after its start (a supervisor), and why (015). */
+    canceled_by: Generated<number | null>;
+    cancel_reason: Generated<string | null>;
     created_at: Timestamp;
   };
   subscriptions: {
@@ -127,6 +130,10 @@ export interface Database {
     notified_receipt: Generated<boolean>;
     notified_refund: Generated<boolean>;
     notified_cancel: Generated<boolean>;
+    /** Overtime: the staff member who entered it; the supervisor who refunded it (015). */
+    entered_by: Generated<number | null>;
+    refunded_by: Generated<number | null>;
+    refund_reason: Generated<string | null>;
     inserted_at: Timestamp;
   };
   webhook_events: { id: string; received_at: Timestamp };

@@ -1,14 +1,14 @@
 import type { Transaction } from 'kysely';
 import type { Meeting, TutorRole } from '../../src/contract/entities.ts';
-import { now, nowMs } from '../clock.ts';
+import type { ErrorType } from '../../src/contract/errors.ts';
+import { nowMs } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { queueTutorCancelNotices } from '../notify/planner.ts';
-import type { PaymentProvider, SavedCardResult } from '../payments/provider.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 import { lockTutorCalendar, refuseOverlap } from './availability.ts';
-import { BOOKED_STATUSES } from './booked.ts';
 import { meetingsById } from './meetings-view.ts';
-import { BOOKED_MINUTES, billableOvertimeMinutes, overtimeCents } from './overtime.ts';
+import { cancelRefusal, moveRefusal } from './meeting-rules.ts';
 import { notAuthorized, Refusal } from './refusal.ts';
 import { sendPendingRefunds } from './refunds.ts';
 
@@ -29,7 +29,7 @@ export interface MeetingServices {
 }
 
 /** Reads a meeting (locked for this transaction) that this staff member may change. */
-async function staffMeeting(trx: Trx, staff: Staff, meetingId: number) {
+export async function staffMeeting(trx: Trx, staff: Staff, meetingId: number) {
   const meeting = await trx
     .selectFrom('meetings')
     .select(['id', 'tutor_id', 'occurrence', 'duration_mins', 'canceled', 'capacity'])
@@ -42,26 +42,14 @@ async function staffMeeting(trx: Trx, staff: Staff, meetingId: number) {
 }
 
 /** Checks access without locking, for callers that lock the tutor's calendar first. */
-async function meetingOwner(db: Db, staff: Staff, meetingId: number): Promise<number> {
+export async function meetingOwner(db: Db, staff: Staff, meetingId: number): Promise<number> {
   const meeting = await db.selectFrom('meetings').select(['tutor_id', 'canceled']).where('id', '=', meetingId).executeTakeFirst();
   if (!meeting || meeting.canceled) throw new Refusal('MeetingNotFound');
   if (meeting.tutor_id !== staff.tutorId && staff.role !== 'Supervisor') throw notAuthorized();
   return meeting.tutor_id;
 }
 
-/** The customers holding a confirmed seat in the meeting (the ones overtime bills). */
-async function attendeesOf(trx: Trx | Db, meetingId: number): Promise<{ customerId: number }[]> {
-  const rows = await trx
-    .selectFrom('reservations as r')
-    .select('r.customer_id')
-    .where('r.meeting_id', '=', meetingId)
-    .where('r.status', '=', 'confirmed')
-    .orderBy('r.customer_id')
-    .execute();
-  return rows.map((row) => ({ customerId: row.customer_id }));
-}
-
-async function meetingView(db: Db, meetingId: number): Promise<Meeting> {
+export async function meetingView(db: Db, meetingId: number): Promise<Meeting> {
   return (await meetingsById(db, [meetingId])).get(meetingId)!;
 }
 
@@ -74,11 +62,21 @@ export async function setNotes(db: Db, staff: Staff, meetingId: number, notes: s
   return meetingView(db, meetingId);
 }
 
+/** Whether anyone holds a seat in the meeting: paid, paying, or in a checkout (a move is told to them). */
+async function isBooked(trx: Trx, meetingId: number): Promise<boolean> {
+  const seat = await trx.selectFrom('reservations').select('id').where('meeting_id', '=', meetingId).where('status', '!=', 'released').executeTakeFirst();
+  return seat !== undefined;
+}
+
+/** Throws the rule's refusal (meeting-rules.ts), if any. */
+export function refuseBy(type: ErrorType | null): void {
+  if (type) throw new Refusal(type);
+}
+
 /**
- * Moves a meeting to another start time. It must not overlap the tutor's other meetings; a meeting
- * whose duration was changed (overtime may have been billed) cannot move into the future; and only
- * a meeting that has started may move into the past (to correct when it really began), so no
- * session that never happened can be made to look worked. The attendees are told of the new time.
+ * Moves a meeting to another start time, within the rules of meeting-rules.ts (it has not started,
+ * the new time is in the future, a booked meeting keeps its customers' notice). It must not overlap
+ * the tutor's other meetings. The attendees are told of the new time.
  */
 export async function reschedule(services: MeetingServices, staff: Staff, meetingId: number, start: Date): Promise<Meeting> {
   const { db } = services;
@@ -86,12 +84,10 @@ export async function reschedule(services: MeetingServices, staff: Staff, meetin
   await db.transaction().execute(async (trx) => {
     await lockTutorCalendar(trx, tutorId);
     const meeting = await staffMeeting(trx, staff, meetingId);
-    const started = new Date(meeting.occurrence).getTime() <= nowMs();
-    const intoFuture = start.getTime() > nowMs();
-    if (!intoFuture && !started) throw new Refusal('EarlyAnchor');
-    if (intoFuture && meeting.duration_mins !== BOOKED_MINUTES) throw new Refusal('DurationChanged');
+    const facts = { startMs: new Date(meeting.occurrence).getTime(), durationMins: meeting.duration_mins, booked: await isBooked(trx, meetingId) };
+    refuseBy(moveRefusal(facts, start.getTime(), nowMs()));
     await refuseOverlap(trx, tutorId, [{ start, minutes: meeting.duration_mins }], meetingId);
-    if (new Date(meeting.occurrence).getTime() === start.getTime()) return;
+    if (facts.startMs === start.getTime()) return;
     // A higher SEQUENCE: the message planner sends everyone on the meeting the updated invite.
     await trx
       .updateTable('meetings')
@@ -102,126 +98,21 @@ export async function reschedule(services: MeetingServices, staff: Staff, meetin
   return meetingView(db, meetingId);
 }
 
-/** Overtime payments that count as billed: paid, settling, or waiting for the customer (3-D Secure). */
-const BILLED_STATUSES = ['succeeded', 'processing', 'requires_action'];
-
-/**
- * Sets how long a meeting that has started really lasted. It must not run into the tutor's next
- * meeting. Above 75 minutes each attendee is charged the extra time rounded to the nearest 30
- * minutes, at their hourly price, to their card on file: one incremental payment per attendee for
- * the minutes not billed yet (so raising it twice never bills twice; a declined charge does not
- * count, so entering the time again tries again). A decrease refunds nothing.
- *
- * The payments are written first (status processing, no intent yet) and the cards charged after the
- * commit by `sendOvertimeCharges`, so no transaction waits on the card network.
- */
-export async function setDuration(services: MeetingServices, staff: Staff, meetingId: number, durationMins: number): Promise<Meeting> {
-  const { db, payments } = services;
-  const tutorId = await meetingOwner(db, staff, meetingId);
-  await db.transaction().execute(async (trx) => {
-    await lockTutorCalendar(trx, tutorId);
-    const meeting = await staffMeeting(trx, staff, meetingId);
-    if (new Date(meeting.occurrence).getTime() > nowMs()) throw new Refusal('MeetingNotStarted');
-    await refuseOverlap(trx, tutorId, [{ start: new Date(meeting.occurrence), minutes: durationMins }], meetingId);
-    await trx.updateTable('meetings').set({ duration_mins: durationMins }).where('id', '=', meetingId).execute();
-
-    const owed = billableOvertimeMinutes(durationMins);
-    if (owed === 0) return;
-    for (const attendee of await attendeesOf(trx, meetingId)) {
-      const previous = await trx
-        .selectFrom('payments')
-        .select(['is_incremental', 'minutes_paid', 'amount_cents', 'payment_status'])
-        .where('meeting_id', '=', meetingId)
-        .where('customer_id', '=', attendee.customerId)
-        .execute();
-      const booking = previous.find((p) => !p.is_incremental && BOOKED_STATUSES.includes(p.payment_status));
-      if (!booking) continue;
-      const billed = previous.filter((p) => p.is_incremental && BILLED_STATUSES.includes(p.payment_status)).reduce((sum, p) => sum + p.minutes_paid, 0);
-      const minutes = owed - billed;
-      if (minutes <= 0) continue;
-      await trx
-        .insertInto('payments')
-        .values({
-          customer_id: attendee.customerId,
-          meeting_id: meetingId,
-          is_incremental: true,
-          minutes_paid: minutes,
-          amount_cents: overtimeCents(booking.amount_cents, minutes),
-          payment_status: 'processing',
-          provider: payments.name,
-          inserted_at: now(),
-        })
-        .execute();
-    }
-  });
-  await sendOvertimeCharges(services, meetingId);
-  return meetingView(db, meetingId);
-}
-
-/**
- * Charges the meeting's overtime payments that have not reached the provider yet (processing, no
- * intent). Each call carries the payment's id as its idempotency key, so sending one again after a
- * crash or a provider error never charges twice; an error leaves the row for the next attempt and
- * does not stop the others. The outcome is written only while the payment is still processing: if
- * the meeting was canceled meanwhile, a charge that went through is refunded at once.
- */
-export async function sendOvertimeCharges(services: MeetingServices, meetingId: number): Promise<void> {
-  const { db, payments } = services;
-  const log = services.log ?? console.log;
-  const queued = await db
-    .selectFrom('payments as p')
-    .innerJoin('customers as cu', 'cu.id', 'p.customer_id')
-    .select(['p.id', 'p.amount_cents', 'p.minutes_paid', 'cu.id as customer_id', 'cu.email', 'cu.firstname', 'cu.lastname', 'cu.provider_customer_id', 'cu.payment_method_id'])
-    .where('p.meeting_id', '=', meetingId)
-    .where('p.is_incremental', '=', true)
-    .where('p.payment_status', '=', 'processing')
-    .where('p.provider_intent_id', 'is', null)
-    .orderBy('p.id')
-    .execute();
-  for (const row of queued) {
-    let result: SavedCardResult;
-    try {
-      result = await payments.chargeSavedCard({
-        paymentId: row.id,
-        amountCents: row.amount_cents,
-        customer: { id: row.customer_id, email: row.email, name: `${row.firstname} ${row.lastname}`, providerCustomerId: row.provider_customer_id },
-        paymentMethodId: row.payment_method_id,
-        description: `${row.minutes_paid} min overtime`,
-      });
-    } catch (error) {
-      log(`overtime charge of payment ${row.id} not sent: ${(error as Error).message}`);
-      continue;
-    }
-    const status = { succeeded: 'succeeded', processing: 'processing', requires_action: 'requires_action', failed: 'requires_payment_method' }[result.status];
-    const written = await db
-      .updateTable('payments')
-      .set({ payment_status: status, provider_intent_id: result.intentId, client_secret: result.status === 'requires_action' ? result.clientSecret : null })
-      .where('id', '=', row.id)
-      .where('payment_status', '=', 'processing')
-      .where('provider_intent_id', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!written && result.status === 'succeeded') {
-      await db.updateTable('payments').set({ provider_intent_id: result.intentId, refund_pending: true }).where('id', '=', row.id).execute();
-      await sendRefunds(services, meetingId);
-    }
-  }
-}
-
 /** Sends the meeting's pending refunds (refunds.ts: the one way a refund is sent). */
-async function sendRefunds(services: MeetingServices, meetingId: number): Promise<number> {
+export async function sendRefunds(services: MeetingServices, meetingId: number): Promise<number> {
   return sendPendingRefunds(services.db, services.payments, services.log ?? console.log, { meetingId });
 }
 
 /**
- * A tutor cancels a meeting: every payment made for it is canceled, every seat freed, the meeting
+ * Staff cancel a meeting: before its start a tutor or a supervisor; after it only a supervisor,
+ * with a reason that is kept with who canceled (meeting-rules.ts). Every payment made for it is canceled, every seat freed, the meeting
  * leaves the calendar and the attendees' messages are queued (their invites canceled), in one transaction. Charged
  * payments are marked for a refund in that transaction and refunded after the commit; a refund the
  * provider did not confirm stays pending, and the periodic retry pass (or canceling the meeting
  * again) sends it. A charge still settling is canceled without a refund call: the provider's
  * webhook refunds it when it settles.
  */
-export async function cancelMeeting(services: MeetingServices, staff: Staff, meetingId: number): Promise<Meeting> {
+export async function cancelMeeting(services: MeetingServices, staff: Staff, meetingId: number, reason = ''): Promise<Meeting> {
   const { db } = services;
   const canceled = await db.selectFrom('meetings').select(['tutor_id', 'canceled']).where('id', '=', meetingId).executeTakeFirst();
   if (canceled?.canceled) {
@@ -233,7 +124,8 @@ export async function cancelMeeting(services: MeetingServices, staff: Staff, mee
     return meetingView(db, meetingId);
   }
   await db.transaction().execute(async (trx) => {
-    await staffMeeting(trx, staff, meetingId);
+    const meeting = await staffMeeting(trx, staff, meetingId);
+    refuseBy(cancelRefusal({ startMs: new Date(meeting.occurrence).getTime() }, staff.role === 'Supervisor', reason, nowMs()));
     // Queued with the cancel, while the meeting still names its course and place.
     await queueTutorCancelNotices(trx, meetingId, services.siteUrl);
     await trx
@@ -252,7 +144,11 @@ export async function cancelMeeting(services: MeetingServices, staff: Staff, mee
     // A checkout still in progress for this meeting ends too.
     await trx.updateTable('payments').set({ payment_status: 'abandoned' }).where('meeting_id', '=', meetingId).where('payment_status', '=', 'requires_payment_method').where('is_incremental', '=', false).execute();
     await trx.updateTable('reservations').set({ status: 'released', expires_at: null }).where('meeting_id', '=', meetingId).where('status', '!=', 'released').execute();
-    await trx.updateTable('meetings').set({ canceled: true, reservations_taken: 0, capacity: 0, offering_id: null, course_style: null }).where('id', '=', meetingId).execute();
+    await trx
+      .updateTable('meetings')
+      .set({ canceled: true, reservations_taken: 0, capacity: 0, offering_id: null, course_style: null, canceled_by: staff.tutorId, cancel_reason: reason.trim() || null })
+      .where('id', '=', meetingId)
+      .execute();
   });
   await sendRefunds(services, meetingId);
   return meetingView(db, meetingId);

@@ -32,6 +32,7 @@ import {
   type CancelCause,
   cardDigits,
   chargeReceipt,
+  overtimeReceipt,
   customerCancellation,
   customerReminder,
   customerReminderText,
@@ -141,7 +142,7 @@ async function planBookings(trx: Trx, links: Links): Promise<number> {
 async function planReceipts(trx: Trx, links: Links): Promise<number> {
   const charged = await trx
     .selectFrom('payments')
-    .select(['id', 'customer_id', 'meeting_id', 'amount_cents', 'checkout', 'is_incremental'])
+    .select(['id', 'customer_id', 'meeting_id', 'amount_cents', 'checkout', 'is_incremental', 'entered_by'])
     .where('notified_receipt', '=', false)
     .where('payment_status', '=', 'succeeded')
     .orderBy('id')
@@ -149,16 +150,17 @@ async function planReceipts(trx: Trx, links: Links): Promise<number> {
     .forUpdate()
     .skipLocked()
     .execute();
-  return tellPayments(trx, charged, 'notified_receipt', async (payment, customer, meeting) =>
-    payment.amount_cents > 0
-      ? [
-          {
-            ...chargeReceipt(links, customer, meeting, payment.is_incremental ? 'overtime' : payment.checkout !== null ? 'booking' : 'weekly', payment.amount_cents, cardDigits(customer.payment_method_label), payment.id),
-            key: `receipt:${payment.id}`,
-          },
-        ]
-      : [],
-  );
+  // Overtime receipts name who entered the extra time.
+  const enteredBy = charged.flatMap((p) => (p.entered_by === null ? [] : [p.entered_by]));
+  const staff = enteredBy.length === 0 ? [] : await trx.selectFrom('tutors').select(['id', 'name']).where('id', 'in', enteredBy).execute();
+  return tellPayments(trx, charged, 'notified_receipt', async (payment, customer, meeting) => {
+    if (payment.amount_cents <= 0) return [];
+    const card = cardDigits(customer.payment_method_label);
+    const receipt = payment.is_incremental
+      ? overtimeReceipt(links, customer, meeting, payment.amount_cents, card, payment.id, staff.find((t) => t.id === payment.entered_by)?.name ?? meeting.tutor.name)
+      : chargeReceipt(links, customer, meeting, payment.checkout !== null ? 'booking' : 'weekly', payment.amount_cents, card, payment.id);
+    return [{ ...receipt, key: `receipt:${payment.id}` }];
+  });
 }
 
 /** Every refund the provider confirmed (payments.refunded_at) gets a receipt. */

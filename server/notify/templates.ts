@@ -244,13 +244,25 @@ export function tutorReminder(links: Links, meeting: MeetingFacts, students: str
 
 // ---- money ------------------------------------------------------------------------------------
 
-export type ChargeKind = 'booking' | 'weekly' | 'overtime';
+export type ChargeKind = 'booking' | 'weekly';
 
 export function chargeReceipt(links: Links, customer: Person, meeting: MeetingFacts, kind: ChargeKind, cents: number, card: string | null, paymentId: number): Message {
-  const forWhat = { booking: 'your booking', weekly: 'this week of your weekly sessions', overtime: 'the extra time of your session' }[kind];
+  const forWhat = { booking: 'your booking', weekly: 'this week of your weekly sessions' }[kind];
+  return receipt(links, customer, meeting, cents, card, paymentId, [`We charged ${centsToDollars(cents)} for ${forWhat}.`]);
+}
+
+/** Overtime's receipt names who entered the extra time and how to dispute it. */
+export function overtimeReceipt(links: Links, customer: Person, meeting: MeetingFacts, cents: number, card: string | null, paymentId: number, enteredBy: string): Message {
+  return receipt(links, customer, meeting, cents, card, paymentId, [
+    `We charged ${centsToDollars(cents)} for the extra time of your session, entered by ${enteredBy}.`,
+    `To dispute it (if your session did not run over), call or text ${phone()} with the receipt number.`,
+  ]);
+}
+
+function receipt(links: Links, customer: Person, meeting: MeetingFacts, cents: number, card: string | null, paymentId: number, paragraphs: string[]): Message {
   return renderEmail(customer.email, `Receipt: ${centsToDollars(cents)} for ${subjectOf(meeting)} on ${formatShortTime(meeting.start)}`, {
     greeting: `Hi ${customer.firstname},`,
-    paragraphs: [`We charged ${centsToDollars(cents)} for ${forWhat}.`],
+    paragraphs,
     list: [
       `Amount: ${centsToDollars(cents)}`,
       `Session: ${sessionName(meeting)}, ${formatMeetingTime(meeting.start)}`,

@@ -1,13 +1,26 @@
-import { gradebooksQuery, id, idOrMyself, meetingCreateForm, meetingDurationForm, meetingNotesForm, meetingOccurrenceForm, slotCreateForm } from '../../src/contract/schemas.ts';
+import {
+  gradebooksQuery,
+  id,
+  idOrMyself,
+  meetingCancelForm,
+  meetingCreateForm,
+  meetingDurationForm,
+  meetingNotesForm,
+  meetingOccurrenceForm,
+  overtimePreviewQuery,
+  paymentRefundForm,
+  slotCreateForm,
+} from '../../src/contract/schemas.ts';
 import { fromEpoch } from '../db/schema.ts';
 import { createOneOffMeeting, createWeeklySlot } from '../domain/availability.ts';
-import { cancelMeeting, type MeetingServices, reschedule, setDuration, setNotes } from '../domain/meeting-changes.ts';
+import { cancelMeeting, type MeetingServices, reschedule, setNotes } from '../domain/meeting-changes.ts';
+import { previewDuration, refundOvertime, setDuration } from '../domain/overtime-charges.ts';
 import { listTutorMeetings } from '../domain/meetings-view.ts';
 import { notAuthorized } from '../domain/refusal.ts';
 import { listTutorGradebooks } from '../domain/tutor-gradebooks.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
-import { isSupervisor, requireTutor, resolveTutorId } from '../http/session.ts';
+import { isSupervisor, requireSupervisor, requireTutor, resolveTutorId } from '../http/session.ts';
 import { parseForm, parseParam, parseQuery } from '../http/validate.ts';
 
 /**
@@ -64,9 +77,29 @@ export function meetingRoutes(services: MeetingServices) {
     return ok(c, await setDuration(services, staff, meetingId, duration_mins));
   });
 
+  /** What entering a duration would charge each attendee (docs/contract-extensions.md); nothing is written. */
+  app.get('/meetings/:id/overtime', async (c) => {
+    const staff = requireTutor(c);
+    const meetingId = parseParam(c, 'id', id);
+    const { duration_mins } = parseQuery(c, overtimePreviewQuery);
+    return ok(c, await previewDuration(services, staff, meetingId, duration_mins));
+  });
+
   app.post('/meetings/:id/cancel', async (c) => {
     const staff = requireTutor(c);
-    return ok(c, await cancelMeeting(services, staff, parseParam(c, 'id', id)));
+    const meetingId = parseParam(c, 'id', id);
+    // The contract's cancel has no body; a supervisor's cancel of a started session names a reason.
+    const { reason } = await parseForm(c, meetingCancelForm);
+    return ok(c, await cancelMeeting(services, staff, meetingId, reason));
+  });
+
+  /** A supervisor refunds an overtime charge (docs/contract-extensions.md). */
+  app.post('/payments/:id/refund', async (c) => {
+    const staff = requireSupervisor(c);
+    const paymentId = parseParam(c, 'id', id);
+    const { reason } = await parseForm(c, paymentRefundForm);
+    await refundOvertime(services, staff, paymentId, reason);
+    return ok(c, { id: paymentId });
   });
 
   return app;

@@ -47,6 +47,20 @@ export const errorTypes = [
   'MeetingNotStarted',
   /** A meeting whose duration was changed cannot be moved into the future (spec 2 §5). */
   'DurationChanged',
+  /** A meeting that has started does not move, and only a supervisor cancels it (server/domain/meeting-rules.ts). */
+  'MeetingStarted',
+  /** A booked meeting moved earlier must start 12 hours or more from now; moved later, an hour or more. */
+  'MoveTooSoon',
+  /** A duration above 180 minutes (the booked hour and two extra). */
+  'DurationTooLong',
+  /** Overtime is entered once the booked hour has ended. */
+  'MeetingNotEnded',
+  /** The duration can no longer change: 48 hours have passed since the booked hour ended. */
+  'DurationClosed',
+  /** A supervisor's cancel of a session that has started needs a reason, which is kept. */
+  'ReasonRequired',
+  /** Only an overtime charge that went through, and was not refunded, can be refunded by a supervisor. */
+  'NotRefundable',
   // gradebooks
   'GradebookNotFound',
   'CategoryNotFound',

@@ -90,6 +90,12 @@ export const slotCreateForm = z.object({
 export const meetingNotesForm = z.object({ notes: text(500) });
 export const meetingOccurrenceForm = z.object({ occurrence_epoch: epochSeconds });
 export const meetingDurationForm = z.object({ duration_mins: integer((n) => n.min(1).max(600)) });
+/** The contract's cancel has no body; a supervisor canceling a session that has started gives a reason. */
+export const meetingCancelForm = z.object({ reason: text(500).optional().default('') });
+/** GET /api/meetings/{id}/overtime (docs/contract-extensions.md): what a duration would charge. */
+export const overtimePreviewQuery = z.object({ duration_mins: integer((n) => n.min(1).max(600)) });
+/** POST /api/payments/{id}/refund: a supervisor refunds an overtime charge, saying why. */
+export const paymentRefundForm = z.object({ reason: requiredText(500) });
 
 // --- gradebooks --------------------------------------------------------------------------------
 export const categoryCreateForm = z.object({

@@ -60,6 +60,13 @@ export const errorMessages = {
   EarlyAnchor: 'Please pick a time in the future (consider next week at the same time)',
   MeetingNotStarted: 'The duration can be changed once the meeting has started.',
   DurationChanged: 'A meeting whose duration was changed cannot be moved into the future.',
+  MeetingStarted: 'This session has started: it can no longer be moved or canceled. You can still enter how long it lasted.',
+  MoveTooSoon: 'A booked session can move earlier only to a time at least 12 hours from now, so its customers can still skip it, and later only to a time at least an hour from now.',
+  DurationTooLong: 'A session can last at most 180 minutes (two extra hours).',
+  MeetingNotEnded: 'Extra time can be entered once the booked hour has ended.',
+  DurationClosed: 'The duration can be changed only until 48 hours after the session. Please ask a supervisor.',
+  ReasonRequired: 'Please give the reason for canceling a session that has already started.',
+  NotRefundable: 'This charge cannot be refunded: it did not go through, or it was refunded already.',
   // Spec 2 §8, grade creation.
   GradebookNotFound: 'This gradebook no longer exists. Please refresh and try agian',
   CategoryNotFound: 'The selected grade category no longer exists. Please refresh and try agian',

@@ -28,6 +28,14 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
     return { ...recorder, client, logged, log };
   }
 
+  /** Maya, a supervisor, in this world's app: only she cancels a session that has started. */
+  async function supervisor(c: TestContext, w: ReturnType<typeof world>) {
+    const client = w.client();
+    await signInAs(c, client, 'maya@beacontutoring.com');
+    return client;
+  }
+  const cancelWithReason = (client: TestClient, meetingId: number) => post(client, `/api/meetings/${meetingId}/cancel`, { reason: 'The tutor was ill and the session did not happen' });
+
   /** A group-of-two meeting of Jordan's at `start`, paid by two new customers with cards on file. */
   async function groupMeeting(c: TestContext, w: ReturnType<typeof world>, start: number) {
     const tutor = w.client();
@@ -54,7 +62,7 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
     const w = world();
     const start = freeHour();
     const { tutor, meetingId, intents } = await groupMeeting(ctx(), w, start);
-    await jumpClock(ctx(), new Date((start + 30 * 60) * 1000));
+    await jumpClock(ctx(), new Date((start + 61 * 60) * 1000));
     expect((await post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 100 })).status).toBe(200);
     const overtime = (await paymentsOf(ctx(), meetingId)).filter((p) => p.is_incremental);
     // Group-of-two: 3500 cents an hour each; 100 minutes bills 90, so 30 extra minutes each.
@@ -65,7 +73,10 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
     expect(new Set(overtime.map((p) => p.customer_id)).size).toBe(2);
     expect(w.calls.charges.map((c) => c.paymentId)).toEqual(overtime.map((p) => p.id));
 
-    expect((await call(tutor, `/api/meetings/${meetingId}/cancel`, { method: 'POST' })).status).toBe(200);
+    // The session has started: its tutor can no longer cancel it; a supervisor can, with a reason.
+    expect((await call(tutor, `/api/meetings/${meetingId}/cancel`, { method: 'POST' })).body.error.type).toBe('MeetingStarted');
+    expect(w.calls.refunds).toEqual([]);
+    expect((await cancelWithReason(await supervisor(ctx(), w), meetingId)).status).toBe(200);
     expect(w.calls.refunds.sort()).toEqual([...intents, ...overtime.map((p) => p.provider_intent_id!)].sort());
     expect((await paymentsOf(ctx(), meetingId)).map((p) => [p.payment_status, p.refund_pending])).toEqual(Array.from({ length: 4 }, () => ['canceled', false]));
   });
@@ -92,7 +103,7 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
     const w = world();
     const start = freeHour();
     const { tutor, meetingId } = await groupMeeting(ctx(), w, start);
-    await jumpClock(ctx(), new Date((start + 30 * 60) * 1000));
+    await jumpClock(ctx(), new Date((start + 61 * 60) * 1000));
     w.faults.charge = 1;
     expect((await post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 90 })).status).toBe(200);
     let overtime = (await paymentsOf(ctx(), meetingId)).filter((p) => p.is_incremental);
@@ -111,12 +122,12 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
     const w = world();
     const start = freeHour();
     const { tutor, meetingId } = await groupMeeting(ctx(), w, start);
-    await jumpClock(ctx(), new Date((start + 30 * 60) * 1000));
+    await jumpClock(ctx(), new Date((start + 61 * 60) * 1000));
     let release = () => {};
     w.holdCharges(new Promise<void>((resolve) => (release = resolve)));
     const raising = post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 90 });
     await expect.poll(async () => (await paymentsOf(ctx(), meetingId)).filter((p) => p.is_incremental).length).toBe(2);
-    expect((await call(tutor, `/api/meetings/${meetingId}/cancel`, { method: 'POST' })).status).toBe(200);
+    expect((await cancelWithReason(await supervisor(ctx(), w), meetingId)).status).toBe(200);
     release();
     await raising;
     const overtime = (await paymentsOf(ctx(), meetingId)).filter((p) => p.is_incremental);
@@ -134,7 +145,7 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
     const w = world(settling.provider);
     const start = freeHour();
     const { tutor, meetingId } = await groupMeeting(ctx(), w, start);
-    await jumpClock(ctx(), new Date((start + 30 * 60) * 1000));
+    await jumpClock(ctx(), new Date((start + 61 * 60) * 1000));
     expect((await post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 90 })).status).toBe(200);
     const overtime = (await paymentsOf(ctx(), meetingId)).filter((p) => p.is_incremental);
     expect(overtime.map((p) => p.payment_status)).toEqual(['processing', 'processing']);
@@ -155,7 +166,7 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
     const next = await post(tutor, '/api/meetings', { occurrence_epoch: start + 2 * HOUR, tutor: 'myself' });
     const early = await post(tutor, `/api/meetings/${meetingId}/occurrence_epoch`, { occurrence_epoch: Math.floor(nowMs() / 1000) - HOUR });
     expect(early.body.error.type).toBe('EarlyAnchor');
-    await jumpClock(ctx(), new Date((start + 30 * 60) * 1000));
+    await jumpClock(ctx(), new Date((start + 61 * 60) * 1000));
     const long = await post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 150 });
     expect(long.status).toBe(409);
     expect(long.body.error).toMatchObject({ type: 'Overlap', meeting: { id: next.body.data.id } });

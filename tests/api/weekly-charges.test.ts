@@ -177,8 +177,9 @@ describeApi('weekly charges', (ctx) => {
     expect((await payment(ctx(), sub.paymentId)).payment_status).toBe('processing');
 
     const { meeting_id } = await db.selectFrom('payments').select('meeting_id').where('id', '=', sub.paymentId).executeTakeFirstOrThrow();
-    // To 8:30 UTC the same day: still ahead, and an hour no other test's meeting uses.
-    const moved = await post(tutor.client, `/api/meetings/${meeting_id}/occurrence_epoch`, { occurrence_epoch: Math.floor(sub.start.getTime() / 86_400_000) * 86_400 + 8.5 * 3600 });
+    // Later, to 8:30 UTC the next day (a booked week inside its 12 hours moves only later): an hour
+    // no other test's meeting uses.
+    const moved = await post(tutor.client, `/api/meetings/${meeting_id}/occurrence_epoch`, { occurrence_epoch: Math.floor(sub.start.getTime() / 86_400_000) * 86_400 + 86_400 + 8.5 * 3600 });
     expect(moved.status).toBe(200);
     await db.updateTable('customers').set({ payment_method_id: 'pm_offline_another_card' }).where('id', '=', sub.id).execute();
 
