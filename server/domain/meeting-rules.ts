@@ -1,4 +1,5 @@
 import type { ErrorType } from '../../src/contract/errors.ts';
+import { MAX_DURATION_MINUTES } from '../../src/contract/schemas.ts';
 import { BOOKED_MINUTES } from './overtime.ts';
 import { CANCEL_NOTICE_HOURS } from './student-changes.ts';
 
@@ -27,8 +28,6 @@ export const MOVE_EARLIER_NOTICE_HOURS = CANCEL_NOTICE_HOURS;
 export const MOVE_LATER_NOTICE_HOURS = 1;
 /** Overtime is entered until this long after the booked hour's end. */
 export const DURATION_ENTRY_HOURS = 48;
-/** The longest a session may be recorded as lasting: the booked hour and two extra. */
-export const MAX_DURATION_MINUTES = 180;
 
 export interface MeetingFacts {
   /** The scheduled start, in ms. */

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Meeting } from '../../src/contract/entities.ts';
+import type { Meeting, OvertimePreview } from '../../src/contract/entities.ts';
 import { now, nowMs } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { cardDigits } from '../notify/templates.ts';
@@ -59,12 +59,6 @@ async function checkDuration(trx: Trx, staff: Staff, tutorId: number, meetingId:
   const meeting = await staffMeeting(trx, staff, meetingId);
   refuseBy(durationRefusal({ startMs: new Date(meeting.occurrence).getTime(), durationMins: meeting.duration_mins }, durationMins, nowMs()));
   await refuseOverlap(trx, tutorId, [{ start: new Date(meeting.occurrence), minutes: durationMins }], meetingId);
-}
-
-/** What GET /api/meetings/{id}/overtime answers: the charges a duration would make, before it is entered. */
-export interface OvertimePreview {
-  duration_mins: number;
-  charges: { customer: { id: number; firstname: string; lastname: string }; minutes: number; amount_cents: number; card_last_four: string | null }[];
 }
 
 /**

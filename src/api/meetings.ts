@@ -1,4 +1,4 @@
-import type { Id, Meeting, MeetingWithPayments } from '../contract/entities.ts';
+import type { Id, Meeting, MeetingWithPayments, OvertimePreview } from '../contract/entities.ts';
 import type { MeetingCreateInput, SlotCreateInput } from '../contract/schemas.ts';
 import { request, segment } from './http.ts';
 
@@ -11,7 +11,15 @@ export const createMeeting = (input: MeetingCreateInput) => request<Meeting>('PO
 /** Weekly availability; may fail with EarlyAnchor or Overlap. */
 export const createSlot = (input: SlotCreateInput) =>
   request<{ id: Id; anchor_epoch: number; duration_mins: number }>('POST', '/api/slots', { form: input });
-export const cancelMeeting = (meetingId: Id) => request<Meeting>('POST', `${meetingPath(meetingId)}/cancel`);
+/** `reason`: a supervisor canceling a session that has started gives one (kept with the cancel). */
+export const cancelMeeting = (meetingId: Id, reason?: string) =>
+  request<Meeting>('POST', `${meetingPath(meetingId)}/cancel`, reason === undefined ? {} : { form: { reason } });
+/** What entering this duration would charge each attendee; nothing is charged. */
+export const previewOvertime = (meetingId: Id, durationMins: number) =>
+  request<OvertimePreview>('GET', `${meetingPath(meetingId)}/overtime`, { query: { duration_mins: durationMins } });
+/** A supervisor refunds an overtime charge, saying why. */
+export const refundOvertime = (paymentId: Id, reason: string) =>
+  request<{ id: Id }>('POST', `/api/payments/${segment(paymentId)}/refund`, { form: { reason } });
 export const setMeetingNotes = (meetingId: Id, notes: string) =>
   request<Meeting>('POST', `${meetingPath(meetingId)}/notes`, { form: { notes } });
 export const setMeetingOccurrence = (meetingId: Id, occurrenceEpoch: number) =>

@@ -107,6 +107,15 @@ export interface MeetingWithPayments {
   payments: Payment[];
 }
 
+/**
+ * GET /api/meetings/{id}/overtime?duration_mins=N (docs/contract-extensions.md): what entering that
+ * duration would charge each attendee, before anything is charged.
+ */
+export interface OvertimePreview {
+  duration_mins: number;
+  charges: { customer: { id: Id; firstname: string; lastname: string }; minutes: number; amount_cents: number; card_last_four: string | null }[];
+}
+
 export interface Customer {
   id: Id;
   firstname: string;

@@ -1,5 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { getPagePath } from '@nanostores/router';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
+import { $auth, ensureAuth } from '../features/auth/session-store.ts';
 import { $router } from '../features/dashboard/router.ts';
 import { StaffMeetingCard } from '../features/sessions/StaffMeetingCard.tsx';
 import { AvailabilityScreen, type RenderMeeting, ScheduleScreen, WorkHistoryScreen } from '../features/tutor/TutorMeetingsScreen.tsx';
@@ -25,9 +27,22 @@ const PhotoDialog = lazyChunk(() => import('../features/team/PhotoDialog.tsx').t
  * DashboardApp.tsx loads this module on first use, so a student's first load does not carry it.
  */
 
-const card: RenderMeeting = ({ meeting, payments }, onChanged) => <StaffMeetingCard meeting={meeting} payments={payments} onChanged={onChanged} />;
+/** Whether the signed-in viewer is a supervisor (false until the page knows: the server decides anyway). */
+function useSupervisorViewer(): boolean {
+  const auth = useStore($auth);
+  useEffect(() => {
+    if (auth.state === 'unknown') void ensureAuth();
+  }, [auth.state]);
+  return auth.state === 'signed-in' && auth.auth.tutor?.role === 'Supervisor';
+}
+
+function ViewerMeetingCard(props: Omit<Parameters<typeof StaffMeetingCard>[0], 'supervisor'>) {
+  return <StaffMeetingCard {...props} supervisor={useSupervisorViewer()} />;
+}
+
+const card: RenderMeeting = ({ meeting, payments }, onChanged) => <ViewerMeetingCard meeting={meeting} payments={payments} onChanged={onChanged} />;
 const historyCard: RenderMeeting = ({ meeting, payments }, onChanged) => (
-  <StaffMeetingCard meeting={meeting} payments={payments} onChanged={onChanged} withSummary />
+  <ViewerMeetingCard meeting={meeting} payments={payments} onChanged={onChanged} withSummary />
 );
 
 // The feed is the signed-in tutor's own: a supervisor looking at another tutor's schedule does not see it.

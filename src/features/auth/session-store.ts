@@ -15,6 +15,14 @@ export async function loadAuth(): Promise<AuthState> {
   return next;
 }
 
+let asked: Promise<AuthState> | undefined;
+
+/** Asks the server once for the whole page, however many components want to know. */
+export function ensureAuth(): Promise<AuthState> {
+  asked ??= loadAuth();
+  return asked;
+}
+
 /** Where a user of this type lands after signing in. */
 export function dashboardPath(userType: string): string | undefined {
   if (userType === 'customer') return '/student/dashboard';

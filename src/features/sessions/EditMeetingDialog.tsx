@@ -1,10 +1,21 @@
 import { useState } from 'react';
-import { setMeetingDuration, setMeetingOccurrence } from '../../api/meetings.ts';
-import type { Meeting } from '../../contract/entities.ts';
+import { previewOvertime, setMeetingDuration, setMeetingOccurrence } from '../../api/meetings.ts';
+import type { Meeting, OvertimePreview } from '../../contract/entities.ts';
 import { fieldZoneName, fromDateTimeLocal, toDateTimeLocal } from '../../lib/datetime-local.ts';
+import { centsToDollars } from '../../lib/money.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
-import { DURATION_CHANGED_MESSAGE, durationWarnings, editMeetingMessage, NOT_STARTED_MESSAGE, PAST_START_MESSAGE } from './meeting-messages.ts';
+import {
+  chargeQuestion,
+  DURATION_CHANGED_MESSAGE,
+  DURATION_RANGE_MESSAGE,
+  durationWarnings,
+  editMeetingMessage,
+  MAX_DURATION_MINUTES,
+  NOT_STARTED_MESSAGE,
+  PAST_START_MESSAGE,
+  STARTED_NO_MOVE_MESSAGE,
+} from './meeting-messages.ts';
 import styles from './staff.module.css';
 
 export interface EditMeetingDialogProps {
@@ -14,8 +25,10 @@ export interface EditMeetingDialogProps {
 }
 
 /**
- * 'Edit Meeting Time + Duration' (spec 2 §2, §5): a start time and, once the meeting has started, its
- * duration. Update sends only what changed; the warnings of spec 2 §5 show while they apply.
+ * 'Edit Meeting Time + Duration' (spec 2 §2, §5): the start time of a meeting that has not started,
+ * and, once it has, its duration. Update sends only what changed; the warnings of spec 2 §5 show
+ * while they apply. A duration that charges overtime first shows what each customer would be
+ * charged (asked of the server, which applies its rules), and charges only on a second click.
  */
 export function EditMeetingDialog({ meeting, onClose }: EditMeetingDialogProps) {
   // What the server holds now: the meeting's values, then whatever this dialog saved.
@@ -25,58 +38,61 @@ export function EditMeetingDialog({ meeting, onClose }: EditMeetingDialogProps) 
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
   const [changed, setChanged] = useState(false);
-  // Whether the meeting has started, as of the dialog's opening.
+  // The charges shown for confirmation; typing another duration drops them (it is asked anew).
+  const [charges, setCharges] = useState<OvertimePreview | null>(null);
+  // Whether the meeting has started, as of the dialog's opening (the server decides).
   const [started] = useState(() => meeting.occurrence_epoch * 1000 <= Date.now());
   const minutes = duration.trim() === '' ? NaN : Number(duration);
   const warnings = durationWarnings(minutes, saved.duration);
+  const confirming = charges !== null;
 
+  function fail(message: string) {
+    setWorking(false);
+    setError(message);
+  }
 
   async function update() {
     if (working) return;
     const epoch = fromDateTimeLocal(start);
     if (Number.isNaN(epoch)) return setError('Please pick a start time.');
-    const timeChanged = start !== saved.start;
+    const timeChanged = !started && start !== saved.start;
     const durationChanged = started && minutes !== saved.duration;
-    if (durationChanged && !(Number.isInteger(minutes) && minutes >= 1 && minutes <= 600)) {
-      return setError('Please enter a duration from 1 to 600 minutes.');
-    }
+    if (durationChanged && !(Number.isInteger(minutes) && minutes >= 1 && minutes <= MAX_DURATION_MINUTES)) return setError(DURATION_RANGE_MESSAGE);
     if (!timeChanged && !durationChanged) return onClose(changed);
-    // Refused here rather than half-applied there: the server checks these rules one call at a time.
-    const intoFuture = epoch * 1000 > Date.now();
-    if (timeChanged && intoFuture && (durationChanged ? minutes : saved.duration) !== 60) return setError(DURATION_CHANGED_MESSAGE);
-    if (timeChanged && !intoFuture && !started) return setError(PAST_START_MESSAGE);
+    if (timeChanged && epoch * 1000 <= Date.now()) return setError(PAST_START_MESSAGE);
+    if (timeChanged && saved.duration !== 60) return setError(DURATION_CHANGED_MESSAGE);
     setWorking(true);
     setError(null);
-    let now = saved;
-    // The duration first: it needs the meeting to have started, which a move could undo.
     if (durationChanged) {
-      const result = await setMeetingDuration(meeting.id, minutes);
-      if (result.status !== 'success') {
-        setWorking(false);
-        return setError(editMeetingMessage(result));
+      if (!confirming) {
+        const preview = await previewOvertime(meeting.id, minutes);
+        if (preview.status !== 'success') return fail(editMeetingMessage(preview));
+        if (preview.data.charges.length > 0) {
+          setCharges(preview.data);
+          return setWorking(false);
+        }
       }
-      now = { ...now, duration: minutes };
-      setSaved(now);
+      const result = await setMeetingDuration(meeting.id, minutes);
+      if (result.status !== 'success') return fail(editMeetingMessage(result));
+      setSaved({ ...saved, duration: minutes });
+      setCharges(null);
       setChanged(true);
     }
     if (timeChanged) {
       const result = await setMeetingOccurrence(meeting.id, epoch);
-      if (result.status !== 'success') {
-        setWorking(false);
-        return setError(editMeetingMessage(result));
-      }
-      now = { ...now, start };
-      setSaved(now);
+      if (result.status !== 'success') return fail(editMeetingMessage(result));
+      setSaved({ ...saved, start });
       setChanged(true);
     }
     setWorking(false);
     onClose(true);
   }
 
+  const total = confirming ? charges.charges.reduce((sum, charge) => sum + charge.amount_cents, 0) : 0;
   return (
     <FormModal
       title="Edit Meeting Time + Duration"
-      submitLabel="Update"
+      submitLabel={confirming ? `Charge ${centsToDollars(total)}` : 'Update'}
       cancelLabel="Close"
       working={working}
       onSubmit={() => void update()}
@@ -88,28 +104,44 @@ export function EditMeetingDialog({ meeting, onClose }: EditMeetingDialogProps) 
         type="datetime-local"
         step={60}
         required
+        disabled={started}
         value={start}
         onChange={setStart}
-        hint={`In your time zone (${fieldZoneName(start, meeting.occurrence_epoch)}).`}
+        hint={started ? STARTED_NO_MOVE_MESSAGE : `In your time zone (${fieldZoneName(start, meeting.occurrence_epoch)}).`}
       />
       <TextInput
         label="Duration (minutes)"
         type="number"
         inputMode="numeric"
         min={1}
-        max={600}
+        max={MAX_DURATION_MINUTES}
         step={1}
         disabled={!started}
         value={duration}
-        onChange={setDuration}
+        onChange={(value) => {
+          setDuration(value);
+          setCharges(null);
+        }}
         hint={started ? undefined : NOT_STARTED_MESSAGE}
       />
-      {warnings.length > 0 && (
+      {warnings.length > 0 && !confirming && (
         <ul className={styles.warnings} aria-label="Warnings">
           {warnings.map((warning) => (
             <li key={warning}>{warning}</li>
           ))}
         </ul>
+      )}
+      {confirming && (
+        <div className={styles.charges} role="alert" aria-label="Charges to confirm">
+          {charges.charges.map((charge) => (
+            <p key={String(charge.customer.id)}>
+              <strong>{chargeQuestion(charge)}</strong>
+              <br />
+              {charge.card_last_four ? `Card ending in ${charge.card_last_four}.` : 'No card on file: the charge will show as Failed.'}
+            </p>
+          ))}
+          <p>Press ‘Charge {centsToDollars(total)}’ to charge, or change the duration.</p>
+        </div>
       )}
     </FormModal>
   );

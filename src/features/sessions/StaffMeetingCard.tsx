@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { cancelMeeting } from '../../api/meetings.ts';
+import { cancelMeeting, refundOvertime } from '../../api/meetings.ts';
 import type { Meeting } from '../../contract/entities.ts';
 import { paymentChipLabel } from '../../lib/labels.ts';
 import { formatPhone } from '../../lib/phone.ts';
@@ -8,6 +8,8 @@ import { Chip } from '../../ui/Chip.tsx';
 import { EditIcon, RepeatIcon } from '../../ui/action-icons.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { EditMeetingDialog } from './EditMeetingDialog.tsx';
+import { ReasonDialog } from './ReasonDialog.tsx';
+import { useMoment } from '../../lib/moment.ts';
 import { attendeesOf, hasActivePayments, type StaffPayment } from './attendees.ts';
 import { isUpcoming } from './group-payments.ts';
 import { AddToCalendarLink, MeetingCard, statusTone } from './MeetingCard.tsx';
@@ -28,21 +30,30 @@ export interface StaffMeetingCardProps {
   forceFooter?: boolean;
   /** Work history: the one-line summary box, and a marker while the summary is missing. */
   withSummary?: boolean;
+  /** The viewer is a supervisor: a session that has started can be canceled with a reason, and overtime refunded. */
+  supervisor?: boolean;
 }
+
+/** A payment line a supervisor may refund: an overtime charge that went through. */
+const refundable = (payment: StaffPayment) => payment.is_incremental && payment.payment_status === 'succeeded';
 
 /**
  * The staff's meeting card (spec 2 §2): the shared card with the attendees (name, phone, email, a
  * weekly-subscription mark and a line per payment), the edit icon, and Cancel Meeting and
  * Reschedule/Edit Duration in the footer.
  */
-export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = false, withSummary = false }: StaffMeetingCardProps) {
-  const [dialog, setDialog] = useState<'edit' | 'cancel' | null>(null);
+export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = false, withSummary = false, supervisor = false }: StaffMeetingCardProps) {
+  const [dialog, setDialog] = useState<'edit' | 'cancel' | 'late-cancel' | { refund: StaffPayment } | null>(null);
+  const { nowMs } = useMoment();
   // The summary saved here shows at once; a reload that brings other notes replaces it.
   const [notes, setNotes] = useState({ from: meeting.notes, value: meeting.notes });
   if (notes.from !== meeting.notes) setNotes({ from: meeting.notes, value: meeting.notes });
   const attendees = attendeesOf(payments);
   const active = hasActivePayments(payments);
-  const showFooter = forceFooter || isUpcoming(meeting);
+  const upcoming = isUpcoming(meeting, nowMs);
+  // Once started, only a supervisor cancels, with a reason (the server's rule, meeting-rules.ts).
+  const lateCancel = supervisor && !upcoming && active;
+  const showFooter = forceFooter || upcoming || lateCancel;
   // Someone holds a seat and the meeting has not ended (an in-progress one keeps just this link).
   const calendar = canAddToCalendar(meeting, payments);
   const closeDialog = (changed: boolean) => {
@@ -67,9 +78,14 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
       footer={
         (showFooter || calendar) && (
           <>
-            {showFooter && active && (
+            {showFooter && active && !lateCancel && (
               <Button variant="secondary" thin onClick={() => setDialog('cancel')}>
                 Cancel Meeting
+              </Button>
+            )}
+            {lateCancel && (
+              <Button variant="secondary" thin onClick={() => setDialog('late-cancel')}>
+                Cancel and Refund
               </Button>
             )}
             {showFooter && (
@@ -91,6 +107,24 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
               what="Tutor Meeting"
               body="Every attendee of this meeting is refunded and told that it is canceled."
               run={() => cancelMeeting(meeting.id)}
+              onClose={closeDialog}
+            />
+          )}
+          {dialog === 'late-cancel' && (
+            <ReasonDialog
+              title="Cancel and refund this session?"
+              body="This session has started. Every payment for it, overtime included, is refunded and each attendee is told. The reason is kept with the cancel."
+              submitLabel="Cancel and Refund"
+              run={(reason) => cancelMeeting(meeting.id, reason)}
+              onClose={closeDialog}
+            />
+          )}
+          {typeof dialog === 'object' && dialog !== null && (
+            <ReasonDialog
+              title="Refund this overtime charge?"
+              body={`The ${dialog.refund.minutes_paid} minutes of overtime charged to ${dialog.refund.customer.firstname} ${dialog.refund.customer.lastname} are refunded to their card, and they get a refund receipt. The reason is kept with the refund.`}
+              submitLabel="Refund"
+              run={(reason) => refundOvertime(dialog.refund.id, reason)}
               onClose={closeDialog}
             />
           )}
@@ -120,6 +154,11 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
                   {own.map((payment) => (
                     <li key={String(payment.id)}>
                       <Chip tone={statusTone[payment.payment_status] ?? 'neutral'}>{paymentChipLabel(payment)}</Chip>
+                      {supervisor && refundable(payment) && (
+                        <button type="button" className={styles.refund} aria-label={`Refund ${payment.minutes_paid} min overtime of ${name}`} onClick={() => setDialog({ refund: payment })}>
+                          Refund
+                        </button>
+                      )}
                     </li>
                   ))}
                 </ul>

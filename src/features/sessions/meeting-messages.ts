@@ -1,4 +1,7 @@
 import type { ApiResult } from '../../api/http.ts';
+import type { OvertimePreview } from '../../contract/entities.ts';
+import { MAX_DURATION_MINUTES } from '../../contract/schemas.ts';
+import { centsToDollars } from '../../lib/money.ts';
 import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
 import { contextMessages, errorMessages, errorMessage } from '../../lib/error-messages.ts';
 
@@ -9,6 +12,15 @@ type Unsuccessful = Exclude<ApiResult<unknown>, { status: 'success' }>;
 export const DURATION_CHANGED_MESSAGE = errorMessages.DurationChanged;
 export const NOT_STARTED_MESSAGE = errorMessages.MeetingNotStarted;
 export const PAST_START_MESSAGE = contextMessages.editMeeting.EarlyAnchor;
+export const STARTED_NO_MOVE_MESSAGE = 'This session has started, so its time can no longer change.';
+export { MAX_DURATION_MINUTES };
+export const DURATION_RANGE_MESSAGE = `Please enter a duration from 1 to ${MAX_DURATION_MINUTES} minutes.`;
+
+/** The edit dialog's question before it charges overtime: 'Charge {customer} ${amount} for {minutes} extra minutes?'. */
+export function chargeQuestion(charge: OvertimePreview['charges'][number]): string {
+  const name = `${charge.customer.firstname} ${charge.customer.lastname}`.trim();
+  return `Charge ${name} ${centsToDollars(charge.amount_cents)} for ${charge.minutes} extra minutes?`;
+}
 
 /** The edit dialog's failure messages (reschedule and duration change). */
 export function editMeetingMessage(result: Unsuccessful): string {

@@ -72,6 +72,8 @@ const calls: [string, () => Promise<unknown>, Sent][] = [
   ['skipPayment', () => api.skipPayment(31), { method: 'POST', path: '/api/payments/31/skip', query: {} }],
   ['cancelSubscription', () => api.cancelSubscription(5), { method: 'POST', path: '/api/subscriptions/5/cancel', query: {} }],
   ['cancelMeeting', () => api.cancelMeeting(8), { method: 'POST', path: '/api/meetings/8/cancel', query: {} }],
+  ['previewOvertime', () => api.previewOvertime(8, 95), { method: 'GET', path: '/api/meetings/8/overtime', query: { duration_mins: '95' } }],
+  ['refundOvertime', () => api.refundOvertime(44, 'Ended on time'), { method: 'POST', path: '/api/payments/44/refund', query: {}, form: { reason: 'Ended on time' } }],
   ['setMeetingNotes', () => api.setMeetingNotes(8, 'Covered recursion'),
     { method: 'POST', path: '/api/meetings/8/notes', query: {}, form: { notes: 'Covered recursion' } }],
   ['setMeetingOccurrence', () => api.setMeetingOccurrence(8, 1_790_000_000),

@@ -56,14 +56,65 @@ describe('EditMeetingDialog', () => {
     expect(screen.queryByText(WARNING_BILLED)).not.toBeInTheDocument();
   });
 
-  it('sends only the duration when only the duration changed, and closes with a change', async () => {
+  it('sends only the duration when only the duration changed and charges nothing, and closes with a change', async () => {
     const m = meeting(-1);
-    const seen = fakeApi({ [`POST /api/meetings/${m.id}/duration_mins`]: () => success({ ...m, duration_mins: 90 }) });
+    const seen = fakeApi({
+      [`GET /api/meetings/${m.id}/overtime`]: () => success({ duration_mins: 75, charges: [] }),
+      [`POST /api/meetings/${m.id}/duration_mins`]: () => success({ ...m, duration_mins: 75 }),
+    });
+    const onClose = open(m);
+    setDuration('75');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(seen).toEqual([
+      expect.objectContaining({ method: 'GET', path: `/api/meetings/${m.id}/overtime`, query: { duration_mins: '75' } }),
+      expect.objectContaining({ method: 'POST', path: `/api/meetings/${m.id}/duration_mins`, form: { duration_mins: '75' } }),
+    ]);
+    expect(onClose).toHaveBeenCalledWith(true);
+  });
+
+  it('shows what overtime charges each customer, with their card, and charges only on a second click', async () => {
+    const m = meeting(-1.6);
+    const charges = [
+      { customer: { id: 1, firstname: 'Alex', lastname: 'Rivera' }, minutes: 30, amount_cents: 1750, card_last_four: '4242' },
+      { customer: { id: 3, firstname: 'Sam', lastname: 'Lee' }, minutes: 30, amount_cents: 1750, card_last_four: null },
+    ];
+    const seen = fakeApi({
+      [`GET /api/meetings/${m.id}/overtime`]: (r) => success({ duration_mins: Number(r.query.duration_mins), charges }),
+      [`POST /api/meetings/${m.id}/duration_mins`]: () => success({ ...m, duration_mins: 90 }),
+    });
     const onClose = open(m);
     setDuration('90');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
-    expect(seen).toEqual([expect.objectContaining({ method: 'POST', path: `/api/meetings/${m.id}/duration_mins`, form: { duration_mins: '90' } })]);
+    const asked = await screen.findByRole('alert', { name: 'Charges to confirm' });
+    expect(asked).toHaveTextContent('Charge Alex Rivera $17.50 for 30 extra minutes?');
+    expect(asked).toHaveTextContent('Card ending in 4242.');
+    expect(asked).toHaveTextContent('Charge Sam Lee $17.50 for 30 extra minutes?');
+    expect(asked).toHaveTextContent('No card on file');
+    expect(seen.map((r) => r.method)).toEqual(['GET']);
+    expect(onClose).not.toHaveBeenCalled();
+
+    // Changing the duration drops the question; asking again shows it anew.
+    setDuration('100');
+    expect(screen.queryByRole('alert', { name: 'Charges to confirm' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update' })).toBeInTheDocument();
+    setDuration('90');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Charge $35' }));
+    expect(seen.map((r) => `${r.method} ${r.path.split('/').at(-1)}`)).toEqual(['GET overtime', 'GET overtime', 'POST duration_mins']);
     expect(onClose).toHaveBeenCalledWith(true);
+  });
+
+  it('shows a refused duration in the dialog before anything is charged', async () => {
+    const m = meeting(-0.5);
+    const seen = fakeApi({ [`GET /api/meetings/${m.id}/overtime`]: () => failure('MeetingNotEnded', 409) });
+    open(m);
+    setDuration('90');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Extra time can be entered once the booked hour has ended.');
+    setDuration('500');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a duration from 1 to 180 minutes.');
+    expect(seen.map((r) => r.method)).toEqual(['GET']);
   });
 
   it('sends only the start when only the time changed (Enter submits)', async () => {
@@ -81,35 +132,15 @@ describe('EditMeetingDialog', () => {
     ]);
   });
 
-  it('sends both when both changed, and nothing when nothing changed', async () => {
+  it('keeps the start of a started meeting as it is, and sends nothing when nothing changed', async () => {
     const m = meeting(-1);
-    const earlier = m.occurrence_epoch - HOUR;
-    const seen = fakeApi({
-      [`POST /api/meetings/${m.id}/occurrence_epoch`]: () => success(m),
-      [`POST /api/meetings/${m.id}/duration_mins`]: () => success(m),
-    });
+    const seen = fakeApi({});
     const onClose = open(m);
+    expect(startField()).toBeDisabled();
+    expect(screen.getByText('This session has started, so its time can no longer change.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(seen).toHaveLength(0);
     expect(onClose).toHaveBeenCalledWith(false);
-
-    fireEvent.change(startField(), { target: { value: toDateTimeLocal(earlier) } });
-    setDuration('120');
-    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
-    // The duration goes first: it needs the meeting to have started, which a move could undo.
-    expect(seen.map((r) => r.path)).toEqual([`/api/meetings/${m.id}/duration_mins`, `/api/meetings/${m.id}/occurrence_epoch`]);
-    expect(onClose).toHaveBeenLastCalledWith(true);
-  });
-
-  it('refuses, without a request, a move the server would refuse after a half-applied change', async () => {
-    const seen = fakeApi({});
-    const started = meeting(-1);
-    open(started);
-    setDuration('90');
-    fireEvent.change(startField(), { target: { value: toDateTimeLocal(started.occurrence_epoch + 48 * HOUR) } });
-    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('A meeting whose duration was changed cannot be moved into the future.');
-    expect(seen).toEqual([]);
   });
 
   it('refuses, without a request, moving a meeting that has not started into the past', async () => {
@@ -124,12 +155,14 @@ describe('EditMeetingDialog', () => {
 
   it.each([
     ['DurationChanged', 'A meeting whose duration was changed cannot be moved into the future.'],
+    ['MeetingStarted', 'This session has started: it can no longer be moved or canceled. You can still enter how long it lasted.'],
+    ['MoveTooSoon', 'A booked session can move earlier only to a time at least 12 hours from now, so its customers can still skip it, and later only to a time at least an hour from now.'],
     ['MeetingNotStarted', 'The duration can be changed once the meeting has started.'],
     ['EarlyAnchor', 'A meeting that has not started yet can only move to a time in the future.'],
     ['TooLate', 'Changes close 12 hours before the start; call or text (206) 555-0142'],
     ['SomethingNew', 'SomethingNew'],
   ])('shows %s inside the dialog and keeps the input', async (type, message) => {
-    const m = meeting(-1);
+    const m = meeting(24);
     fakeApi({ [`POST /api/meetings/${m.id}/occurrence_epoch`]: () => failure(type, 409) });
     const onClose = open(m);
     const moved = toDateTimeLocal(m.occurrence_epoch - 2 * HOUR);
@@ -158,23 +191,5 @@ describe('EditMeetingDialog', () => {
     reply = 'network';
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText("Couldn't contact server. Try again later.")).toBeInTheDocument();
-  });
-
-  it('reports a change on Close when the duration was saved but the time failed', async () => {
-    const m = meeting(-1);
-    const seen = fakeApi({
-      [`POST /api/meetings/${m.id}/occurrence_epoch`]: () => failure('BadInput'),
-      [`POST /api/meetings/${m.id}/duration_mins`]: () => success(m),
-    });
-    const onClose = open(m);
-    fireEvent.change(startField(), { target: { value: toDateTimeLocal(m.occurrence_epoch - HOUR) } });
-    setDuration('90');
-    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Something you entered is not valid. Please check it and try again.');
-    // A retry sends the time alone: the duration is saved already.
-    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
-    expect(seen.map((r) => r.path.split('/').at(-1))).toEqual(['duration_mins', 'occurrence_epoch', 'occurrence_epoch']);
-    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(onClose).toHaveBeenCalledWith(true);
   });
 });

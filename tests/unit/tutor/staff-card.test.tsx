@@ -164,4 +164,40 @@ describe('one card for both views', () => {
     const staffChips = [...staff.querySelectorAll('header > p > span')].map((c) => c.textContent);
     expect(staffChips).toEqual(['Intro to Programming I', 'Online', 'One-on-One']);
   });
+
+  it('offers a supervisor a refund of an overtime charge that went through, with a reason, and a late cancel with a reason', async () => {
+    const m = meeting(-30);
+    const data = item(m, [{ customer: alex }, { customer: alex, is_incremental: true, minutes_paid: 30 }, { customer: alex, is_incremental: true, minutes_paid: 30, payment_status: 'requires_payment_method' }]);
+    const overtime = data.payments.find((p) => p.is_incremental && p.payment_status === 'succeeded')!;
+    const seen = fakeApi({
+      [`POST /api/payments/${overtime.id}/refund`]: () => success({ id: overtime.id }),
+      [`POST /api/meetings/${m.id}/cancel`]: () => success(m),
+    });
+    const onChanged = vi.fn();
+    const { unmount } = render(<StaffMeetingCard meeting={m} payments={data.payments} onChanged={onChanged} />);
+    // A tutor: neither.
+    expect(screen.queryByRole('button', { name: /^Refund/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel and Refund' })).not.toBeInTheDocument();
+    unmount();
+
+    render(<StaffMeetingCard meeting={m} payments={data.payments} onChanged={onChanged} supervisor />);
+    // Only the charge that went through.
+    expect(screen.getAllByRole('button', { name: /^Refund/ })).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Refund 30 min overtime of Alex Rivera' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund this overtime charge?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please give a reason');
+    expect(seen).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Ended on time');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(seen).toEqual([expect.objectContaining({ path: `/api/payments/${overtime.id}/refund`, form: { reason: 'Ended on time' } })]);
+    expect(onChanged).toHaveBeenCalledTimes(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel and Refund' }));
+    const cancel = screen.getByRole('dialog', { name: 'Cancel and refund this session?' });
+    await userEvent.type(within(cancel).getByLabelText('Reason'), 'Tutor was ill');
+    await userEvent.click(within(cancel).getByRole('button', { name: 'Cancel and Refund' }));
+    expect(seen.at(-1)).toEqual(expect.objectContaining({ path: `/api/meetings/${m.id}/cancel`, form: { reason: 'Tutor was ill' } }));
+    expect(onChanged).toHaveBeenCalledTimes(2);
+  });
 });
