@@ -7,13 +7,15 @@ import { demoAccounts, TOLD } from './seed.ts';
 const MINUTE = 60_000;
 
 /**
- * Gives the demo tutor a session with the demo student that started shortly before the server did
- * (20 to 60 minutes), so overtime can be entered by hand (and by a journey) without touching any
- * clock. Runs at every demo start; keeps a booked meeting that started within the last hour. Free
- * availability in the way gives way; another booked session never does.
+ * Gives the demo tutor a session with the demo student whose booked hour ended shortly before the
+ * server started (it began 65 to 120 minutes before), so overtime can be entered by hand (and by a
+ * journey) without touching any clock: overtime is entered from the booked hour's end until 48 hours
+ * after (server/domain/meeting-rules.ts). Runs at every demo start; keeps a booked meeting that began
+ * in that window. Free availability in the way gives way; another booked session never does.
  */
 export async function addStartedDemoMeeting(db: Db, now: Date = clockNow()): Promise<number | undefined> {
-  const latest = Math.floor((now.getTime() - 20 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE;
+  const latest = Math.floor((now.getTime() - 65 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE;
+  const earliest = now.getTime() - 120 * MINUTE;
   return db.transaction().execute(async (trx) => {
     const tutor = await trx.selectFrom('tutors').select('id').where('email', '=', demoAccounts.tutor.email).forNoKeyUpdate().executeTakeFirst();
     const customer = await trx.selectFrom('customers').select('id').where('email', '=', demoAccounts.customer.email).executeTakeFirst();
@@ -25,13 +27,13 @@ export async function addStartedDemoMeeting(db: Db, now: Date = clockNow()): Pro
       .where('tutor_id', '=', tutor.id)
       .where('canceled', '=', false)
       .where('reservations_taken', '>', 0)
-      .where('occurrence', '>', new Date(now.getTime() - 60 * MINUTE))
-      .where('occurrence', '<=', now)
+      .where('occurrence', '>=', new Date(earliest))
+      .where('occurrence', '<=', new Date(now.getTime() - 60 * MINUTE))
       .executeTakeFirst();
     if (recent) return recent.id;
 
     let start: Date | undefined;
-    for (let time = latest; time >= now.getTime() - 60 * MINUTE && !start; time -= 5 * MINUTE) {
+    for (let time = latest; time >= earliest && !start; time -= 5 * MINUTE) {
       const overlap = await findOverlap(trx, tutor.id, [{ start: new Date(time), minutes: 60 }]);
       const blocking = overlap && (await trx.selectFrom('meetings').select('id').where('id', '=', Number(overlap.id)).where('reservations_taken', '>', 0).executeTakeFirst());
       if (!blocking) start = new Date(time);

@@ -60,7 +60,8 @@ export function Modal({ open, onClose, title, icon, children, primary, secondary
     const dialog = dialogRef.current;
     // A form starts on its first field; a confirmation on the dialog itself, never on a button, so
     // Enter cannot run its action by accident (and the safe choice, first, is the next Tab).
-    const first = dialog?.querySelector<HTMLElement>('input, textarea, select') ?? dialog;
+    // (a disabled field cannot take the focus: it would stay behind the dialog, outside its Tab loop)
+    const first = dialog?.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), select:not([disabled])') ?? dialog;
     first?.focus();
     return () => previous?.focus?.();
   }, [open]);

@@ -7,7 +7,8 @@ import { signInThroughOutbox } from './outbox.ts';
 
 /**
  * The tutor's side, in order: availability (keyboard only), a visitor booking it, the schedule,
- * overtime and the summary on the demo session in progress, a cancel, and the gradebooks.
+ * overtime (confirmed with its amount) and the summary on the demo session just ended, a supervisor's
+ * refund of that overtime, a cancel, and the gradebooks.
  * Browsers run in the site's zone, where weekly availability keeps its wall-clock time across
  * daylight-saving changes, so the expected texts hold whatever the date.
  */
@@ -161,7 +162,7 @@ test('a new visitor books the new hour from the home page and the tutor sees it,
     .toBe(true);
 });
 
-test('the tutor enters overtime on the session in progress with the keyboard and writes its summary', async ({ page }) => {
+test('the tutor enters overtime on the session just ended with the keyboard, confirming its charge, and writes its summary', async ({ page }) => {
   await signInAsTutor(page);
   await page.getByRole('link', { name: 'Work History' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Work History' })).toBeVisible();
@@ -182,7 +183,15 @@ test('the tutor enters overtime on the session in progress with the keyboard and
   await page.keyboard.type('95');
   await expect(dialog.getByRole('list', { name: 'Warnings' })).toContainText('30 minutes');
   await expectAccessible(page);
+  // Update asks first: the amount, the customer and the card; nothing is charged yet.
   await page.keyboard.press('Enter');
+  const question = dialog.getByRole('alert', { name: 'Charges to confirm' });
+  await expect(question).toContainText('Charge Alex Rivera $27.50 for 30 extra minutes?');
+  await expect(question).toContainText('Card ending in 4242.');
+  await expectAccessible(page);
+  await expect(session).not.toContainText('min overtime');
+  // The second press charges.
+  await dialog.getByRole('button', { name: 'Charge $27.50' }).press('Enter');
   await expect(dialog).toHaveCount(0);
   await expect(session).toContainText('Complete: 30 min overtime');
 
@@ -194,6 +203,29 @@ test('the tutor enters overtime on the session in progress with the keyboard and
   await expect(session.getByRole('img', { name: 'Summary missing' })).toHaveCount(0);
   await page.reload();
   await expect(page.locator('article').filter({ hasText: 'Intro to Programming II' }).first().getByLabel('One-Line Meeting Summary:')).toHaveValue('Linked lists and the second project');
+});
+
+test('a supervisor refunds that overtime from the tutor\'s Work History, with a reason', async ({ page }) => {
+  await signInThroughOutbox(page, 'maya@beacontutoring.com', 'tutor');
+  await expect(page).toHaveURL(/\/tutors\/myself\/dashboard$/);
+  const jordan = (await (await page.request.get('/api/tutors')).json()).data.find((t: { email: string }) => t.email === TUTOR).id as number;
+  await page.goto(`/tutors/${jordan}/dashboard/history`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Work History' })).toBeVisible();
+  const session = page.locator('article').filter({ hasText: 'Intro to Programming II' }).filter({ hasText: '30 min overtime' }).first();
+  await session.getByRole('button', { name: 'Refund 30 min overtime of Alex Rivera' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund this overtime charge?' });
+  await dialog.getByRole('button', { name: 'Refund' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Please give a reason');
+  await dialog.getByLabel('Reason').fill('The session ended on time');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Refund' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(session).toContainText('Canceled/Refunded: 30 min overtime');
+  await expect(session.getByRole('button', { name: /^Refund/ })).toHaveCount(0);
+  // Alex gets the refund's receipt.
+  await expect
+    .poll(async () => ((await (await page.request.get('/dev/outbox.json')).json()) as { to: string; subject: string }[]).some((m) => m.to === 'alex@example.com' && m.subject.startsWith('Refund: $27.50')))
+    .toBe(true);
 });
 
 test('the tutor opens a student\'s gradebook from Your Gradebooks', async ({ page }) => {

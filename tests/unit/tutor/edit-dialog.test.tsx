@@ -137,6 +137,8 @@ describe('EditMeetingDialog', () => {
     const seen = fakeApi({});
     const onClose = open(m);
     expect(startField()).toBeDisabled();
+    // The focus starts in the dialog, on its first field that can take it.
+    expect(durationField()).toHaveFocus();
     expect(screen.getByText('This session has started, so its time can no longer change.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(seen).toHaveLength(0);
