@@ -1,5 +1,5 @@
 import type { ErrorType } from '../../src/contract/errors.ts';
-import { MAX_DURATION_MINUTES } from '../../src/contract/schemas.ts';
+import { MAX_DURATION_MINUTES } from '../../src/contract/limits.ts';
 import { BOOKED_MINUTES } from './overtime.ts';
 import { CANCEL_NOTICE_HOURS } from './student-changes.ts';
 

@@ -89,11 +89,6 @@ export const slotCreateForm = z.object({
 });
 export const meetingNotesForm = z.object({ notes: text(500) });
 export const meetingOccurrenceForm = z.object({ occurrence_epoch: epochSeconds });
-/**
- * The longest a session may be recorded as lasting: the booked hour and two extra. Longer durations
- * pass the form (an old client's 600) and are refused by the rule (DurationTooLong, meeting-rules.ts).
- */
-export const MAX_DURATION_MINUTES = 180;
 export const meetingDurationForm = z.object({ duration_mins: integer((n) => n.min(1).max(600)) });
 /** The contract's cancel has no body; a supervisor canceling a session that has started gives a reason. */
 export const meetingCancelForm = z.object({ reason: text(500).optional().default('') });
