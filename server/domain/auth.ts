@@ -33,13 +33,17 @@ function codeFailureHits(owner: { customer_id: number | null; tutor_id: number |
 
 const minutesFromNow = (minutes: number) => fromNow(minutes * 60_000);
 
-/** Takes the account's row lock for the rest of the transaction. */
-async function lockAccount(trx: Db, account: Account): Promise<void> {
+/**
+ * Takes the account's row lock for the rest of the transaction, and says whether the account may
+ * still sign in: an archived tutor may not (the lock makes archiving wait for a sign-in under way).
+ */
+async function lockAccount(trx: Db, account: Account): Promise<boolean> {
   if ('customerId' in account) {
     await trx.selectFrom('customers').select('id').where('id', '=', account.customerId).forUpdate().execute();
-  } else {
-    await trx.selectFrom('tutors').select('id').where('id', '=', account.tutorId).forUpdate().execute();
+    return true;
   }
+  const tutor = await trx.selectFrom('tutors').select('role').where('id', '=', account.tutorId).forUpdate().executeTakeFirst();
+  return tutor !== undefined && tutor.role !== 'Archived';
 }
 
 interface FoundAccount {
@@ -131,31 +135,30 @@ export type LinkFailure = 'used' | 'expired' | 'malformed';
 export const linkRefusal = (reason: LinkFailure) => new Refusal(reason === 'expired' ? 'OldToken' : 'BadToken', { reason });
 
 /**
- * Spends a login link: unknown or already used → BadToken, expired → OldToken. Using it proves the
- * account's email (account-proof.ts). `held` is the session the browser using it holds, if any.
+ * Spends a login link: unknown or already used → BadToken, expired → OldToken; any link of an
+ * archived tutor → UserNotFound, as asking for one does. Using it proves the account's email
+ * (account-proof.ts). `held` is the session the browser using it holds, if any.
  */
 export async function redeemLoginLink(db: Db, token: string, held: Auth | null): Promise<SignIn> {
   const outcome = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('login_tokens')
-      .set({ used_at: now() })
-      .where('token_hash', '=', hashSecret(token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>=', now())
-      .returning(['customer_id', 'tutor_id'])
-      .executeTakeFirst();
-    if (!row) {
-      // Used and expired links are kept a while (purge.ts); an expired one is left unused, so that
-      // trying it again still says it expired. Not on file at all: not a link we sent.
-      const kept = await trx.selectFrom('login_tokens').select('used_at').where('token_hash', '=', hashSecret(token)).executeTakeFirst();
-      if (!kept) return 'malformed' as const;
-      return kept.used_at !== null ? ('used' as const) : ('expired' as const);
-    }
-    const signIn = signInOf(row);
+    const tokenHash = hashSecret(token);
+    const owner = await trx.selectFrom('login_tokens').select(['customer_id', 'tutor_id']).where('token_hash', '=', tokenHash).executeTakeFirst();
+    if (!owner) return 'malformed' as const; // not a link we sent
+    const signIn = signInOf(owner);
+    // The account's row lock, taken before the link is read (the order archiving takes them in),
+    // makes the uses of its links one at a time: a use of this link that ran first is seen here.
+    if (!(await lockAccount(trx, signIn.account))) return 'archived' as const;
+    const row = await trx.selectFrom('login_tokens').select(['id', 'used_at', 'expires_at']).where('token_hash', '=', tokenHash).executeTakeFirstOrThrow();
+    // Used and expired links are kept a while (purge.ts); an expired one is left unused, so that
+    // trying it again still says it expired.
+    if (row.used_at !== null) return 'used' as const;
+    if (new Date(row.expires_at).getTime() < nowMs()) return 'expired' as const;
+    await trx.updateTable('login_tokens').set({ used_at: now() }).where('id', '=', row.id).execute();
     const fromContactForm = held?.userType === 'customer' && !held.proven && 'customerId' in signIn.account && held.customerId === signIn.account.customerId;
     await proveEmail(trx, signIn.account, fromContactForm);
     return signIn;
   });
+  if (outcome === 'archived') throw new Refusal('UserNotFound');
   if (typeof outcome === 'string') throw linkRefusal(outcome);
   return outcome;
 }
@@ -228,23 +231,27 @@ export async function sendLoginCode(db: Db, sender: Sender, to: CodeRecipient): 
 /**
  * Checks a texted code from a client address. Each check spends one of five tries; a right code is
  * spent at once. Unknown id or wrong code → BadCode (also a right code whose phone channel closed
- * since it was texted: account-proof.ts); used or expired → OldCode; tries of this code used up,
- * or CODE_FAILURES_PER_DAY failed checks of the account from this address (or
- * CODE_FAILURES_PER_ACCOUNT_PER_DAY from all) in 24 hours → TooManyAttempts.
+ * since it was texted: account-proof.ts); any code of an archived tutor → UserNotFound; used or
+ * expired → OldCode; tries of this code used up, or CODE_FAILURES_PER_DAY failed checks of the
+ * account from this address (or CODE_FAILURES_PER_ACCOUNT_PER_DAY from all) in 24 hours →
+ * TooManyAttempts.
  */
 export async function redeemLoginCode(db: Db, codeId: string, code: string, clientAddress: string): Promise<SignIn> {
   const outcome = await db.transaction().execute(async (trx) => {
+    const owner = await trx.selectFrom('verification_codes').select(['customer_id', 'tutor_id']).where('id', '=', codeId).executeTakeFirst();
+    if (!owner) return 'BadCode' as const;
+    const signIn = signInOf(owner);
+    // One check at a time per account (the row lock, taken before the code's, the order archiving
+    // takes them in), so the daily counts cannot be outrun in parallel. An archived tutor's code
+    // answers as asking for one does.
+    if (!(await lockAccount(trx, signIn.account))) return 'UserNotFound' as const;
     const row = await trx
       .selectFrom('verification_codes')
       .select(['code_hash', 'attempts', 'used_at', 'expires_at', 'customer_id', 'tutor_id'])
       .where('id', '=', codeId)
       .forUpdate()
-      .executeTakeFirst();
-    if (!row) return 'BadCode' as const;
+      .executeTakeFirstOrThrow();
     if (row.used_at !== null || new Date(row.expires_at).getTime() < nowMs()) return 'OldCode' as const;
-    const signIn = signInOf(row);
-    // One check at a time per account (the row lock), so the daily counts cannot be outrun in parallel.
-    await lockAccount(trx, signIn.account);
     const failures = codeFailureHits(row, clientAddress);
     if (row.attempts >= CODE_MAX_ATTEMPTS || (await windowsFull(trx, failures))) return 'TooManyAttempts' as const;
     const right = codeMatches(code.trim(), row.code_hash);
