@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { isStaffEmail, site } from '../../src/config/site.ts';
 import type { UserType } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
-import { Refusal } from './refusal.ts';
+import { Refusal, tooSoon } from './refusal.ts';
 import type { Sender } from '../notify/sender.ts';
 import { TextFailed, TextRefused } from '../notify/sms-guard.ts';
 import type { Account, Auth } from './sessions.ts';
 import { type Channel, channelOpen, phoneStillOpen, proveEmail } from './account-proof.ts';
-import { countHits, RATE_LIMITS, ruleHits, windowsFull } from './rate-limits.ts';
+import { countHits, RATE_LIMITS, type RateRule, type RateVerdict, ruleHits, targetHits, windowsFull } from './rate-limits.ts';
+import { signedInFrom } from './sign-in-addresses.ts';
 import { hashSecret, newCode, newSecret, sameHash } from './tokens.ts';
 import { fromNow, now, nowMs } from '../clock.ts';
 
@@ -98,11 +99,42 @@ const ownerColumns = (account: Account) => ({
 });
 
 /**
- * Emails a single-use login link valid for 15 minutes. How many links one inbox gets is bounded
- * by the caller's rate limit (RATE_LIMITS.loginLink, per email), counted for unknown addresses too.
+ * Counts a request for a login link or code against the rule's window per email (or phone),
+ * unless the account signed in from this client address before (sign-in-addresses.ts): strangers
+ * who fill the window from other addresses do not hold the owner back there.
  */
-export async function sendLoginLink(db: Db, sender: Sender, siteUrl: string, userType: UserType, email: string): Promise<void> {
+async function countPerTarget(db: Db, rule: RateRule, target: string, found: FoundAccount | undefined, clientAddress: string | undefined): Promise<RateVerdict> {
+  if (found && (await signedInFrom(db, found.account, clientAddress))) return { allowed: true, retryAfterSeconds: 0 };
+  return countHits(db, targetHits(rule, [target]));
+}
+
+/** Whether a login link sent to the account is still unused and valid. */
+async function hasLiveLink(db: Db, account: Account): Promise<boolean> {
+  const owner = ownerColumns(account);
+  const link = await db
+    .selectFrom('login_tokens')
+    .select('id')
+    .where(owner.customer_id !== null ? 'customer_id' : 'tutor_id', '=', owner.customer_id ?? owner.tutor_id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now())
+    .executeTakeFirst();
+  return link !== undefined;
+}
+
+/**
+ * Emails a single-use login link valid for 15 minutes. One inbox gets at most
+ * RATE_LIMITS.loginLink's links per email in its window (counted for unknown addresses too) from
+ * addresses the account has not signed in from. Past that, the owner is still never refused while
+ * a link we sent is unused and valid: the answer is the usual success, without another email (they
+ * can use the one they have); only with no such link is it TooSoon.
+ */
+export async function sendLoginLink(db: Db, sender: Sender, siteUrl: string, userType: UserType, email: string, clientAddress: string | undefined): Promise<void> {
   const found = await findAccount(db, userType, email, 'email');
+  const verdict = await countPerTarget(db, RATE_LIMITS.loginLink, `email:${email}`, found, clientAddress);
+  if (!verdict.allowed) {
+    if (found && (await hasLiveLink(db, found.account))) return;
+    throw tooSoon(verdict.retryAfterSeconds * 1000);
+  }
   if (!found) throw new Refusal('UserNotFound');
   const owner = ownerColumns(found.account);
   const token = newSecret();
@@ -183,16 +215,23 @@ function textRefusal(error: unknown): unknown {
 /**
  * Texts a 7-digit login code to the phone of the account with this email (customers first, then
  * staff, whose emails are on the staff domain), or of the customer with this phone. At most one
- * text per account every 60 seconds.
+ * text per account every 60 seconds, and RATE_LIMITS.loginCode's per email (or phone) from
+ * addresses the account has not signed in from.
  * A text that is not sent (refused by the guard, or the provider failed: BadPhone, TextLimit,
  * TextNotSent) takes its code with it, so that no code nobody received lingers and the 60 seconds
  * do not stand in the way of asking again.
  */
-export async function sendLoginCode(db: Db, sender: Sender, to: CodeRecipient): Promise<{ code_id: string; last_four_phone: string }> {
+export async function sendLoginCode(db: Db, sender: Sender, to: CodeRecipient, clientAddress: string | undefined): Promise<{ code_id: string; last_four_phone: string }> {
   const found =
     'phone' in to
       ? await findCustomerByPhone(db, to.phone)
       : ((await findAccount(db, isStaffEmail(to.email) ? 'tutor' : 'customer', to.email, 'phone')) ?? (await findAccount(db, 'customer', to.email, 'phone')));
+  const verdict = await countPerTarget(db, RATE_LIMITS.loginCode, 'phone' in to ? `phone:${to.phone}` : `email:${to.email}`, found, clientAddress);
+  // Past the cap there is no success without a text, as there is for links: the answer's code_id
+  // is what a code is checked with, so the id of a code already texted would let whoever asked
+  // spend its owner's tries, and a new id would say a code was texted that was not. TooSoon sends
+  // the person to the emailed link (spec 1 §8), which the cap never refuses its owner.
+  if (!verdict.allowed) throw tooSoon(verdict.retryAfterSeconds * 1000);
   if (!found) throw new Refusal('UserNotFound');
   const owner = ownerColumns(found.account);
   const code = newCode(7);
