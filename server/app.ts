@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { failed, ok } from './http/envelope.ts';
 import { Refusal } from './domain/refusal.ts';
-import { printablePath, requestLog, sameOriginGuard, siteHostGuard, siteOrigins, urlLengthLimit } from './http/guards.ts';
+import { loggedPath, requestLog, sameOriginGuard, siteHostGuard, siteOrigins, urlLengthLimit } from './http/guards.ts';
 import { router } from './http/router.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
 import { compressJson } from './http/compression.ts';
@@ -116,7 +116,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   api.all('*', (c) => failed(c, new Refusal('NotFound')));
   api.onError((error, c) => {
     if (error instanceof Refusal) return failed(c, error);
-    log(`error ${c.req.method} ${printablePath(c.req.path)}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    log(`error ${c.req.method} ${loggedPath(c.req.path)}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return failed(c, new Refusal('DBError'));
   });
 

@@ -458,6 +458,23 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
+  '016_sign_in_addresses': {
+    async up(db) {
+      await runStatements(db, `
+        -- The client addresses (keyed hashes, as in rate_limits) each account signed in from by
+        -- link or code, and when last (sign-in-addresses.ts): a request for a login link or code
+        -- from one of them is not counted against the per-email limit that strangers can fill.
+        -- account is 'customer:{id}' or 'tutor:{id}'.
+        create table sign_in_addresses (
+          account text not null,
+          address_hash text not null,
+          signed_in_at timestamptz not null,
+          primary key (account, address_hash)
+        );
+        create index sign_in_addresses_signed_in_at on sign_in_addresses (signed_in_at)
+      `);
+    },
+  },
 };
 
 /** PGlite's query protocol takes one statement at a time, so a script is split at its semicolons. */

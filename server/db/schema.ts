@@ -193,6 +193,7 @@ export interface Database {
   };
   rate_limits: { bucket: string; key_hash: string; hits: number; window_ends: RequiredTimestamp };
   app_secrets: { name: string; secret: string };
+  sign_in_addresses: { account: string; address_hash: string; signed_in_at: RequiredTimestamp };
   outbox: {
     id: Generated<number>;
     channel: 'email' | 'sms';

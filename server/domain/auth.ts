@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { isStaffEmail, site } from '../../src/config/site.ts';
 import type { UserType } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
-import { Refusal } from './refusal.ts';
+import { Refusal, tooSoon } from './refusal.ts';
 import type { Sender } from '../notify/sender.ts';
 import { TextFailed, TextRefused } from '../notify/sms-guard.ts';
 import type { Account, Auth } from './sessions.ts';
 import { type Channel, channelOpen, phoneStillOpen, proveEmail } from './account-proof.ts';
-import { countHits, RATE_LIMITS, ruleHits, windowsFull } from './rate-limits.ts';
+import { countHits, RATE_LIMITS, type RateRule, type RateVerdict, ruleHits, targetHits, windowsFull } from './rate-limits.ts';
+import { signedInFrom } from './sign-in-addresses.ts';
 import { hashSecret, newCode, newSecret, sameHash } from './tokens.ts';
 import { fromNow, now, nowMs } from '../clock.ts';
 
@@ -33,13 +34,17 @@ function codeFailureHits(owner: { customer_id: number | null; tutor_id: number |
 
 const minutesFromNow = (minutes: number) => fromNow(minutes * 60_000);
 
-/** Takes the account's row lock for the rest of the transaction. */
-async function lockAccount(trx: Db, account: Account): Promise<void> {
+/**
+ * Takes the account's row lock for the rest of the transaction, and says whether the account may
+ * still sign in: an archived tutor may not (the lock makes archiving wait for a sign-in under way).
+ */
+async function lockAccount(trx: Db, account: Account): Promise<boolean> {
   if ('customerId' in account) {
     await trx.selectFrom('customers').select('id').where('id', '=', account.customerId).forUpdate().execute();
-  } else {
-    await trx.selectFrom('tutors').select('id').where('id', '=', account.tutorId).forUpdate().execute();
+    return true;
   }
+  const tutor = await trx.selectFrom('tutors').select('role').where('id', '=', account.tutorId).forUpdate().executeTakeFirst();
+  return tutor !== undefined && tutor.role !== 'Archived';
 }
 
 interface FoundAccount {
@@ -94,11 +99,42 @@ const ownerColumns = (account: Account) => ({
 });
 
 /**
- * Emails a single-use login link valid for 15 minutes. How many links one inbox gets is bounded
- * by the caller's rate limit (RATE_LIMITS.loginLink, per email), counted for unknown addresses too.
+ * Counts a request for a login link or code against the rule's window per email (or phone),
+ * unless the account signed in from this client address before (sign-in-addresses.ts): strangers
+ * who fill the window from other addresses do not hold the owner back there.
  */
-export async function sendLoginLink(db: Db, sender: Sender, siteUrl: string, userType: UserType, email: string): Promise<void> {
+async function countPerTarget(db: Db, rule: RateRule, target: string, found: FoundAccount | undefined, clientAddress: string | undefined): Promise<RateVerdict> {
+  if (found && (await signedInFrom(db, found.account, clientAddress))) return { allowed: true, retryAfterSeconds: 0 };
+  return countHits(db, targetHits(rule, [target]));
+}
+
+/** Whether a login link sent to the account is still unused and valid. */
+async function hasLiveLink(db: Db, account: Account): Promise<boolean> {
+  const owner = ownerColumns(account);
+  const link = await db
+    .selectFrom('login_tokens')
+    .select('id')
+    .where(owner.customer_id !== null ? 'customer_id' : 'tutor_id', '=', owner.customer_id ?? owner.tutor_id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now())
+    .executeTakeFirst();
+  return link !== undefined;
+}
+
+/**
+ * Emails a single-use login link valid for 15 minutes. One inbox gets at most
+ * RATE_LIMITS.loginLink's links per email in its window (counted for unknown addresses too) from
+ * addresses the account has not signed in from. Past that, the owner is still never refused while
+ * a link we sent is unused and valid: the answer is the usual success, without another email (they
+ * can use the one they have); only with no such link is it TooSoon.
+ */
+export async function sendLoginLink(db: Db, sender: Sender, siteUrl: string, userType: UserType, email: string, clientAddress: string | undefined): Promise<void> {
   const found = await findAccount(db, userType, email, 'email');
+  const verdict = await countPerTarget(db, RATE_LIMITS.loginLink, `email:${email}`, found, clientAddress);
+  if (!verdict.allowed) {
+    if (found && (await hasLiveLink(db, found.account))) return;
+    throw tooSoon(verdict.retryAfterSeconds * 1000);
+  }
   if (!found) throw new Refusal('UserNotFound');
   const owner = ownerColumns(found.account);
   const token = newSecret();
@@ -131,31 +167,30 @@ export type LinkFailure = 'used' | 'expired' | 'malformed';
 export const linkRefusal = (reason: LinkFailure) => new Refusal(reason === 'expired' ? 'OldToken' : 'BadToken', { reason });
 
 /**
- * Spends a login link: unknown or already used → BadToken, expired → OldToken. Using it proves the
- * account's email (account-proof.ts). `held` is the session the browser using it holds, if any.
+ * Spends a login link: unknown or already used → BadToken, expired → OldToken; any link of an
+ * archived tutor → UserNotFound, as asking for one does. Using it proves the account's email
+ * (account-proof.ts). `held` is the session the browser using it holds, if any.
  */
 export async function redeemLoginLink(db: Db, token: string, held: Auth | null): Promise<SignIn> {
   const outcome = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('login_tokens')
-      .set({ used_at: now() })
-      .where('token_hash', '=', hashSecret(token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>=', now())
-      .returning(['customer_id', 'tutor_id'])
-      .executeTakeFirst();
-    if (!row) {
-      // Used and expired links are kept a while (purge.ts); an expired one is left unused, so that
-      // trying it again still says it expired. Not on file at all: not a link we sent.
-      const kept = await trx.selectFrom('login_tokens').select('used_at').where('token_hash', '=', hashSecret(token)).executeTakeFirst();
-      if (!kept) return 'malformed' as const;
-      return kept.used_at !== null ? ('used' as const) : ('expired' as const);
-    }
-    const signIn = signInOf(row);
+    const tokenHash = hashSecret(token);
+    const owner = await trx.selectFrom('login_tokens').select(['customer_id', 'tutor_id']).where('token_hash', '=', tokenHash).executeTakeFirst();
+    if (!owner) return 'malformed' as const; // not a link we sent
+    const signIn = signInOf(owner);
+    // The account's row lock, taken before the link is read (the order archiving takes them in),
+    // makes the uses of its links one at a time: a use of this link that ran first is seen here.
+    if (!(await lockAccount(trx, signIn.account))) return 'archived' as const;
+    const row = await trx.selectFrom('login_tokens').select(['id', 'used_at', 'expires_at']).where('token_hash', '=', tokenHash).executeTakeFirstOrThrow();
+    // Used and expired links are kept a while (purge.ts); an expired one is left unused, so that
+    // trying it again still says it expired.
+    if (row.used_at !== null) return 'used' as const;
+    if (new Date(row.expires_at).getTime() < nowMs()) return 'expired' as const;
+    await trx.updateTable('login_tokens').set({ used_at: now() }).where('id', '=', row.id).execute();
     const fromContactForm = held?.userType === 'customer' && !held.proven && 'customerId' in signIn.account && held.customerId === signIn.account.customerId;
     await proveEmail(trx, signIn.account, fromContactForm);
     return signIn;
   });
+  if (outcome === 'archived') throw new Refusal('UserNotFound');
   if (typeof outcome === 'string') throw linkRefusal(outcome);
   return outcome;
 }
@@ -180,16 +215,23 @@ function textRefusal(error: unknown): unknown {
 /**
  * Texts a 7-digit login code to the phone of the account with this email (customers first, then
  * staff, whose emails are on the staff domain), or of the customer with this phone. At most one
- * text per account every 60 seconds.
+ * text per account every 60 seconds, and RATE_LIMITS.loginCode's per email (or phone) from
+ * addresses the account has not signed in from.
  * A text that is not sent (refused by the guard, or the provider failed: BadPhone, TextLimit,
  * TextNotSent) takes its code with it, so that no code nobody received lingers and the 60 seconds
  * do not stand in the way of asking again.
  */
-export async function sendLoginCode(db: Db, sender: Sender, to: CodeRecipient): Promise<{ code_id: string; last_four_phone: string }> {
+export async function sendLoginCode(db: Db, sender: Sender, to: CodeRecipient, clientAddress: string | undefined): Promise<{ code_id: string; last_four_phone: string }> {
   const found =
     'phone' in to
       ? await findCustomerByPhone(db, to.phone)
       : ((await findAccount(db, isStaffEmail(to.email) ? 'tutor' : 'customer', to.email, 'phone')) ?? (await findAccount(db, 'customer', to.email, 'phone')));
+  const verdict = await countPerTarget(db, RATE_LIMITS.loginCode, 'phone' in to ? `phone:${to.phone}` : `email:${to.email}`, found, clientAddress);
+  // Past the cap there is no success without a text, as there is for links: the answer's code_id
+  // is what a code is checked with, so the id of a code already texted would let whoever asked
+  // spend its owner's tries, and a new id would say a code was texted that was not. TooSoon sends
+  // the person to the emailed link (spec 1 §8), which the cap never refuses its owner.
+  if (!verdict.allowed) throw tooSoon(verdict.retryAfterSeconds * 1000);
   if (!found) throw new Refusal('UserNotFound');
   const owner = ownerColumns(found.account);
   const code = newCode(7);
@@ -228,23 +270,27 @@ export async function sendLoginCode(db: Db, sender: Sender, to: CodeRecipient): 
 /**
  * Checks a texted code from a client address. Each check spends one of five tries; a right code is
  * spent at once. Unknown id or wrong code → BadCode (also a right code whose phone channel closed
- * since it was texted: account-proof.ts); used or expired → OldCode; tries of this code used up,
- * or CODE_FAILURES_PER_DAY failed checks of the account from this address (or
- * CODE_FAILURES_PER_ACCOUNT_PER_DAY from all) in 24 hours → TooManyAttempts.
+ * since it was texted: account-proof.ts); any code of an archived tutor → UserNotFound; used or
+ * expired → OldCode; tries of this code used up, or CODE_FAILURES_PER_DAY failed checks of the
+ * account from this address (or CODE_FAILURES_PER_ACCOUNT_PER_DAY from all) in 24 hours →
+ * TooManyAttempts.
  */
 export async function redeemLoginCode(db: Db, codeId: string, code: string, clientAddress: string): Promise<SignIn> {
   const outcome = await db.transaction().execute(async (trx) => {
+    const owner = await trx.selectFrom('verification_codes').select(['customer_id', 'tutor_id']).where('id', '=', codeId).executeTakeFirst();
+    if (!owner) return 'BadCode' as const;
+    const signIn = signInOf(owner);
+    // One check at a time per account (the row lock, taken before the code's, the order archiving
+    // takes them in), so the daily counts cannot be outrun in parallel. An archived tutor's code
+    // answers as asking for one does.
+    if (!(await lockAccount(trx, signIn.account))) return 'UserNotFound' as const;
     const row = await trx
       .selectFrom('verification_codes')
       .select(['code_hash', 'attempts', 'used_at', 'expires_at', 'customer_id', 'tutor_id'])
       .where('id', '=', codeId)
       .forUpdate()
-      .executeTakeFirst();
-    if (!row) return 'BadCode' as const;
+      .executeTakeFirstOrThrow();
     if (row.used_at !== null || new Date(row.expires_at).getTime() < nowMs()) return 'OldCode' as const;
-    const signIn = signInOf(row);
-    // One check at a time per account (the row lock), so the daily counts cannot be outrun in parallel.
-    await lockAccount(trx, signIn.account);
     const failures = codeFailureHits(row, clientAddress);
     if (row.attempts >= CODE_MAX_ATTEMPTS || (await windowsFull(trx, failures))) return 'TooManyAttempts' as const;
     const right = codeMatches(code.trim(), row.code_hash);

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { Refusal } from './refusal.ts';
@@ -44,14 +44,22 @@ export async function normalizeTutorPhoto(bytes: Uint8Array): Promise<Buffer> {
 /**
  * Stores a tutor's photo as `{id}.jpg` in the photo folder (written aside, then renamed, so a
  * reader never sees half a file) and returns its address with a version that changes with it.
+ * Each upload writes a temporary file of its own (a random name: pid and milliseconds are shared by
+ * parallel uploads, which then wrote, and renamed away, one another's file); the rename replaces
+ * the photo atomically, so the last upload's photo is the one kept, whole.
  */
 export async function saveTutorPhoto(photoDir: string, tutorId: number, bytes: Uint8Array): Promise<{ url: string }> {
   const photo = await normalizeTutorPhoto(bytes);
   await mkdir(photoDir, { recursive: true });
   const file = path.join(photoDir, `${tutorId}.jpg`);
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temporary, photo);
-  await rename(temporary, file);
+  const temporary = `${file}.${randomUUID()}.tmp`;
+  try {
+    await writeFile(temporary, photo, { flag: 'wx' });
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
   const version = createHash('sha256').update(photo).digest('hex').slice(0, 12);
   return { url: `/tutor_images/${tutorId}.jpg?v=${version}` };
 }

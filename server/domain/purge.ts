@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection.ts';
 import { fromNow, now } from '../clock.ts';
 import { SESSION_IDLE_DAYS } from './sessions.ts';
+import { purgeSignInAddresses } from './sign-in-addresses.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -26,6 +27,7 @@ export interface Purged {
   webhookEvents: number;
   outbox: number;
   notifications: number;
+  signInAddresses: number;
 }
 
 const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
@@ -54,8 +56,10 @@ export async function purgeExpiredData(db: Db): Promise<Purged> {
     .where('status', 'in', ['sent', 'refused', 'failed'])
     .where('created_at', '<', fromNow(-KEEP_NOTIFICATIONS_MS))
     .executeTakeFirst();
+  const signInAddresses = await purgeSignInAddresses(db);
   return {
     notifications: count(notifications),
+    signInAddresses,
     sessions: count(sessions),
     loginTokens: count(loginTokens),
     verificationCodes: count(verificationCodes),

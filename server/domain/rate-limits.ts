@@ -29,15 +29,19 @@ const DAY = 24 * HOUR;
  */
 export const RATE_LIMITS = {
   /**
-   * POST /api/login. Per email: 5 in 15 minutes, so an inbox is not flooded with links (the one
-   * such limit), counted for unknown addresses too. Per address: 30 in 15 minutes,
-   * a classroom signing in at once; an enumerating script gets 120 guesses an hour.
+   * POST /api/login. Per email: 5 links sent in 15 minutes, so an inbox is not flooded with links
+   * (the one such limit), counted for unknown addresses too. It never stands in the owner's way
+   * (auth.ts): past it, while a link sent is still unused, the answer is the usual success without
+   * another email; and a request from an address the account signed in from is not counted.
+   * Per address: 30 in 15 minutes, a classroom signing in at once; an enumerating script gets 120
+   * guesses an hour.
    */
   loginLink: { name: 'login-link', perAddress: { max: 30, seconds: 15 * MINUTE }, perTarget: { max: 5, seconds: 15 * MINUTE } },
   /**
    * POST /api/verification. Texts cost money and can be sent to a phone typed into the contact
    * form, so fewer: 20 per address and 5 per email (its phone) in 15 minutes, on top of the one
-   * code a minute per account of sendLoginCode.
+   * code a minute per account of sendLoginCode. As for links, a request from an address the
+   * account signed in from is not counted per email.
    */
   loginCode: { name: 'login-code', perAddress: { max: 20, seconds: 15 * MINUTE }, perTarget: { max: 5, seconds: 15 * MINUTE } },
   /**
@@ -83,12 +87,14 @@ export interface RateVerdict {
   retryAfterSeconds: number;
 }
 
+/** The hits of one request against a rule's per-target windows only. */
+export function targetHits(rule: RateRule, targets: string[]): RateHit[] {
+  return targets.map((target) => ({ bucket: `${rule.name}:target`, key: target, window: rule.perTarget }));
+}
+
 /** The hits of one request against a rule: its client address and each of its targets. */
 export function ruleHits(rule: RateRule, address: string, targets: string[]): RateHit[] {
-  return [
-    { bucket: `${rule.name}:address`, key: address, window: rule.perAddress },
-    ...targets.map((target) => ({ bucket: `${rule.name}:target`, key: target, window: rule.perTarget })),
-  ];
+  return [{ bucket: `${rule.name}:address`, key: address, window: rule.perAddress }, ...targetHits(rule, targets)];
 }
 
 /**

@@ -77,7 +77,9 @@ export async function findSession(db: Db, secret: string): Promise<Auth | null> 
   if (row.customer_id !== null) {
     return { userType: 'customer', customerId: row.customer_id, firstname: row.firstname ?? '', proven: row.proven };
   }
-  if (row.tutor_id !== null && row.role) {
+  // An archived tutor's sessions are deleted when archived; one started by a sign-in that raced
+  // the archiving is refused here all the same.
+  if (row.tutor_id !== null && row.role && row.role !== 'Archived') {
     return { userType: 'tutor', tutorId: row.tutor_id, name: row.name ?? '', role: row.role };
   }
   return null;

@@ -1,5 +1,5 @@
 import type { Offering, Tutor, TutorHours } from '../../src/contract/entities.ts';
-import { nowMs } from '../clock.ts';
+import { now, nowMs } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { isBookedMeeting } from './booked.ts';
 import { offeringColumns, toOffering } from './offerings.ts';
@@ -89,8 +89,11 @@ export async function setTutorArchived(db: Db, actingTutorId: number, tutorId: n
   }
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('tutors').set({ role: 'Archived' }).where('id', '=', tutorId).execute();
-    // An archived tutor is signed out everywhere at once.
+    // An archived tutor is signed out everywhere at once, and the links and codes already sent end
+    // now: they would otherwise sign the tutor in again, here or after an unarchiving.
     await trx.deleteFrom('sessions').where('tutor_id', '=', tutorId).execute();
+    await trx.updateTable('login_tokens').set({ expires_at: now() }).where('tutor_id', '=', tutorId).where('used_at', 'is', null).where('expires_at', '>', now()).execute();
+    await trx.updateTable('verification_codes').set({ expires_at: now() }).where('tutor_id', '=', tutorId).where('used_at', 'is', null).where('expires_at', '>', now()).execute();
   });
   return tutorById(db, tutorId);
 }

@@ -75,6 +75,15 @@ export function resolveClientAddress(connection: string | undefined, forwardedFo
   return address === UNKNOWN_ADDRESS ? address : clientAddressKey(address);
 }
 
+/**
+ * The request's client address, or undefined when it names none (UNKNOWN_ADDRESS, which every such
+ * request shares): for the rules that trust an address the account signed in from.
+ */
+export function identifiedClientAddress(c: Context): string | undefined {
+  const address = c.get('clientAddress');
+  return address === UNKNOWN_ADDRESS ? undefined : address;
+}
+
 /** Sets `clientAddress` on every request. */
 export function clientAddressMiddleware(trustedProxies: number): MiddlewareHandler {
   return async (c, next) => {

@@ -64,13 +64,42 @@ export function printablePath(path: string, max = 2000): string {
   return escaped.length > max ? `${escaped.slice(0, max)}…(${escaped.length} chars)` : escaped;
 }
 
-/** One short line per request. Only the path is logged: query strings carry emails and tokens. */
+/** Paths whose last segment is a secret, whatever it holds (a mistyped or revoked one too). */
+const SECRET_LAST_SEGMENT_UNDER = ['/api/calendar-feed'];
+
+/**
+ * The shape of our secrets (tokens.ts: 22 or more URL-safe base64 characters, 43 by default), so
+ * that a secret in the path of a route added later is not logged either. Ids and words are shorter.
+ */
+const SECRET_SHAPED = /^[A-Za-z0-9_-]{22,}$/;
+
+/**
+ * A path with every segment that is a secret written `[redacted]` (its extension kept): the
+ * calendar feed's address is its own key, and a log is read by more people, and kept longer,
+ * than the feed's owner would allow.
+ */
+export function redactedPath(path: string): string {
+  const segments = path.split('/');
+  return segments
+    .map((segment, i) => {
+      const [, name = '', extension = ''] = /^(.*?)((?:\.[A-Za-z0-9]{1,5})?)$/.exec(segment) ?? [];
+      const last = i > 0 && i === segments.length - 1;
+      const secret = SECRET_SHAPED.test(name) || (last && segment !== '' && SECRET_LAST_SEGMENT_UNDER.includes(segments.slice(0, i).join('/')));
+      return secret ? `[redacted]${extension}` : segment;
+    })
+    .join('/');
+}
+
+/** A request's path as it may be written to the log: secrets redacted, one printable line. */
+export const loggedPath = (path: string) => printablePath(redactedPath(path));
+
+/** One short line per request. Only the path is logged (query strings carry emails and tokens), its secrets redacted. */
 export function requestLog(write: (line: string) => void): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();
     const ms = (performance.now() - started).toFixed(1);
-    write(`${c.req.method} ${printablePath(c.req.path)} ${c.res.status} ${ms}ms`);
+    write(`${c.req.method} ${loggedPath(c.req.path)} ${c.res.status} ${ms}ms`);
   };
 }
 

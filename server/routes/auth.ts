@@ -14,7 +14,8 @@ import type { Sender } from '../notify/sender.ts';
 import { textLoginEnabled } from '../notify/index.ts';
 import { RATE_LIMITS } from '../domain/rate-limits.ts';
 import { enforceRateLimit } from '../http/rate-limit.ts';
-import { UNKNOWN_ADDRESS } from '../http/client-address.ts';
+import { identifiedClientAddress, UNKNOWN_ADDRESS } from '../http/client-address.ts';
+import { rememberSignInAddress } from '../domain/sign-in-addresses.ts';
 import { SIGN_IN_FLOORS, type SignInFloors, withEvenTiming } from '../http/even-timing.ts';
 
 export function authData(auth: Auth): AuthData {
@@ -27,10 +28,15 @@ export function authData(auth: Auth): AuthData {
 export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: string) => void = console.log, floors: SignInFloors = SIGN_IN_FLOORS) {
   const app = router();
 
-  /** After a link or code: the browser's previous session (of any account) ends first. */
+  /**
+   * After a link or code: the browser's previous session (of any account) ends first. The client
+   * address is remembered for the account, so its sign-in requests from there are never held back
+   * by the per-email limits that strangers can fill (sign-in-addresses.ts).
+   */
   async function startSession(c: Context<AppEnv>, account: Account, userType: UserType) {
     await signOut(c, db);
     await signIn(c, db, account, 'proven');
+    await rememberSignInAddress(db, account, identifiedClientAddress(c));
     return userType;
   }
 
@@ -42,8 +48,9 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: 
 
   app.post('/login', async (c) => {
     const { user_type, email } = parseQuery(c, loginRequestQuery);
-    await enforceRateLimit(c, db, RATE_LIMITS.loginLink, [`email:${email}`]);
-    await withEvenTiming(floors.linkMs, log, (pace) => sendLoginLink(db, pace(sender), siteUrl, user_type, email));
+    // Per address here; per email in sendLoginLink, which knows whether the account signed in from this address.
+    await enforceRateLimit(c, db, RATE_LIMITS.loginLink, []);
+    await withEvenTiming(floors.linkMs, log, (pace) => sendLoginLink(db, pace(sender), siteUrl, user_type, email, identifiedClientAddress(c)));
     return c.json({ status: 'success' as const });
   });
 
@@ -64,8 +71,8 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: 
     // Form `email` (the contract), or `phone` without an email (docs/contract-extensions.md).
     const fields = await parseForm(c, formFields);
     const to = fields.email === undefined && fields.phone !== undefined ? parseFields(verificationByPhoneForm, fields) : parseFields(verificationRequestForm, fields);
-    await enforceRateLimit(c, db, RATE_LIMITS.loginCode, ['phone' in to ? `phone:${to.phone}` : `email:${to.email}`]);
-    return ok(c, await withEvenTiming(floors.codeMs, log, (pace) => sendLoginCode(db, pace(sender), to)), 201);
+    await enforceRateLimit(c, db, RATE_LIMITS.loginCode, []);
+    return ok(c, await withEvenTiming(floors.codeMs, log, (pace) => sendLoginCode(db, pace(sender), to, identifiedClientAddress(c))), 201);
   });
 
   app.get('/verification', async (c) => {

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
 import sharp from 'sharp';
@@ -82,6 +83,20 @@ describeApi('tutor photos', (ctx) => {
     const { status, body } = await upload(tutor.client, 'myself', new Uint8Array(6 * 1024 * 1024));
     expect(status).toBe(413);
     expect(body.error.type).toBe('BadInput');
+  });
+
+  it('takes parallel uploads for one tutor: each answers 200 and the stored photo is one of them, whole', async () => {
+    const tutor = await jordan(ctx());
+    const photos = await Promise.all(Array.from({ length: 8 }, (_, i) => photo(640 + i * 8, 480, 20 + i * 25)));
+    const answers = await Promise.all(photos.map((bytes) => upload(tutor.client, 'myself', bytes)));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    const stored = await readFile(path.join(ctx().photoDir, `${tutor.id}.jpg`));
+    // Decoding every pixel fails on a file cut short or two writes mixed together.
+    const { info } = await sharp(stored, { failOn: 'warning' }).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([512, 512]);
+    const version = createHash('sha256').update(stored).digest('hex').slice(0, 12);
+    expect(answers.map((a) => a.body.data.url)).toContain(`/tutor_images/${tutor.id}.jpg?v=${version}`);
+    expect((await readdir(ctx().photoDir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
   it('lets a tutor change only their own photo, and a supervisor anyone\'s', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
-import { advanceClock, resetClock } from '../../server/clock.ts';
+import { advanceClock, now, resetClock } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { HOLD_MINUTES } from '../../server/domain/holds.ts';
 import { countHits, HELD_CHECKOUT_CUSTOMERS_PER_ADDRESS, purgeRateLimits, RATE_LIMITS, type RateRule } from '../../server/domain/rate-limits.ts';
@@ -93,6 +93,76 @@ describeApi('rate limits: texted codes', (ctx) => {
     // The rest of the same /64 is the same subscriber.
     await expectTooSoon(await clientAt(ctx(), '2001:db8:77:1:ffff::9').fetch('/api/verification', { method: 'POST', body: form({ email: ghostEmail() }) }), rule.perAddress.seconds);
     expect((await requestCode(clientAt(ctx(), '2001:db8:77:2::5'), ghostEmail())).body.error.type).toBe('UserNotFound');
+  });
+});
+
+describeApi('rate limits: strangers never lock the owner out', (ctx) => {
+  const links = RATE_LIMITS.loginLink;
+  const codes = RATE_LIMITS.loginCode;
+
+  /** A customer of its own (the per-email windows start empty), with the messages sent to it. */
+  async function owner() {
+    const { id } = await newCustomer(ctx());
+    const { email, phone } = await ctx().database.db.selectFrom('customers').select(['email', 'phone']).where('id', '=', id).executeTakeFirstOrThrow();
+    const sent = (to: string) => ctx().database.db.selectFrom('outbox').select(['link', 'text']).where('to', '=', to).orderBy('id').execute();
+    return { id, email, inbox: () => sent(email), texts: () => sent(phone) };
+  }
+  /** A stranger at each of `n` addresses. */
+  const strangers = (n: number) => Array.from({ length: n }, () => ctx().client());
+  const signInWith = (client: TestClient, link: string | null) => call(client, `/api/login?token=${new URL(link!).searchParams.get('token')}`);
+
+  it('answers requests past the per-email cap with success but no email while a link sent is unused, and the owner uses one', async () => {
+    const { email, inbox } = await owner();
+    const crowd = strangers(4);
+    const answers = await burst(links.perTarget.max + 3, (i) => requestLink(crowd[i % 4]!, email));
+    expect(answers).toEqual(Array(links.perTarget.max + 3).fill('success'));
+    expect(await inbox()).toHaveLength(links.perTarget.max);
+    // The owner, at an address never seen before: the same answer, no new email, and the links in the inbox work.
+    const home = ctx().client();
+    expect((await requestLink(home, email)).body).toEqual({ status: 'success' });
+    const sent = await inbox();
+    expect(sent).toHaveLength(links.perTarget.max);
+    expect((await signInWith(home, sent.at(-1)!.link)).body.data).toEqual({ token: { user_type: 'customer' } });
+  });
+
+  it('sends a new link past the cap to an address the account signed in from, and only there', async () => {
+    const { id, email, inbox } = await owner();
+    const home = clientAt(ctx(), '198.51.100.77');
+    await requestLink(home, email);
+    expect((await signInWith(home, (await inbox())[0]!.link)).status).toBe(200);
+    const crowd = strangers(4);
+    await burst(links.perTarget.max + 2, (i) => requestLink(crowd[i % 4]!, email));
+    expect(await inbox()).toHaveLength(links.perTarget.max);
+    // Every link sent is spent (the owner used them on other devices): a stranger, or anyone at an
+    // address the account never signed in from, is told to wait as before...
+    await ctx().database.db.updateTable('login_tokens').set({ used_at: now() }).where('customer_id', '=', id).execute();
+    expect((await requestLink(ctx().client(), email)).body.error.type).toBe('TooSoon');
+    // ...and the owner at home gets a new link, which works.
+    expect((await requestLink(home, email)).body).toEqual({ status: 'success' });
+    const sent = await inbox();
+    expect(sent).toHaveLength(links.perTarget.max + 1);
+    const again = clientAt(ctx(), '198.51.100.77');
+    expect((await signInWith(again, sent.at(-1)!.link)).body.data).toEqual({ token: { user_type: 'customer' } });
+  });
+
+  it('texts a code past the per-email cap to an address the account signed in from; a stranger past it gets TooSoon and no code id', async () => {
+    const { email, inbox, texts } = await owner();
+    const home = clientAt(ctx(), '198.51.100.78');
+    await requestLink(home, email);
+    expect((await signInWith(home, (await inbox())[0]!.link)).status).toBe(200);
+    const crowd = strangers(4);
+    const answers = await burst(codes.perTarget.max + 2, (i) => requestCode(crowd[i % 4]!, email));
+    // One text (then a minute between texts), and TooSoon: a code id is never handed out without a text of its own.
+    expect(count(answers, 'success')).toBe(1);
+    expect(count(answers, 'TooSoon')).toBe(codes.perTarget.max + 1);
+    advanceClock(61_000);
+    expect((await requestCode(ctx().client(), email)).body.error.type).toBe('TooSoon');
+    expect(await texts()).toHaveLength(1);
+    const texted = await requestCode(home, email);
+    expect(texted.status).toBe(201);
+    const code = /\d{7}/.exec((await texts()).at(-1)!.text)![0];
+    const signedIn = await call(home, `/api/verification?code_id=${texted.body.data.code_id}&code=${code}`);
+    expect(signedIn.body.data).toMatchObject({ user_type: 'customer' });
   });
 });
 

@@ -98,6 +98,33 @@ describeApi('the supervisor\'s team', (ctx) => {
     expect((await call(lead.client, `/api/tutors/${lead.id}/archive?unarchive=true`, { method: 'POST' })).body.data.role).toBe('Supervisor');
   });
 
+  it('revokes the login links and codes of a tutor being archived: each answers UserNotFound, as a new request does', async () => {
+    const lead = await maya(ctx());
+    const hire = (await post(lead.client, '/api/tutors', newHire())).body.data;
+    await call(lead.client, `/api/tutors/${hire.id}/archive?unarchive=true`, { method: 'POST' });
+    const { db } = ctx().database;
+    const latest = (to: string) => db.selectFrom('outbox').select(['link', 'text']).where('to', '=', to).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const browser = ctx().client();
+    expect((await call(browser, `/api/login?user_type=tutor&email=${hire.email}`, { method: 'POST' })).body.status).toBe('success');
+    const token = new URL((await latest(hire.email)).link!).searchParams.get('token')!;
+    const texted = await post(browser, '/api/verification', { email: hire.email });
+    expect(texted.status).toBe(201);
+    const code = /\d{7}/.exec((await latest(hire.phone)).text)![0];
+    const redeemCode = () => call(browser, `/api/verification?code_id=${texted.body.data.code_id}&code=${code}`);
+
+    expect((await call(lead.client, `/api/tutors/${hire.id}/archive`, { method: 'POST' })).body.data.role).toBe('Archived');
+    const byLink = await call(browser, `/api/login?token=${token}`);
+    expect([byLink.status, byLink.body.error?.type]).toEqual([404, 'UserNotFound']);
+    const byCode = await redeemCode();
+    expect([byCode.status, byCode.body.error?.type]).toEqual([404, 'UserNotFound']);
+    expect(browser.cookies.has('sid')).toBe(false);
+    // Unarchived, the tutor signs in with a new link or code: those from before stay revoked.
+    await call(lead.client, `/api/tutors/${hire.id}/archive?unarchive=true`, { method: 'POST' });
+    expect((await call(browser, `/api/login?token=${token}`)).body.error.type).toBe('OldToken');
+    expect((await redeemCode()).body.error.type).toBe('OldCode');
+    expect(browser.cookies.has('sid')).toBe(false);
+  });
+
   it('pages recent sessions by start and id, so sessions at the same time are neither lost nor repeated', async () => {
     const lead = await maya(ctx());
     const start = freeHour();
