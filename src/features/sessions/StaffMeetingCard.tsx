@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { cancelMeeting, refundOvertime } from '../../api/meetings.ts';
 import type { Meeting } from '../../contract/entities.ts';
 import { paymentChipLabel } from '../../lib/labels.ts';
@@ -7,15 +7,19 @@ import { Button } from '../../ui/Button.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import { EditIcon, RepeatIcon } from '../../ui/action-icons.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { EditMeetingDialog } from './EditMeetingDialog.tsx';
-import { ReasonDialog } from './ReasonDialog.tsx';
 import { useMoment } from '../../lib/moment.ts';
+import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
+import { lazyChunk } from '../../ui/lazy-chunk.ts';
 import { attendeesOf, hasActivePayments, type StaffPayment } from './attendees.ts';
 import { isUpcoming } from './group-payments.ts';
 import { AddToCalendarLink, MeetingCard, statusTone } from './MeetingCard.tsx';
 import { canAddToCalendar } from './calendar-link.ts';
 import { MeetingSummaryBox } from './MeetingSummaryBox.tsx';
 import styles from './staff.module.css';
+
+// The dialogs load when one is opened: the schedule's first load carries the cards only.
+const EditMeetingDialog = lazyChunk(() => import('./EditMeetingDialog.tsx').then((m) => ({ default: m.EditMeetingDialog })));
+const ReasonDialog = lazyChunk(() => import('./ReasonDialog.tsx').then((m) => ({ default: m.ReasonDialog })));
 
 export const UNBOOKED_TEXT = 'This slot is unbooked';
 export const EDIT_TOOLTIP = 'Reschedule/Enter Overtime';
@@ -98,37 +102,41 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
         )
       }
       extra={
-        <>
-          {dialog === 'edit' && <EditMeetingDialog meeting={meeting} onClose={closeDialog} />}
-          {dialog === 'cancel' && (
-            <ConfirmDialog
-              open
-              action="Cancel Meeting"
-              what="Tutor Meeting"
-              body="Every attendee of this meeting is refunded and told that it is canceled."
-              run={() => cancelMeeting(meeting.id)}
-              onClose={closeDialog}
-            />
-          )}
-          {dialog === 'late-cancel' && (
-            <ReasonDialog
-              title="Cancel and refund this session?"
-              body="This session has started. Every payment for it, overtime included, is refunded and each attendee is told. The reason is kept with the cancel."
-              submitLabel="Cancel and Refund"
-              run={(reason) => cancelMeeting(meeting.id, reason)}
-              onClose={closeDialog}
-            />
-          )}
-          {typeof dialog === 'object' && dialog !== null && (
-            <ReasonDialog
-              title="Refund this overtime charge?"
-              body={`The ${dialog.refund.minutes_paid} minutes of overtime charged to ${dialog.refund.customer.firstname} ${dialog.refund.customer.lastname} are refunded to their card, and they get a refund receipt. The reason is kept with the refund.`}
-              submitLabel="Refund"
-              run={(reason) => refundOvertime(dialog.refund.id, reason)}
-              onClose={closeDialog}
-            />
-          )}
-        </>
+        dialog !== null && (
+          <FailureBoundary where="meeting dialog">
+            <Suspense fallback={null}>
+              {dialog === 'edit' && <EditMeetingDialog meeting={meeting} onClose={closeDialog} />}
+              {dialog === 'cancel' && (
+                <ConfirmDialog
+                  open
+                  action="Cancel Meeting"
+                  what="Tutor Meeting"
+                  body="Every attendee of this meeting is refunded and told that it is canceled."
+                  run={() => cancelMeeting(meeting.id)}
+                  onClose={closeDialog}
+                />
+              )}
+              {dialog === 'late-cancel' && (
+                <ReasonDialog
+                  title="Cancel and refund this session?"
+                  body="This session has started. Every payment for it, overtime included, is refunded and each attendee is told. The reason is kept with the cancel."
+                  submitLabel="Cancel and Refund"
+                  run={(reason) => cancelMeeting(meeting.id, reason)}
+                  onClose={closeDialog}
+                />
+              )}
+              {typeof dialog === 'object' && dialog !== null && (
+                <ReasonDialog
+                  title="Refund this overtime charge?"
+                  body={`The ${dialog.refund.minutes_paid} minutes of overtime charged to ${dialog.refund.customer.firstname} ${dialog.refund.customer.lastname} are refunded to their card, and they get a refund receipt. The reason is kept with the refund.`}
+                  submitLabel="Refund"
+                  run={(reason) => refundOvertime(dialog.refund.id, reason)}
+                  onClose={closeDialog}
+                />
+              )}
+            </Suspense>
+          </FailureBoundary>
+        )
       }
     >
       {!active && <p className={styles.unbooked}>{UNBOOKED_TEXT}</p>}

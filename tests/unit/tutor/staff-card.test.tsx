@@ -102,11 +102,12 @@ describe('StaffMeetingCard', () => {
   it('opens the edit dialog from the icon and from the footer', async () => {
     renderCard(item(meeting(24)));
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule/Enter Overtime' }));
-    expect(screen.getByRole('dialog', { name: 'Edit Meeting Time + Duration' })).toBeInTheDocument();
+    // The dialog's code loads when it is first opened.
+    expect(await screen.findByRole('dialog', { name: 'Edit Meeting Time + Duration' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reschedule/Edit Duration' }));
-    expect(screen.getByRole('dialog', { name: 'Edit Meeting Time + Duration' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Edit Meeting Time + Duration' })).toBeInTheDocument();
   });
 
   it("cancels through the confirmation dialog ('Tutor Meeting canceled') and reports the change", async () => {
@@ -184,7 +185,7 @@ describe('one card for both views', () => {
     // Only the charge that went through.
     expect(screen.getAllByRole('button', { name: /^Refund/ })).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Refund 30 min overtime of Alex Rivera' }));
-    const dialog = screen.getByRole('dialog', { name: 'Refund this overtime charge?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this overtime charge?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please give a reason');
     expect(seen).toEqual([]);
@@ -194,7 +195,7 @@ describe('one card for both views', () => {
     expect(onChanged).toHaveBeenCalledTimes(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancel and Refund' }));
-    const cancel = screen.getByRole('dialog', { name: 'Cancel and refund this session?' });
+    const cancel = await screen.findByRole('dialog', { name: 'Cancel and refund this session?' });
     await userEvent.type(within(cancel).getByLabelText('Reason'), 'Tutor was ill');
     await userEvent.click(within(cancel).getByRole('button', { name: 'Cancel and Refund' }));
     expect(seen.at(-1)).toEqual(expect.objectContaining({ path: `/api/meetings/${m.id}/cancel`, form: { reason: 'Tutor was ill' } }));
