@@ -14,6 +14,14 @@ export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   css: { modules: { localsConvention: 'camelCase' } },
   envPrefix: ['VITE_', 'PUBLIC_'],
+  plugins: [
+    {
+      // Vite writes import.meta.env's values into the modules it transforms, and Vitest's module cache
+      // on disk does not key on them: a run at another date would keep the last run's semester.
+      name: 'env-in-module-cache-key',
+      configureVitest: ({ defineCacheKeyGenerator }) => defineCacheKeyGenerator(({ environment }) => JSON.stringify(environment.config.env)),
+    },
+  ],
   test: {
     projects: [
       {
