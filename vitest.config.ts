@@ -1,19 +1,20 @@
 import { defineConfig } from 'vitest/config';
 import { semesterLastReadingDayFor, suiteDate } from './tests/suite-date.ts';
 
+// The semester moves with the suite's date, so weekly availability always has weeks ahead. The site's
+// config reads import.meta.env under Vite, which holds this variable only with the envPrefix below
+// (that one alone: other PUBLIC_* settings of the shell stay out of the tests).
+process.env.PUBLIC_SEMESTER_LAST_READING_DAY = semesterLastReadingDayFor(suiteDate());
+
 /**
  * Two projects: unit tests (pure helpers, the API client, UI components, in happy-dom) and API
  * tests (the Hono app in process over a real database: PGlite, plus PostgreSQL when
  * TEST_DATABASE_URL is set). The API tests run at the suite's date (TEST_DATE, tests/suite-date.ts).
  */
-// The semester moves with the suite's date, so weekly availability always has weeks ahead. The site's
-// config reads import.meta.env under Vite, which holds PUBLIC_* variables only with the prefix below.
-process.env.PUBLIC_SEMESTER_LAST_READING_DAY = semesterLastReadingDayFor(suiteDate());
-
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   css: { modules: { localsConvention: 'camelCase' } },
-  envPrefix: ['VITE_', 'PUBLIC_'],
+  envPrefix: ['VITE_', 'PUBLIC_SEMESTER_LAST_READING_DAY'],
   plugins: [
     {
       // Vite writes import.meta.env's values into the modules it transforms, and Vitest's module cache
