@@ -1,10 +1,12 @@
+import { now as clockNow } from '../clock.ts';
 import { semesterEnd, weeklyOccurrences } from '../domain/availability.ts';
 import type { Db } from '../db/connection.ts';
 
 /**
  * Demo data (DESIGN.md §5): courses of every subject group at both schools, prices, a supervisor,
  * tutors (one archived), offerings, availability over the coming weeks, and a customer with booked
- * sessions and gradebooks. Times are relative to `now`, so the demo always has upcoming sessions.
+ * sessions and gradebooks. Times are relative to `now` (the server's clock, which tests set), so the
+ * demo always has upcoming sessions.
  * Seed tutor photos are public/tutor_images/1.jpg … 5.jpg, matching the insertion order below.
  */
 
@@ -107,7 +109,7 @@ function atHour(now: Date, daysAhead: number, hourUtc: number): Date {
 /** Seeded bookings were made before the demo began: their confirmations and receipts count as sent. */
 export const TOLD = { notified_booking: true, notified_receipt: true, notified_refund: true, notified_cancel: true } as const;
 
-export async function seedDemoData(db: Db, now: Date = new Date()): Promise<boolean> {
+export async function seedDemoData(db: Db, now: Date = clockNow()): Promise<boolean> {
   const existing = await db.selectFrom('courses').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
 

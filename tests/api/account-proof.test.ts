@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import { advanceClock, resetClock } from '../../server/clock.ts';
+import { advanceClock } from '../../server/clock.ts';
 import { CODE_FAILURES_PER_ACCOUNT_PER_DAY, CODE_FAILURES_PER_DAY } from '../../server/domain/auth.ts';
 import { createApiApp } from '../../server/app.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
@@ -7,6 +7,7 @@ import { offlineProvider } from '../../server/payments/offline.ts';
 import type { IntentRequest, SavedCardCharge } from '../../server/payments/provider.ts';
 import { courseId, confirmOffline, post } from './booking-helpers.ts';
 import { call, describeApi, TestClient, type TestContext } from './harness.ts';
+import { pinClock } from './suite-clock.ts';
 
 /**
  * Accounts made by the booking contact form prove nothing about who typed the address: the email
@@ -19,7 +20,7 @@ let serial = 0;
 /** A fresh address and phone per call, so the tests never meet each other's accounts. */
 function contact() {
   serial += 1;
-  const n = `${Date.now() % 10000}${serial}`.padStart(6, '0').slice(-6);
+  const n = String(serial).padStart(6, '0');
   return { email: `owner${n}@example.com`, phone: `2069${n}`, firstname: 'Casey', lastname: 'Owner' };
 }
 
@@ -208,7 +209,7 @@ describeApi('accounts made by the contact form', (ctx) => {
 
 /** A stranger burning failed code checks on the owner's account does not lock the owner out. */
 function describeCodeLockout(ctx: () => TestContext) {
-  afterEach(() => resetClock());
+  afterEach(() => pinClock());
 
   /** An account of a customer who filled in the form and used the link in the same browser (both channels proven). */
   async function provenAccount() {

@@ -1,14 +1,15 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, expect, it, vi } from 'vitest';
-import { advanceClock, resetClock } from '../../server/clock.ts';
+import { advanceClock, nowMs } from '../../server/clock.ts';
 import { sql } from 'kysely';
 import { openDatabase } from '../../server/db/connection.ts';
 import { courseId, newCustomer, post } from './booking-helpers.ts';
 import { describeApi, signInAs, type TestContext } from './harness.ts';
+import { pinClock } from './suite-clock.ts';
 
 /** The public reads and the availability search, answered from memory (server/cache/). */
 describeApi('answers kept in memory', (ctx) => {
-  afterEach(() => resetClock());
+  afterEach(() => pinClock());
 
   async function read(path: string, headers: Record<string, string> = {}) {
     const response = await ctx().client().fetch(path, { headers });
@@ -65,7 +66,7 @@ describeApi('answers kept in memory', (ctx) => {
     const { course, meeting } = await firstMeeting(ctx());
     const search = `/api/meetings?course=${course}&capacity=1&course_style=online`;
     const start = (await ctx().database.db.selectFrom('meetings').select('occurrence').where('id', '=', meeting.id).executeTakeFirstOrThrow()).occurrence;
-    advanceClock(new Date(start).getTime() - Date.now() + 1000);
+    advanceClock(new Date(start).getTime() - nowMs() + 1000);
     expect((await read(search)).body!.data.map((m: { id: number }) => m.id)).not.toContain(meeting.id);
   });
 

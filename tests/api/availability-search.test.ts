@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BookableMeeting, BookableSlot, CourseStyle } from '../../src/contract/entities.ts';
-import { advanceClock, now, resetClock } from '../../server/clock.ts';
+import { advanceClock, now } from '../../server/clock.ts';
 import type { Db } from '../../server/db/connection.ts';
 import { toEpoch } from '../../server/db/schema.ts';
 import { seedLargeDataSet } from '../../server/demo/large-data.ts';
@@ -10,6 +10,7 @@ import { weeklyOccurrences } from '../../server/domain/availability.ts';
 import { offeringColumns, toOffering } from '../../server/domain/offerings.ts';
 import { describeApi } from './harness.ts';
 import { counting } from './statement-counter.ts';
+import { pinClock } from './suite-clock.ts';
 
 /**
  * The search as it was first written, meeting by meeting in JavaScript with `hasSeat`: the answers
@@ -79,7 +80,7 @@ describeApi('availability search on a large data set', (ctx) => {
     courses = [...courseIds, ...demo.map((c) => c.id)];
     expect(courses).toHaveLength(8);
   });
-  afterAll(() => resetClock());
+  afterAll(() => pinClock());
 
   it('writes a consistent data set: seats match reservations, weekly times match weeklyOccurrences, no overlaps', async () => {
     const { db } = ctx().database;

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { nowMs } from '../../server/clock.ts';
 import { releaseExpiredHolds } from '../../server/domain/holds.ts';
 import { call, describeApi } from './harness.ts';
 import { confirmOffline, courseId, newCustomer, post } from './booking-helpers.ts';
@@ -12,7 +13,7 @@ describeApi('availability', (ctx) => {
     expect(meetings.length).toBeGreaterThan(0);
     const times = meetings.map((m) => m.occurrence_epoch);
     expect(times).toEqual([...times].sort((a, b) => a - b));
-    expect(times[0]!).toBeGreaterThan(Date.now() / 1000);
+    expect(times[0]!).toBeGreaterThan(nowMs() / 1000);
     expect(meetings[0]!.offering).toMatchObject({ qualification: expect.any(String), archived: false, course: { id: cs121, course_number: 'CS 121' }, tutor: { name: 'Jordan Alvarez', role: 'Tutor' } });
     expect(Object.keys(meetings[0]!.offering.tutor).sort()).toEqual(['background', 'id', 'name', 'role']);
   });
@@ -164,7 +165,7 @@ describeApi('one-time payments', (ctx) => {
     const meeting = await firstMeeting('PHYS 121');
     await post(client, '/api/payments', { meeting: meeting.id, offering: meeting.offering.id, capacity: 1, course_style: 'online' });
     expect((await firstMeeting('PHYS 121'))?.id).not.toBe(meeting.id);
-    await ctx().database.db.updateTable('reservations').set({ expires_at: new Date(Date.now() - 1000) }).where('customer_id', '=', id).execute();
+    await ctx().database.db.updateTable('reservations').set({ expires_at: new Date(nowMs() - 1000) }).where('customer_id', '=', id).execute();
     expect((await firstMeeting('PHYS 121')).id).toBe(meeting.id);
 
     const next = await newCustomer(ctx());
@@ -182,7 +183,7 @@ describeApi('one-time payments', (ctx) => {
     const { client, id } = await newCustomer(ctx());
     const meeting = await firstMeeting('PHYS 1');
     await post(client, '/api/payments', { meeting: meeting.id, offering: meeting.offering.id, capacity: 1, course_style: 'online' });
-    await ctx().database.db.updateTable('reservations').set({ expires_at: new Date(Date.now() - 1000) }).where('customer_id', '=', id).execute();
+    await ctx().database.db.updateTable('reservations').set({ expires_at: new Date(nowMs() - 1000) }).where('customer_id', '=', id).execute();
     await releaseExpiredHolds(ctx().database.db);
     const m = await ctx().database.db.selectFrom('meetings').selectAll().where('id', '=', meeting.id).executeTakeFirstOrThrow();
     expect(m).toMatchObject({ capacity: 0, reservations_taken: 0, offering_id: null, course_style: null });

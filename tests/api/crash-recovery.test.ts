@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
-import { advanceClock, resetClock } from '../../server/clock.ts';
+import { advanceClock } from '../../server/clock.ts';
 import { takeOneTime } from '../../server/domain/booking.ts';
 import { reconcilePayments } from '../../server/domain/reconcile.ts';
 import { type CreatedIntent, type IntentRequest, type IntentStatus, type PaymentProvider, type SavedCardCharge, type SavedCardResult, savedCardChargeKey } from '../../server/payments/provider.ts';
 import { call, describeApi, TestClient, type TestContext } from './harness.ts';
 import { courseId, newCustomer, post } from './booking-helpers.ts';
+import { pinClock } from './suite-clock.ts';
 
 /**
  * A provider stand-in that keeps Stripe's books: answers by the idempotency key the adapters send
@@ -66,7 +67,7 @@ function ledgerProvider() {
 }
 
 describeApi('crash recovery', (ctx) => {
-  afterEach(() => resetClock());
+  afterEach(() => pinClock());
   const db = () => ctx().database.db;
   const log = () => {};
 

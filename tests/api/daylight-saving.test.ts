@@ -1,10 +1,17 @@
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { resetClock, setClock } from '../../server/clock.ts';
+import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { setClock } from '../../server/clock.ts';
 import { demoAccounts, seedDemoData } from '../../server/demo/seed.ts';
+import type * as siteConfig from '../../src/config/site.ts';
 import { site } from '../../src/config/site.ts';
 import { confirmOffline, courseId, newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi, signInAs } from './harness.ts';
-import { offeringOf, staffClient } from './tutor-helpers.ts';
+import { jordan, offeringOf, pinClock, staffClient } from './tutor-helpers.ts';
+
+// These expectations are written for the default configuration's 2026–27 semester, whatever the suite's date.
+vi.mock('../../src/config/site.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof siteConfig>();
+  return { ...original, site: { ...original.site, semesterLastReadingDay: '2027-06-11' } };
+});
 
 /**
  * Weekly series keep their wall-clock time in the site's zone (Seattle) across both daylight-saving
@@ -17,11 +24,15 @@ const atLocal = (epoch: number) => local.format(epoch * 1000);
 const utcHour = (epoch: number) => new Date(epoch * 1000).getUTCHours();
 const DAY = 24 * 3600;
 
-beforeEach(() => setClock(new Date('2026-10-05T19:00:00Z')));
-afterEach(() => resetClock());
+const FILE_DATE = new Date('2026-10-05T19:00:00Z');
+// Before the seed too, so the demo data sits where it would on that day.
+beforeAll(() => setClock(FILE_DATE));
+beforeEach(() => setClock(FILE_DATE));
+afterEach(() => pinClock());
 
-it('runs in the zone the expectations are written for', () => {
+it('runs in the zone and the semester the expectations are written for', () => {
   expect(site.timeZone).toBe(ZONE);
+  expect(site.semesterLastReadingDay).toBe('2027-06-11');
 });
 
 describeApi('a weekly series across daylight saving', (ctx) => {
@@ -68,6 +79,25 @@ describeApi('a weekly series across daylight saving', (ctx) => {
     // A week is 7 days, give or take the hour a change moves the clock.
     const gaps = new Set(booked.slice(1).map((epoch, i) => (epoch - booked[i]!) / 3600));
     expect(gaps).toEqual(new Set([7 * 24, 7 * 24 + 1, 7 * 24 - 1]));
+  });
+});
+
+describeApi('a tutor\u2019s weekly slot across daylight saving', (ctx) => {
+  it('repeats a weekly slot until the last reading day at the same local time across daylight saving', async () => {
+    setClock(new Date('2026-11-22T12:00:00Z'));
+    const tutor = await jordan(ctx());
+    // Monday 7 December 2026, 7:30 AM Pacific (PST); daylight saving starts on 14 March 2027.
+    const anchor = Date.parse('2026-12-07T15:30:00Z') / 1000;
+    const made = await post(tutor.client, '/api/slots', { duration_mins: 60, anchor_epoch: anchor, tutor: 'myself' });
+    expect(made.status).toBe(201);
+    const rows = await ctx().database.db.selectFrom('meetings').select('occurrence').where('slot_id', '=', made.body.data.id).orderBy('occurrence').execute();
+    const wallClock = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, weekday: 'short', hour: 'numeric', minute: '2-digit' });
+    expect(new Set(rows.map((r) => wallClock.format(new Date(r.occurrence))))).toEqual(new Set(['Mon 7:30 AM']));
+    const utcHours = new Set(rows.map((r) => new Date(r.occurrence).getUTCHours()));
+    expect(utcHours).toEqual(new Set([15, 14]));
+    // The last one falls in the week of the last reading day (Friday 11 June 2027).
+    expect(new Date(rows.at(-1)!.occurrence).toISOString()).toBe('2027-06-07T14:30:00.000Z');
+    expect(rows).toHaveLength(27);
   });
 });
 

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { nowMs } from '../../server/clock.ts';
 import { addStartedDemoMeeting } from '../../server/demo/started-meeting.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { describeApi } from './harness.ts';
@@ -9,7 +10,7 @@ describeApi('the demo session in progress', (ctx) => {
 
   it('gives the demo tutor a booked session whose hour ended shortly before (it began 65 to 120 minutes ago), once', async () => {
     const { db } = ctx().database;
-    const now = new Date(Date.now() + 9 * 24 * HOUR);
+    const now = new Date(nowMs() + 9 * 24 * HOUR);
     const id = await addStartedDemoMeeting(db, now);
     expect(id).toEqual(expect.any(Number));
     const meeting = await db
@@ -27,7 +28,7 @@ describeApi('the demo session in progress', (ctx) => {
 
   it('makes free availability give way, never another booked session', async () => {
     const { db } = ctx().database;
-    const now = new Date(Math.floor(Date.now() / HOUR) * HOUR + 20 * 24 * HOUR + 10 * 60_000);
+    const now = new Date(Math.floor(nowMs() / HOUR) * HOUR + 20 * 24 * HOUR + 10 * 60_000);
     const tutor = await db.selectFrom('tutors').select('id').where('email', '=', demoAccounts.tutor.email).executeTakeFirstOrThrow();
     const free = await db.insertInto('meetings').values({ tutor_id: tutor.id, occurrence: new Date(now.getTime() - 70 * 60_000) }).returning('id').executeTakeFirstOrThrow();
     const id = await addStartedDemoMeeting(db, now);

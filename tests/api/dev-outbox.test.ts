@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
+import { now } from '../../server/clock.ts';
 import { emailDocument } from '../../server/routes/dev.ts';
 import { describeApi } from './harness.ts';
 
@@ -18,7 +19,7 @@ describeApi('demo outbox: email HTML and invites', (ctx) => {
         link: null,
         html: values.html ?? null,
         ics: values.ics ?? null,
-        created_at: new Date(),
+        created_at: now(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

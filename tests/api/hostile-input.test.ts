@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
+import { nowMs } from '../../server/clock.ts';
 import { SIGN_IN_FLOOR_MS } from '../../server/http/even-timing.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { startSession } from '../../server/domain/sessions.ts';
@@ -148,7 +149,7 @@ async function readIds(ctx: TestContext): Promise<Ids> {
 /** A plausible value for each field and path parameter, so that one hostile value reaches deep. */
 function plausible(name: string, ids: Ids, r: Random): string {
   const id = (list: number[]) => String(list.length ? r.pick(list) : 1);
-  const epoch = () => String(Math.floor(Date.now() / 3_600_000 + 24 + r.int(24 * 60)) * 3600);
+  const epoch = () => String(Math.floor(nowMs() / 3_600_000 + 24 + r.int(24 * 60)) * 3600);
   switch (name) {
     case 'id':
       return r.chance(0.3) ? 'myself' : id([...ids.tutors, ...ids.customers, ...ids.gradebooks, ...ids.meetings, ...ids.payments, ...ids.subscriptions, ...ids.offerings]);

@@ -1,11 +1,12 @@
 import { afterEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
-import { advanceClock, now, resetClock } from '../../server/clock.ts';
+import { advanceClock, now, nowMs } from '../../server/clock.ts';
 import { CODE_FAILURES_PER_DAY } from '../../server/domain/auth.ts';
 import { RATE_LIMITS } from '../../server/domain/rate-limits.ts';
 import { newCustomer } from './booking-helpers.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { call, describeApi, type TestContext } from './harness.ts';
+import { pinClock } from './suite-clock.ts';
 
 async function latestMessage(ctx: TestContext, channel: 'email' | 'sms') {
   return ctx.database.db.selectFrom('outbox').selectAll().where('channel', '=', channel).orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -71,7 +72,7 @@ describeApi('login by magic link', (ctx) => {
     expect((await call(ctx().client(), `/api/login?token=${'a'.repeat(43)}`)).body.error).toEqual({ type: 'BadToken', reason: 'malformed' });
     await call(ctx().client(), `/api/login?user_type=customer&email=${demoAccounts.customer.email}`, { method: 'POST' });
     const link = (await latestMessage(ctx(), 'email')).link;
-    await ctx().database.db.updateTable('login_tokens').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await ctx().database.db.updateTable('login_tokens').set({ expires_at: new Date(nowMs() - 1000) }).execute();
     const client = ctx().client();
     expect((await call(client, `/api/login?token=${tokenOf(link)}`)).body).toEqual({ status: 'failure', error: { type: 'OldToken', reason: 'expired' } });
     expect(client.cookies.has('sid')).toBe(false);
@@ -106,7 +107,7 @@ describeApi('login by magic link', (ctx) => {
       expect((await call(ctx().client(), `/api/login?user_type=tutor&email=${email}`, { method: 'POST' })).body.status).toBe('success');
       expect(await sent()).toBe(before + perTarget.max + 1);
     } finally {
-      resetClock();
+      pinClock();
     }
   });
 
@@ -195,7 +196,7 @@ describeApi('login by texted code', (ctx) => {
 
   it('answers OldCode after 10 minutes and BadCode for an unknown code id', async () => {
     const { client, body, code } = await requestCode();
-    await ctx().database.db.updateTable('verification_codes').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await ctx().database.db.updateTable('verification_codes').set({ expires_at: new Date(nowMs() - 1000) }).execute();
     expect((await call(client, `/api/verification?code_id=${body.data.code_id}&code=${code}`)).body.error.type).toBe('OldCode');
     expect((await call(client, `/api/verification?code_id=${'x'.repeat(22)}&code=1234567`)).body.error.type).toBe('BadCode');
   });
@@ -281,7 +282,7 @@ describeApi('login by texted code', (ctx) => {
       expect(refused.status).toBe(429);
       expect(refused.body.error.type).toBe('TooSoon');
     } finally {
-      resetClock();
+      pinClock();
     }
   });
 
@@ -293,7 +294,7 @@ describeApi('login by texted code', (ctx) => {
 });
 
 describeApi('failed codes per account per day', (ctx) => {
-  afterEach(() => resetClock());
+  afterEach(() => pinClock());
 
   it(`answers TooManyAttempts after ${CODE_FAILURES_PER_DAY} failed checks in 24 hours, even to a new code, and counts them off after a day`, async () => {
     const { id } = await newCustomer(ctx());

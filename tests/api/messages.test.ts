@@ -1,6 +1,7 @@
+import { randomInt, randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import { afterAll, beforeEach, expect, it } from 'vitest';
-import { advanceClock, resetClock } from '../../server/clock.ts';
+import { advanceClock, nowMs } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { createNotifier } from '../../server/notify/notifier.ts';
 import { outboxSender } from '../../server/notify/outbox.ts';
@@ -57,11 +58,11 @@ function parseInvite(ics: string) {
 
 describeApi('messages about sessions and money', (ctx) => {
   beforeEach(pinClock);
-  afterAll(resetClock);
+  afterAll(pinClock);
 
   it('a booking sends the confirmation with its invite, the tutor an email and a text, and a receipt, once each', async () => {
     const tutor = await jordan(ctx());
-    const start = freeHour();
+    const start = await freeHour(ctx(), tutor);
     const { meetingId, customer, paymentId } = await bookedMeeting(ctx(), tutor, start);
     const who = await contactOf(ctx(), customer.id);
 
@@ -96,7 +97,8 @@ describeApi('messages about sessions and money', (ctx) => {
 
   it('a move sends the updated invite (same UID, higher SEQUENCE) to the student and the tutor', async () => {
     const tutor = await jordan(ctx());
-    const start = freeHour();
+    // Free up to the later hour it is moved to.
+    const start = await freeHour(ctx(), tutor, { minutes: 4 * 60 });
     const { meetingId, customer } = await bookedMeeting(ctx(), tutor, start);
     const who = await contactOf(ctx(), customer.id);
     expect((await post(tutor.client, `/api/meetings/${meetingId}/occurrence_epoch`, { occurrence_epoch: start + 2 * HOUR })).status).toBe(200);
@@ -115,7 +117,7 @@ describeApi('messages about sessions and money', (ctx) => {
 
   it('a skip cancels the student\'s entry, tells the tutor by email and text, and sends the refund receipt', async () => {
     const tutor = await jordan(ctx());
-    const start = freeHour();
+    const start = await freeHour(ctx(), tutor);
     const { meetingId, customer, paymentId } = await bookedMeeting(ctx(), tutor, start);
     const who = await contactOf(ctx(), customer.id);
     expect((await call(customer.client, `/api/payments/${paymentId}/skip`, { method: 'POST' })).status).toBe(200);
@@ -139,7 +141,7 @@ describeApi('messages about sessions and money', (ctx) => {
 
   it('a weekly booking is confirmed once with every week in its invite; canceling it sends one cancellation for the weeks left', async () => {
     const tutor = await jordan(ctx());
-    const anchor = freeWeeklyHour();
+    const anchor = await freeWeeklyHour(ctx(), tutor);
     const slot = await post(tutor.client, '/api/slots', { duration_mins: 60, anchor_epoch: anchor, tutor: 'myself' });
     expect(slot.status).toBe(201);
     const slotId = slot.body.data.id as number;
@@ -176,9 +178,11 @@ describeApi('messages about sessions and money', (ctx) => {
 
   it('reminds 24 hours and 1 hour ahead, once each, by email and text, never for a skipped meeting, again after a move; the text link turns texts off', async () => {
     const tutor = await priya(ctx());
-    const start = freeHour();
+    // The two hours before it are free for the move below; 36 hours ahead, so the day before it can still be skipped.
+    const start = await freeHour(ctx(), tutor, { before: 2 * HOUR, from: Math.floor(nowMs() / 1000) + 36 * HOUR });
     const { meetingId, customer } = await bookedMeeting(ctx(), tutor, start, 'MATH 124');
-    const skippedStart = freeHour();
+    // Skipped, and due for reminders when the first one's are sent, clear of the hours it is moved to.
+    const skippedStart = await freeHour(ctx(), tutor, { from: start - 22 * HOUR, until: start - 3 * HOUR });
     const skipped = await bookedMeeting(ctx(), tutor, skippedStart, 'MATH 124');
     expect((await call(skipped.customer.client, `/api/payments/${skipped.paymentId}/skip`, { method: 'POST' })).status).toBe(200);
     const who = await contactOf(ctx(), customer.id);
@@ -213,7 +217,7 @@ describeApi('messages about sessions and money', (ctx) => {
 
   it('sends the tutor one digest a day of finished sessions still missing a summary', async () => {
     const tutor = await jordan(ctx());
-    const start = freeHour();
+    const start = await freeHour(ctx(), tutor);
     const { meetingId } = await bookedMeeting(ctx(), tutor, start);
     // 18:30 in the site's zone, the evening after the session.
     const evening = new Date((start + 2 * HOUR) * 1000);
@@ -238,7 +242,7 @@ describeApi('messages about sessions and money', (ctx) => {
         delivered.push(message);
       },
     };
-    const key = `test:retry:${Date.now()}`;
+    const key = `test:retry:${randomUUID()}`;
     const message = { channel: 'email' as const, to: 'retry@example.com', subject: 'Receipt: test', text: 'hello', key };
     expect(await enqueue(db, [message])).toBe(1);
     expect(await enqueue(db, [message])).toBe(0);
@@ -259,7 +263,7 @@ describeApi('messages about sessions and money', (ctx) => {
     const db = ctx().database.db;
     const texted: Message[] = [];
     const guard = smsGuard({ send: async (m) => void texted.push(m) }, db, 500);
-    const number = `206777${String(Date.now() % 10_000).padStart(4, '0')}`;
+    const number = `206777${String(randomInt(10_000)).padStart(4, '0')}`;
     for (let i = 0; i < 8; i++) await enqueue(db, [{ key: `test:notice:${number}:${i}`, channel: 'sms', to: number, subject: '', text: `notice ${i}` }]);
     await deliverDue(db, guard, () => {});
     expect(texted.filter((m) => m.to === number)).toHaveLength(8);
@@ -269,7 +273,7 @@ describeApi('messages about sessions and money', (ctx) => {
 
   it('serves a meeting\'s entry to the people on it, and a private feed that can be revoked', async () => {
     const tutor = await jordan(ctx());
-    const start = freeHour();
+    const start = await freeHour(ctx(), tutor);
     const { meetingId, customer } = await bookedMeeting(ctx(), tutor, start);
 
     const download = await customer.client.fetch(`/api/meetings/${meetingId}/calendar`);

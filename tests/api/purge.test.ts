@@ -1,9 +1,10 @@
 import { afterEach, expect, it } from 'vitest';
-import { advanceClock, now, resetClock } from '../../server/clock.ts';
+import { advanceClock, now } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { purgeExpiredData } from '../../server/domain/purge.ts';
 import { hashSecret } from '../../server/domain/tokens.ts';
 import { call, describeApi, signInAs, type TestContext } from './harness.ts';
+import { pinClock } from './suite-clock.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -21,7 +22,7 @@ async function remaining(ctx: TestContext, made: { sessions: string[]; tokens: n
 }
 
 describeApi('the purge of lapsed data', (ctx) => {
-  afterEach(() => resetClock());
+  afterEach(() => pinClock());
 
   /** Rows of each kind, made through the API at the clock's current time. */
   async function makeRows(tag: string) {

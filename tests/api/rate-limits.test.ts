@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
-import { advanceClock, now, resetClock } from '../../server/clock.ts';
+import { advanceClock, now } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { HOLD_MINUTES } from '../../server/domain/holds.ts';
 import { countHits, HELD_CHECKOUT_CUSTOMERS_PER_ADDRESS, purgeRateLimits, RATE_LIMITS, type RateRule } from '../../server/domain/rate-limits.ts';
@@ -8,8 +8,9 @@ import { SIGN_IN_FLOOR_MS, TEXT_CODE_FLOOR_MS } from '../../server/http/even-tim
 import type { Message } from '../../server/notify/sender.ts';
 import { confirmOffline, courseId, form, newCustomer } from './booking-helpers.ts';
 import { call, describeApi, TestClient, type TestContext } from './harness.ts';
+import { pinClock } from './suite-clock.ts';
 
-afterEach(() => resetClock());
+afterEach(() => pinClock());
 
 let serial = 0;
 const ghostEmail = () => `ghost.${(serial += 1)}@example.com`;
@@ -386,7 +387,7 @@ describeApi('rate limit store', (ctx) => {
     await countHits(ctx().database.db, hits('back'));
     await countHits(ctx().database.db, hits('back'));
     expect((await countHits(ctx().database.db, hits('back'))).allowed).toBe(false);
-    resetClock();
+    pinClock();
     expect((await countHits(ctx().database.db, hits('back'))).allowed).toBe(true);
   });
 

@@ -1,11 +1,12 @@
 import { afterEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
-import { advanceClock, resetClock } from '../../server/clock.ts';
+import { advanceClock } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { LAST_USE_PRECISION_MS, SESSION_DAYS, SESSION_IDLE_DAYS } from '../../server/domain/sessions.ts';
 import { hashSecret } from '../../server/domain/tokens.ts';
 import { post } from './booking-helpers.ts';
 import { call, describeApi, signInAs, type TestClient, type TestContext } from './harness.ts';
+import { pinClock } from './suite-clock.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -17,7 +18,7 @@ async function lastUse(ctx: TestContext, client: TestClient): Promise<number> {
 const signedIn = async (client: TestClient) => (await call(client, '/api/checkauth')).status === 200;
 
 describeApi('sessions that age out', (ctx) => {
-  afterEach(() => resetClock());
+  afterEach(() => pinClock());
 
   it(`ends a session unused for ${SESSION_IDLE_DAYS} days, and keeps one in use`, async () => {
     const client = ctx().client();

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { nowMs } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { hashSecret } from '../../server/domain/tokens.ts';
 import { call, describeApi, signInAs } from './harness.ts';
@@ -34,7 +35,7 @@ describeApi('sessions', (ctx) => {
     await signInAs(ctx(), client, demoAccounts.customer.email);
     await ctx()
       .database.db.updateTable('sessions')
-      .set({ expires_at: new Date(Date.now() - 1000) })
+      .set({ expires_at: new Date(nowMs() - 1000) })
       .where('id_hash', '=', hashSecret(client.cookies.get('sid')!))
       .execute();
     expect((await call(client, '/api/checkauth')).body.error.type).toBe('NoAuth');

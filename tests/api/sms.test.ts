@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
 import { SIGN_IN_FLOOR_MS } from '../../server/http/even-timing.ts';
-import { advanceClock, resetClock } from '../../server/clock.ts';
+import { advanceClock } from '../../server/clock.ts';
 import type { Config } from '../../server/config.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { createSender } from '../../server/notify/index.ts';
@@ -13,6 +13,7 @@ import type { Message, Sender } from '../../server/notify/sender.ts';
 import { northAmericanNumber, smsGuard, TextFailed, TextRefused } from '../../server/notify/sms-guard.ts';
 import { twilioSender } from '../../server/notify/twilio.ts';
 import { call, describeApi, type TestContext, TestClient } from './harness.ts';
+import { pinClock } from './suite-clock.ts';
 
 const ACCOUNT_SID = 'AC00000000000000000000000000000001';
 const AUTH_TOKEN = 'stub-auth-token-1';
@@ -109,7 +110,7 @@ describeApi('login codes texted through Twilio', (ctx) => {
     await ctx().database.db.deleteFrom('verification_codes').execute();
     await ctx().database.db.deleteFrom('rate_limits').execute();
   });
-  afterEach(() => resetClock());
+  afterEach(() => pinClock());
 
   const codeRows = () => ctx().database.db.selectFrom('verification_codes').select('id').execute();
 
@@ -238,7 +239,7 @@ describeApi('login codes texted through Twilio', (ctx) => {
 });
 
 describeApi('the daily cap on texts', (ctx) => {
-  afterEach(() => resetClock());
+  afterEach(() => pinClock());
 
   it('refuses texts to anyone past SMS_DAILY_CAP in a day with TextLimit (demo outbox too), and the emailed link still works', async () => {
     const { db } = ctx().database;

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { nowMs, resetClock } from '../../server/clock.ts';
+import { nowMs } from '../../server/clock.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi } from './harness.ts';
 import { bookedMeeting, DAY, freeHour, freeWeeklyHour, HOUR, jordan, jumpClock, maya, offeringOf, pinClock, priya, tutorMeeting } from './tutor-helpers.ts';
 
 beforeEach(() => pinClock());
-afterEach(() => resetClock());
+afterEach(() => pinClock());
 
 const nowSeconds = () => Math.floor(nowMs() / 1000);
 
@@ -24,7 +24,7 @@ describeApi('staff changes that move money or time', (ctx) => {
 
   it('refuses pulling a booked session to now and billing overtime on it; the customer keeps the skip window', async () => {
     const tutor = await jordan(ctx());
-    const start = freeHour(8);
+    const start = await freeHour(ctx(), tutor, { from: nowSeconds() + 8 * DAY });
     const { meetingId, customer, paymentId } = await bookedMeeting(ctx(), tutor, start);
 
     for (const target of [nowSeconds() + 3, nowSeconds() + 11 * HOUR]) {
@@ -49,21 +49,22 @@ describeApi('staff changes that move money or time', (ctx) => {
 
   it('moves a booked session earlier only to 12 hours from now or more, later to an hour or more; unbooked hours freely', async () => {
     const tutor = await jordan(ctx());
-    const start = freeHour(3);
-    const { meetingId } = await bookedMeeting(ctx(), tutor, start);
-    const thirteenHours = nowSeconds() + 13 * HOUR;
-    expect((await move(tutor.client, meetingId, thirteenHours)).status).toBe(200);
-    // Now inside 24 hours: later is fine from an hour ahead; earlier not at all.
-    expect((await move(tutor.client, meetingId, thirteenHours - HOUR)).body.error.type).toBe('MoveTooSoon');
-    expect((await move(tutor.client, meetingId, thirteenHours + 2 * HOUR)).status).toBe(200);
-    // An unbooked hour moves to any time in the future, even minutes away.
-    const free = await post(tutor.client, '/api/meetings', { occurrence_epoch: freeHour(4), tutor: 'myself' });
-    expect((await move(tutor.client, free.body.data.id, nowSeconds() + 600)).status).toBe(200);
+    // Three free hours 13 hours or more from now, and a booked session a day or more after them.
+    const target = await freeHour(ctx(), tutor, { from: nowSeconds() + 13 * HOUR, minutes: 3 * 60 });
+    const { meetingId } = await bookedMeeting(ctx(), tutor, await freeHour(ctx(), tutor, { from: target + DAY }));
+    expect((await move(tutor.client, meetingId, target)).status).toBe(200);
+    // Earlier again, to inside 12 hours: refused; later, by two hours: fine.
+    expect((await move(tutor.client, meetingId, nowSeconds() + 11 * HOUR)).body.error.type).toBe('MoveTooSoon');
+    expect((await move(tutor.client, meetingId, target + 2 * HOUR)).status).toBe(200);
+    // An unbooked hour moves to any time in the future, even within the hour.
+    const free = await post(tutor.client, '/api/meetings', { occurrence_epoch: await freeHour(ctx(), tutor, { from: target + 2 * DAY }), tutor: 'myself' });
+    const soon = await freeHour(ctx(), tutor, { from: nowSeconds() + 60, until: nowSeconds() + 11 * HOUR });
+    expect((await move(tutor.client, free.body.data.id, soon)).status).toBe(200);
   });
 
   it('cannot drain a weekly subscription: a future week is not pulled to now, a started one not moved away', async () => {
     const tutor = await jordan(ctx());
-    const slot = await post(tutor.client, '/api/slots', { duration_mins: 60, anchor_epoch: freeWeeklyHour(), tutor: 'myself' });
+    const slot = await post(tutor.client, '/api/slots', { duration_mins: 60, anchor_epoch: await freeWeeklyHour(ctx(), tutor), tutor: 'myself' });
     const weeks = await ctx().database.db.selectFrom('meetings').select(['id', 'occurrence']).where('slot_id', '=', slot.body.data.id).orderBy('occurrence').execute();
     const buyer = await newCustomer(ctx());
     const intent = await post(buyer.client, '/api/subscriptions', { meeting: weeks[0]!.id, slot: slot.body.data.id, offering: await offeringOf(ctx(), tutor.id, 'CS 121'), capacity: 1, course_style: 'online' });
@@ -84,7 +85,8 @@ describeApi('staff changes that move money or time', (ctx) => {
 
   it('takes overtime from the booked hour\'s end until 48 hours after it, at most 180 minutes, billing 2 extra hours at most', async () => {
     const tutor = await jordan(ctx());
-    const start = freeHour(2);
+    // Free for the 180 minutes it will last.
+    const start = await freeHour(ctx(), tutor, { minutes: 180 });
     const { meetingId } = await bookedMeeting(ctx(), tutor, start);
     await jumpClock(ctx(), new Date((start + HOUR + 47 * HOUR) * 1000));
     expect((await duration(tutor.client, meetingId, 181)).body.error.type).toBe('DurationTooLong');
@@ -95,7 +97,7 @@ describeApi('staff changes that move money or time', (ctx) => {
 
   it('refuses overtime entered more than 48 hours after the booked hour, however small', async () => {
     const tutor = await jordan(ctx());
-    const start = freeHour(2);
+    const start = await freeHour(ctx(), tutor, { minutes: 120 });
     const { meetingId } = await bookedMeeting(ctx(), tutor, start);
     await jumpClock(ctx(), new Date((start + HOUR + 49 * HOUR) * 1000));
     for (const minutes of [120, 76, 45]) {
@@ -108,7 +110,7 @@ describeApi('staff changes that move money or time', (ctx) => {
 
   it('shows what a duration would charge, by name and card, before anything is charged', async () => {
     const tutor = await jordan(ctx());
-    const start = freeHour(2);
+    const start = await freeHour(ctx(), tutor, { minutes: 120 });
     const { meetingId, customer } = await bookedMeeting(ctx(), tutor, start);
     const names = await ctx().database.db.selectFrom('customers').select(['firstname', 'lastname']).where('id', '=', customer.id).executeTakeFirstOrThrow();
     expect((await call(tutor.client, `/api/meetings/${meetingId}/overtime?duration_mins=90`)).body.error.type).toBe('MeetingNotStarted');
@@ -128,7 +130,7 @@ describeApi('staff changes that move money or time', (ctx) => {
   it('refuses a tutor\'s cancel once the session has started; a supervisor cancels and refunds it with a reason, kept', async () => {
     const tutor = await jordan(ctx());
     const supervisor = await maya(ctx());
-    const start = freeHour(2);
+    const start = await freeHour(ctx(), tutor, { minutes: 120 });
     const { meetingId, paymentId } = await bookedMeeting(ctx(), tutor, start);
     await jumpClock(ctx(), new Date((start + HOUR + 30 * 60) * 1000));
     expect((await duration(tutor.client, meetingId, 90)).status).toBe(200);
@@ -151,12 +153,15 @@ describeApi('staff changes that move money or time', (ctx) => {
 
   it('keeps a delivered session from being moved and skipped for a refund; a moved session is skipped by its new time', async () => {
     const tutor = await jordan(ctx());
-    const start = freeHour(2);
+    // A free hour 13 hours or more away, a booked session a day after it moved there, and another
+    // session, later, that will be delivered.
+    const target = await freeHour(ctx(), tutor, { from: nowSeconds() + 13 * HOUR });
+    const moved = await bookedMeeting(ctx(), tutor, await freeHour(ctx(), tutor, { from: target + DAY }));
+    const start = await freeHour(ctx(), tutor, { from: target + 2 * DAY });
     const delivered = await bookedMeeting(ctx(), tutor, start);
-    const moved = await bookedMeeting(ctx(), tutor, freeHour(3));
-    // Moved earlier to 13 hours from now, then 2 hours pass: inside the 12 hours, it cannot be skipped.
-    expect((await move(tutor.client, moved.meetingId, nowSeconds() + 13 * HOUR)).status).toBe(200);
-    await jumpClock(ctx(), new Date(nowMs() + 2 * HOUR * 1000));
+    // Moved earlier, then time passes until it is 10 hours away: inside the 12 hours, it cannot be skipped.
+    expect((await move(tutor.client, moved.meetingId, target)).status).toBe(200);
+    await jumpClock(ctx(), new Date((target - 10 * HOUR) * 1000));
     expect((await call(moved.customer.client, `/api/payments/${moved.paymentId}/skip`, { method: 'POST' })).body.error.type).toBe('TooLate');
 
     await jumpClock(ctx(), new Date((start + 2 * HOUR) * 1000));
@@ -170,7 +175,7 @@ describeApi('staff changes that move money or time', (ctx) => {
   it('lets a supervisor refund an overtime charge, once, with a reason; the receipt names who entered it; entering it again charges nothing', async () => {
     const tutor = await jordan(ctx());
     const supervisor = await maya(ctx());
-    const start = freeHour(2);
+    const start = await freeHour(ctx(), tutor, { minutes: 120 });
     const { meetingId, customer } = await bookedMeeting(ctx(), tutor, start);
     await jumpClock(ctx(), new Date((start + 100 * 60) * 1000));
     expect((await duration(tutor.client, meetingId, 90)).status).toBe(200);

@@ -1,7 +1,7 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
-import { advanceClock, resetClock } from '../../server/clock.ts';
+import { advanceClock } from '../../server/clock.ts';
 import { loadConfig } from '../../server/config.ts';
 import { retryPendingRefunds } from '../../server/domain/refunds.ts';
 import { createPaymentProvider } from '../../server/payments/index.ts';
@@ -10,10 +10,11 @@ import { describeApi } from './harness.ts';
 import { courseId, newCustomer, post } from './booking-helpers.ts';
 import { call } from './harness.ts';
 import { recordingProvider } from './recording-provider.ts';
+import { pinClock } from './suite-clock.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 
-afterEach(() => resetClock());
+afterEach(() => pinClock());
 
 /**
  * The process killed once at a chosen point: the first query that writes into `table` succeeds,

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
+import { nowMs } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { retryPendingRefunds } from '../../server/domain/refunds.ts';
 import { call, describeApi, signInAs, TestClient, type TestContext } from './harness.ts';
@@ -74,7 +75,7 @@ describeApi('the student sessions', (ctx) => {
 
   it('refuses a skip less than 12 hours before the start', async () => {
     const buyer = await paidOneTime(ctx(), 'MATH 124');
-    await ctx().database.db.updateTable('meetings').set({ occurrence: new Date(Date.now() + 6 * 3600_000) }).where('id', '=', buyer.meetingId).execute();
+    await ctx().database.db.updateTable('meetings').set({ occurrence: new Date(nowMs() + 6 * 3600_000) }).where('id', '=', buyer.meetingId).execute();
     const { status, body } = await call(buyer.client, `/api/payments/${buyer.paymentId}/skip`, { method: 'POST' });
     expect(status).toBe(409);
     expect(body.error.type).toBe('TooLate');
@@ -92,11 +93,11 @@ describeApi('the student sessions', (ctx) => {
       .where('p.subscription_id', '=', subscription.id)
       .where('p.is_incremental', '=', false)
       .execute();
-    const later = payments.filter((p) => new Date(p.occurrence).getTime() > Date.now() + 12 * 3600_000);
+    const later = payments.filter((p) => new Date(p.occurrence).getTime() > nowMs() + 12 * 3600_000);
     expect(later.length).toBeGreaterThan(3);
     expect(new Set(later.map((p) => p.payment_status))).toEqual(new Set(['canceled']));
     expect(new Set(later.map((p) => p.reservations_taken))).toEqual(new Set([0]));
-    expect(payments.filter((p) => new Date(p.occurrence).getTime() < Date.now()).every((p) => p.payment_status === 'succeeded')).toBe(true);
+    expect(payments.filter((p) => new Date(p.occurrence).getTime() < nowMs()).every((p) => p.payment_status === 'succeeded')).toBe(true);
     expect((await ctx().database.db.selectFrom('subscriptions').select('status').where('id', '=', subscription.id).executeTakeFirstOrThrow()).status).toBe('canceled');
   });
 });
@@ -167,7 +168,7 @@ describeApi('refunds the provider did not confirm', (ctx) => {
       .select(['p.id', 'p.provider_intent_id'])
       .where('p.customer_id', '=', id)
       .where('p.payment_status', '=', 'succeeded')
-      .where('m.occurrence', '>', new Date(Date.now() + 12 * 3600_000))
+      .where('m.occurrence', '>', new Date(nowMs() + 12 * 3600_000))
       .execute();
     expect(charged.length).toBeGreaterThanOrEqual(2);
 

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { resetClock } from '../../server/clock.ts';
 import { courseId, newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi, type TestContext } from './harness.ts';
-import { bookedMeeting, freeHour, HOUR, jordan, jumpClock, maya, pinClock, priya, staffClient } from './tutor-helpers.ts';
+import { bookedMeeting, everyTutor, freeHour, HOUR, jordan, jumpClock, maya, pinClock, priya, staffClient } from './tutor-helpers.ts';
 
 beforeEach(() => pinClock());
-afterEach(() => resetClock());
+afterEach(() => pinClock());
 
 let serial = 0;
 const newHire = () => {
@@ -46,7 +45,7 @@ describeApi('the supervisor\'s team', (ctx) => {
 
     // Bookable: the hire signs in, publishes an hour, and it shows in the booking search.
     const tutor = await staffClient(ctx(), hire.email);
-    const hour = await post(tutor.client, '/api/meetings', { occurrence_epoch: freeHour(), tutor: 'myself' });
+    const hour = await post(tutor.client, '/api/meetings', { occurrence_epoch: await freeHour(ctx(), tutor), tutor: 'myself' });
     const search = await call(ctx().client(), `/api/meetings?course=${course}&capacity=1&course_style=online`);
     expect(search.body.data.map((m: { id: number }) => m.id)).toContain(hour.body.data.id);
     expect((await call(lead.client, `/api/tutors/${hire.id}/offerings`)).body.data).toHaveLength(1);
@@ -67,7 +66,7 @@ describeApi('the supervisor\'s team', (ctx) => {
     expect(withOfferings.body.error.offerings.map((o: { id: number }) => o.id)).toEqual([offering.id]);
 
     const tutor = await staffClient(ctx(), hire.email);
-    const { meetingId } = await bookedMeeting(ctx(), tutor, freeHour());
+    const { meetingId } = await bookedMeeting(ctx(), tutor, await freeHour(ctx(), tutor));
     const busy = await call(lead.client, `/api/offerings/${offering.id}/archive`, { method: 'POST' });
     expect(busy.body.error.type).toBe('UpcomingMeetings');
     // With the meeting gone, the offering can be archived; the meetings still block the tutor.
@@ -127,7 +126,8 @@ describeApi('the supervisor\'s team', (ctx) => {
 
   it('pages recent sessions by start and id, so sessions at the same time are neither lost nor repeated', async () => {
     const lead = await maya(ctx());
-    const start = freeHour();
+    // Nobody has a session from this start to the time the pages are read: the three are the newest.
+    const start = await freeHour(ctx(), await everyTutor(ctx()));
     const tutors = [await jordan(ctx()), await priya(ctx()), await staffClient(ctx(), 'sam@beacontutoring.com')];
     const made: number[] = [];
     for (const [i, tutor] of tutors.entries()) made.push((await bookedMeeting(ctx(), tutor, start, ['CS 121', 'MATH 124', 'PHYS 121'][i])).meetingId);
@@ -158,12 +158,13 @@ describeApi('the supervisor\'s team', (ctx) => {
   it('counts each tutor\'s scheduled and confirmed minutes in a period in one answer', async () => {
     const lead = await maya(ctx());
     const tutor = await jordan(ctx());
-    const first = freeHour();
-    // Two hours later on the same day: the demo data has nothing then, so the period holds only these.
+    // The tutor has nothing else from the first to the end of the second, two hours later: the period holds only these.
+    const first = await freeHour(ctx(), tutor, { minutes: 3 * 60 });
     const second = first + 2 * HOUR;
     const a = await bookedMeeting(ctx(), tutor, first);
     await bookedMeeting(ctx(), tutor, second);
-    await post(tutor.client, '/api/meetings', { occurrence_epoch: freeHour(), tutor: 'myself' });
+    // An hour outside the period.
+    await post(tutor.client, '/api/meetings', { occurrence_epoch: await freeHour(ctx(), tutor, { from: second + 2 * HOUR }), tutor: 'myself' });
     await jumpClock(ctx(), new Date((Math.max(first, second) + 2 * HOUR) * 1000));
     await post(tutor.client, `/api/meetings/${a.meetingId}/notes`, { notes: 'Loops' });
     await post(tutor.client, `/api/meetings/${a.meetingId}/duration_mins`, { duration_mins: 70 });
@@ -179,7 +180,8 @@ describeApi('the supervisor\'s team', (ctx) => {
   it('lists recent sessions across tutors, newest first, a page at a time', async () => {
     const lead = await maya(ctx());
     const tutor = await jordan(ctx());
-    const start = freeHour();
+    // Nobody has a session from this start to the time the list is read (3 hours later) but this test.
+    const start = await freeHour(ctx(), await everyTutor(ctx()), { minutes: 3 * 60 + 1 });
     const booked = await bookedMeeting(ctx(), tutor, start);
     await post(tutor.client, '/api/meetings', { occurrence_epoch: start + 2 * HOUR, tutor: 'myself' });
     await jumpClock(ctx(), new Date((start + 3 * HOUR) * 1000));
@@ -228,7 +230,7 @@ async function bookedMeetingWithOffering(ctx: () => TestContext, tutorId: number
   const offering = await db.selectFrom('offerings').select('id').where('tutor_id', '=', tutorId).executeTakeFirstOrThrow();
   const meeting = await db
     .insertInto('meetings')
-    .values({ tutor_id: tutorId, occurrence: new Date((freeHour() + HOUR) * 1000), offering_id: offering.id, course_style: 'online', capacity: 1, reservations_taken: 1 })
+    .values({ tutor_id: tutorId, occurrence: new Date((await freeHour(ctx(), tutorId)) * 1000), offering_id: offering.id, course_style: 'online', capacity: 1, reservations_taken: 1 })
     .returning('id')
     .executeTakeFirstOrThrow();
   const customer = await db.selectFrom('customers').select('id').executeTakeFirstOrThrow();

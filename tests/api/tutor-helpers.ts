@@ -1,16 +1,16 @@
+import { TZDate } from '@date-fns/tz';
+import { addWeeks } from 'date-fns/addWeeks';
 import { now, nowMs, setClock } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
+import { semesterEnd, weeklyOccurrences } from '../../server/domain/availability.ts';
+import { site } from '../../src/config/site.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
 import { call, signInAs, type TestClient, type TestContext } from './harness.ts';
 
+export { pinClock } from './suite-clock.ts';
+
 export const HOUR = 3600;
 export const DAY = 24 * HOUR;
-
-/**
- * The tutor tests run at a fixed date inside the configured semester, so that weekly availability
- * (which ends on the semester's last reading day) works whatever day they run.
- */
-export const pinClock = () => setClock(new Date('2026-11-23T12:00:00Z'));
 
 /**
  * Moves the clock to `date` (a meeting's time, up to weeks ahead) as if the people signed in had
@@ -32,30 +32,85 @@ export const jordan = (ctx: TestContext) => staffClient(ctx, demoAccounts.tutor.
 export const priya = (ctx: TestContext) => staffClient(ctx, 'priya@beacontutoring.com');
 export const maya = (ctx: TestContext) => staffClient(ctx, demoAccounts.supervisor.email);
 
-let serial = 0;
+type TutorRef = number | { id: number };
 
-/**
- * A free hour of the demo calendars, in the future: each call gives another one, at :30 past a
- * UTC hour from 4 to 11, where the demo seed puts no meeting, within the next 25 days (so that
- * moving the clock to it keeps the test's 30-day sessions alive).
- */
-export function freeHour(daysAhead = 2): number {
-  serial += 1;
-  const base = Math.floor(nowMs() / 1000 / DAY) * DAY;
-  return base + (daysAhead + (serial % 20)) * DAY + (4 + (Math.floor(serial / 20) % 8)) * HOUR + 30 * 60;
+export interface FreeTime {
+  /** Minutes from the start that must be free: the meeting and whatever the test puts after it (60). */
+  minutes?: number;
+  /** Seconds before the start that must be free too (for a meeting moved or added earlier). */
+  before?: number;
+  /** The earliest start, epoch seconds. */
+  from?: number;
+  /** The latest start, epoch seconds (one-off hours only). */
+  until?: number;
 }
 
-let weeklySerial = 0;
+/** The tutors' meetings that are not canceled, as [start, end) in epoch seconds, starting before `to`. */
+async function busyTimes(ctx: TestContext, tutors: TutorRef | TutorRef[], to: number): Promise<[number, number][]> {
+  const ids = (Array.isArray(tutors) ? tutors : [tutors]).map((t) => (typeof t === 'number' ? t : t.id));
+  const rows = await ctx.database.db
+    .selectFrom('meetings')
+    .select(['occurrence', 'duration_mins'])
+    .where('tutor_id', 'in', ids)
+    .where('canceled', '=', false)
+    .where('occurrence', '<', new Date(to * 1000))
+    .execute();
+  return rows.map((r) => {
+    const start = new Date(r.occurrence).getTime() / 1000;
+    return [start, start + r.duration_mins * 60];
+  });
+}
+
+/** Whether [from, to) meets none of the meetings; touching edges do not overlap (as refuseOverlap). */
+const isFree = (busy: [number, number][], from: number, to: number) => busy.every(([start, end]) => !(start < to && end > from));
+
+/** The first :30 past an hour at or after `epoch`. */
+const halfPastFrom = (epoch: number) => Math.ceil((epoch - 30 * 60) / HOUR) * HOUR + 30 * 60;
 
 /**
- * An hour of the week that no other test uses (12:30 to 15:30 UTC on one of the next 7 days, where
- * the demo seed puts no meeting), for weekly slots: they repeat until the end of the semester, so
- * each needs an hour of its own (28 of them per database).
+ * A start (epoch seconds, :30 past an hour) at which the database shows the tutors (one or several)
+ * with nothing for `minutes`, nor `before` seconds earlier: from the day after tomorrow (UTC) by
+ * default, and within 25 days, so that moving the clock there keeps the test's 30-day sessions alive.
  */
-export function freeWeeklyHour(): number {
-  weeklySerial += 1;
-  const base = Math.floor(nowMs() / 1000 / DAY) * DAY;
-  return base + (1 + (weeklySerial % 7)) * DAY + (12 + (Math.floor(weeklySerial / 7) % 4)) * HOUR + 30 * 60;
+export async function freeHour(ctx: TestContext, tutors: TutorRef | TutorRef[], { minutes = 60, before = 0, from, until }: FreeTime = {}): Promise<number> {
+  const nowSeconds = Math.floor(nowMs() / 1000);
+  const first = halfPastFrom(Math.max(from ?? (Math.floor(nowSeconds / DAY) + 2) * DAY, nowSeconds + 1));
+  const last = until ?? nowSeconds + 25 * DAY;
+  const busy = await busyTimes(ctx, tutors, last + minutes * 60);
+  for (let start = first; start <= last; start += HOUR) {
+    if (isFree(busy, start - before, start + minutes * 60)) return start;
+  }
+  throw new Error(`No free ${minutes} minutes (and ${before} s before) between ${new Date(first * 1000).toISOString()} and ${new Date(last * 1000).toISOString()}`);
+}
+
+/**
+ * An anchor for a weekly slot (epoch seconds, :30 past an hour, within the week from tomorrow (UTC)
+ * by default) whose every week until the semester's end is free as freeHour() means it.
+ */
+export async function freeWeeklyHour(ctx: TestContext, tutors: TutorRef | TutorRef[], { minutes = 60, before = 0, from }: Omit<FreeTime, 'until'> = {}): Promise<number> {
+  const nowSeconds = Math.floor(nowMs() / 1000);
+  const first = halfPastFrom(Math.max(from ?? (Math.floor(nowSeconds / DAY) + 1) * DAY, nowSeconds + 1));
+  const lastDay = semesterEnd();
+  const busy = await busyTimes(ctx, tutors, lastDay.getTime() / 1000 + minutes * 60);
+  // A week of anchors meets every hour of the week.
+  for (let anchor = first; anchor < first + 7 * DAY; anchor += HOUR) {
+    const weeks = weeklyOccurrences(new Date(anchor * 1000), lastDay).map((d) => d.getTime() / 1000);
+    if (weeks.length > 0 && weeks.every((start) => isFree(busy, start - before, start + minutes * 60))) return anchor;
+  }
+  throw new Error(`No weekly hour free until ${lastDay.toISOString()} in the week from ${new Date(first * 1000).toISOString()}`);
+}
+
+/** The same wall-clock time in the site's zone `weeks` later (where a weekly slot meets again), epoch seconds. */
+export const weeksLater = (epoch: number, weeks: number): number => addWeeks(new TZDate(epoch * 1000, site.timeZone), weeks).getTime() / 1000;
+
+/** Every tutor's id (for an hour nobody has anything in). */
+export async function everyTutor(ctx: TestContext): Promise<number[]> {
+  return (await ctx.database.db.selectFrom('tutors').select('id').execute()).map((t) => t.id);
+}
+
+/** A tutor's id by email. */
+export async function tutorId(ctx: TestContext, email: string): Promise<number> {
+  return (await ctx.database.db.selectFrom('tutors').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 }
 
 /** The tutor's CS 121 offering (Jordan teaches it in the demo data). */

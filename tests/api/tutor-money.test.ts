@@ -1,17 +1,18 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
-import { nowMs, resetClock } from '../../server/clock.ts';
+import { nowMs } from '../../server/clock.ts';
 import { reconcilePayments } from '../../server/domain/reconcile.ts';
 import { retryPendingRefunds } from '../../server/domain/refunds.ts';
 import { CLAIM_LEASE_MS } from '../../server/domain/weekly-charges.ts';
 import type { PaymentProvider } from '../../server/payments/provider.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi, signInAs, TestClient, type TestContext } from './harness.ts';
-import { freeHour, HOUR, jumpClock, offeringOf, pinClock } from './tutor-helpers.ts';
+import { demoAccounts } from '../../server/demo/seed.ts';
+import { freeHour, HOUR, jumpClock, offeringOf, pinClock, tutorId } from './tutor-helpers.ts';
 import { recordingProvider, settlingProvider } from './recording-provider.ts';
 
 beforeEach(() => pinClock());
-afterEach(() => resetClock());
+afterEach(() => pinClock());
 
 /**
  * Money around a tutor's meeting, with a provider that records every call and can fail on demand:
@@ -55,12 +56,15 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
     return { tutor, meetingId, intents };
   }
 
+  /** A start at which Jordan (the tutor of groupMeeting) has nothing for `minutes`. */
+  const jordansFreeHour = async (c: TestContext, minutes = 60) => freeHour(c, await tutorId(c, demoAccounts.tutor.email), { minutes });
+
   const paymentsOf = (c: TestContext, meetingId: number) =>
     c.database.db.selectFrom('payments').select(['id', 'customer_id', 'is_incremental', 'minutes_paid', 'amount_cents', 'payment_status', 'provider_intent_id', 'refund_pending']).where('meeting_id', '=', meetingId).orderBy('id').execute();
 
   it('bills each attendee\'s overtime once, and a cancel refunds every charge', async () => {
     const w = world();
-    const start = freeHour();
+    const start = await jordansFreeHour(ctx(), 100);
     const { tutor, meetingId, intents } = await groupMeeting(ctx(), w, start);
     await jumpClock(ctx(), new Date((start + 61 * 60) * 1000));
     expect((await post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 100 })).status).toBe(200);
@@ -83,7 +87,7 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
 
   it('keeps a refund the provider did not confirm, and canceling again finishes it', async () => {
     const w = world();
-    const { tutor, meetingId, intents } = await groupMeeting(ctx(), w, freeHour());
+    const { tutor, meetingId, intents } = await groupMeeting(ctx(), w, await jordansFreeHour(ctx()));
     w.faults.refund = 1;
     expect((await call(tutor, `/api/meetings/${meetingId}/cancel`, { method: 'POST' })).status).toBe(200);
     expect(w.calls.refunds).toHaveLength(1);
@@ -101,7 +105,7 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
 
   it('sends an overtime charge again after a provider error, never twice', async () => {
     const w = world();
-    const start = freeHour();
+    const start = await jordansFreeHour(ctx(), 90);
     const { tutor, meetingId } = await groupMeeting(ctx(), w, start);
     await jumpClock(ctx(), new Date((start + 61 * 60) * 1000));
     w.faults.charge = 1;
@@ -120,7 +124,7 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
 
   it('refunds an overtime charge that went through while the meeting was being canceled', async () => {
     const w = world();
-    const start = freeHour();
+    const start = await jordansFreeHour(ctx(), 90);
     const { tutor, meetingId } = await groupMeeting(ctx(), w, start);
     await jumpClock(ctx(), new Date((start + 61 * 60) * 1000));
     let release = () => {};
@@ -143,7 +147,7 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
   it('asks the provider about overtime charges left settling whose webhook never came, after the lease: paid, or shown failed', async () => {
     const settling = settlingProvider();
     const w = world(settling.provider);
-    const start = freeHour();
+    const start = await jordansFreeHour(ctx(), 90);
     const { tutor, meetingId } = await groupMeeting(ctx(), w, start);
     await jumpClock(ctx(), new Date((start + 61 * 60) * 1000));
     expect((await post(tutor, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 90 })).status).toBe(200);
@@ -161,7 +165,8 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
 
   it('refuses overtime that runs into the next meeting, and moving an unstarted meeting into the past', async () => {
     const w = world();
-    const start = freeHour();
+    // Free until the next meeting's end: it alone can refuse the overtime.
+    const start = await jordansFreeHour(ctx(), 3 * 60);
     const { tutor, meetingId } = await groupMeeting(ctx(), w, start);
     const next = await post(tutor, '/api/meetings', { occurrence_epoch: start + 2 * HOUR, tutor: 'myself' });
     const early = await post(tutor, `/api/meetings/${meetingId}/occurrence_epoch`, { occurrence_epoch: Math.floor(nowMs() / 1000) - HOUR });
@@ -176,7 +181,7 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
 
   it('sends a tutor cancel\'s refund the provider did not confirm at the retry pass, once', async () => {
     const w = world();
-    const { tutor, meetingId, intents } = await groupMeeting(ctx(), w, freeHour());
+    const { tutor, meetingId, intents } = await groupMeeting(ctx(), w, await jordansFreeHour(ctx()));
     w.faults.refund = 2;
     expect((await call(tutor, `/api/meetings/${meetingId}/cancel`, { method: 'POST' })).status).toBe(200);
     expect((await paymentsOf(ctx(), meetingId)).filter((p) => p.refund_pending)).toHaveLength(2);

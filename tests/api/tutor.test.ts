@@ -1,17 +1,17 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { nowMs, resetClock, setClock } from '../../server/clock.ts';
+import { nowMs } from '../../server/clock.ts';
 import { DECLINING_SAVED_CARD } from '../../server/payments/offline.ts';
 import { courseId, newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi } from './harness.ts';
-import { bookedMeeting, DAY, freeHour, freeWeeklyHour, HOUR, jordan, jumpClock, maya, pinClock, priya, tutorMeeting } from './tutor-helpers.ts';
+import { bookedMeeting, freeHour, freeWeeklyHour, HOUR, jordan, jumpClock, maya, pinClock, priya, tutorMeeting, weeksLater } from './tutor-helpers.ts';
 
 beforeEach(() => pinClock());
-afterEach(() => resetClock());
+afterEach(() => pinClock());
 
 describeApi('tutor availability', (ctx) => {
   it('publishes a one-off hour that customers can book at once', async () => {
     const tutor = await jordan(ctx());
-    const start = freeHour();
+    const start = await freeHour(ctx(), tutor);
     const { status, body } = await post(tutor.client, '/api/meetings', { occurrence_epoch: start, tutor: 'myself' });
     expect(status).toBe(201);
     expect(body.data).toMatchObject({ occurrence_epoch: start, duration_mins: 60, capacity: 0, reservations_taken: 0, tutor: { id: tutor.id } });
@@ -22,7 +22,8 @@ describeApi('tutor availability', (ctx) => {
 
   it('refuses an hour that overlaps another meeting, naming it; touching edges are fine', async () => {
     const tutor = await jordan(ctx());
-    const start = freeHour();
+    // The hours before and after it are free: only this test's meetings decide the answers.
+    const start = await freeHour(ctx(), tutor, { before: HOUR, minutes: 2 * 60 });
     const first = await post(tutor.client, '/api/meetings', { occurrence_epoch: start, tutor: 'myself' });
     const inside = await post(tutor.client, '/api/meetings', { occurrence_epoch: start + 30 * 60, tutor: 'myself' });
     expect(inside.status).toBe(409);
@@ -35,37 +36,22 @@ describeApi('tutor availability', (ctx) => {
 
   it('refuses a weekly slot that meets a one-off weeks later, and a one-off on a weekly hour', async () => {
     const tutor = await jordan(ctx());
-    const anchor = freeWeeklyHour();
-    const oneOff = await post(tutor.client, '/api/meetings', { occurrence_epoch: anchor + 3 * 7 * DAY + 15 * 60, tutor: 'myself' });
+    const anchor = await freeWeeklyHour(ctx(), tutor, { minutes: 75 });
+    const oneOff = await post(tutor.client, '/api/meetings', { occurrence_epoch: weeksLater(anchor, 3) + 15 * 60, tutor: 'myself' });
+    expect(oneOff.status).toBe(201);
     const slot = await post(tutor.client, '/api/slots', { duration_mins: 60, anchor_epoch: anchor, tutor: 'myself' });
     expect(slot.status).toBe(409);
     expect(slot.body.error).toMatchObject({ type: 'Overlap', meeting: { id: oneOff.body.data.id } });
     // Nothing of the refused slot was written.
     expect(await ctx().database.db.selectFrom('meetings').select('id').where('tutor_id', '=', tutor.id).where('occurrence', '=', new Date(anchor * 1000)).execute()).toEqual([]);
 
-    const weeklyAnchor = freeWeeklyHour();
+    // Nothing else in the half hour before each week: the slot alone makes the clash below.
+    const weeklyAnchor = await freeWeeklyHour(ctx(), tutor, { before: 30 * 60 });
     const made = await post(tutor.client, '/api/slots', { duration_mins: 60, anchor_epoch: weeklyAnchor, tutor: 'myself' });
     expect(made.status).toBe(201);
     expect(made.body.data).toEqual({ id: expect.any(Number), anchor_epoch: weeklyAnchor, duration_mins: 60 });
-    const clash = await post(tutor.client, '/api/meetings', { occurrence_epoch: weeklyAnchor + 2 * 7 * DAY - 30 * 60, tutor: 'myself' });
-    expect(clash.body.error.type).toBe('Overlap');
-  });
-
-  it('repeats a weekly slot until the last reading day at the same local time across daylight saving', async () => {
-    setClock(new Date('2026-11-22T12:00:00Z'));
-    const tutor = await jordan(ctx());
-    // Monday 7 December 2026, 7:30 AM Pacific (PST); daylight saving starts on 14 March 2027.
-    const anchor = Date.parse('2026-12-07T15:30:00Z') / 1000;
-    const made = await post(tutor.client, '/api/slots', { duration_mins: 60, anchor_epoch: anchor, tutor: 'myself' });
-    expect(made.status).toBe(201);
-    const rows = await ctx().database.db.selectFrom('meetings').select('occurrence').where('slot_id', '=', made.body.data.id).orderBy('occurrence').execute();
-    const local = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', weekday: 'short', hour: 'numeric', minute: '2-digit' });
-    expect(new Set(rows.map((r) => local.format(new Date(r.occurrence))))).toEqual(new Set(['Mon 7:30 AM']));
-    const utcHours = new Set(rows.map((r) => new Date(r.occurrence).getUTCHours()));
-    expect(utcHours).toEqual(new Set([15, 14]));
-    // The last one falls in the week of the last reading day (Friday 11 June 2027).
-    expect(new Date(rows.at(-1)!.occurrence).toISOString()).toBe('2027-06-07T14:30:00.000Z');
-    expect(rows).toHaveLength(27);
+    const clash = await post(tutor.client, '/api/meetings', { occurrence_epoch: weeksLater(weeklyAnchor, 2) - 30 * 60, tutor: 'myself' });
+    expect(clash.body.error).toMatchObject({ type: 'Overlap', meeting: { occurrence_epoch: weeksLater(weeklyAnchor, 2) } });
   });
 
   it('answers EarlyAnchor for a time in the past', async () => {
@@ -75,12 +61,13 @@ describeApi('tutor availability', (ctx) => {
     expect(slot.status).toBe(400);
     expect(slot.body.error.type).toBe('EarlyAnchor');
     expect((await post(tutor.client, '/api/meetings', { occurrence_epoch: past, tutor: 'myself' })).body.error.type).toBe('EarlyAnchor');
-    expect((await post(tutor.client, '/api/slots', { duration_mins: 90, anchor_epoch: freeHour(), tutor: 'myself' })).body.error.type).toBe('BadInput');
+    expect((await post(tutor.client, '/api/slots', { duration_mins: 90, anchor_epoch: await freeWeeklyHour(ctx(), tutor, { minutes: 90 }), tutor: 'myself' })).body.error.type).toBe('BadInput');
   });
 
   it('never creates overlapping meetings under concurrent requests', async () => {
     const tutor = await jordan(ctx());
-    const start = freeWeeklyHour();
+    // Free every week, and nothing else an hour either side, where `around` counts.
+    const start = await freeWeeklyHour(ctx(), tutor, { before: HOUR, minutes: 2 * 60 });
     const requests = [
       ...Array.from({ length: 8 }, (_, i) => post(tutor.client, '/api/meetings', { occurrence_epoch: start + i * 5 * 60, tutor: 'myself' })),
       post(tutor.client, '/api/slots', { duration_mins: 60, anchor_epoch: start + 10 * 60, tutor: 'myself' }),
@@ -103,7 +90,7 @@ describeApi('tutor availability', (ctx) => {
 describeApi('the tutor calendar and meeting changes', (ctx) => {
   it('lists the tutor\'s meetings with their payments, earliest first', async () => {
     const tutor = await jordan(ctx());
-    const { meetingId, customer } = await bookedMeeting(ctx(), tutor, freeHour());
+    const { meetingId, customer } = await bookedMeeting(ctx(), tutor, await freeHour(ctx(), tutor));
     const { status, body } = await call(tutor.client, '/api/tutors/myself/meetings');
     expect(status).toBe(200);
     const times = body.data.map((m: { meeting: { occurrence_epoch: number } }) => m.meeting.occurrence_epoch);
@@ -119,7 +106,7 @@ describeApi('the tutor calendar and meeting changes', (ctx) => {
 
   it('saves the one-line summary', async () => {
     const tutor = await jordan(ctx());
-    const { meetingId } = await bookedMeeting(ctx(), tutor, freeHour());
+    const { meetingId } = await bookedMeeting(ctx(), tutor, await freeHour(ctx(), tutor));
     const saved = await post(tutor.client, `/api/meetings/${meetingId}/notes`, { notes: '  Recursion and base cases ' });
     expect(saved.status).toBe(200);
     expect(saved.body.data.notes).toBe('Recursion and base cases');
@@ -129,7 +116,8 @@ describeApi('the tutor calendar and meeting changes', (ctx) => {
 
   it('reschedules without overlap and tells the customer; a changed duration cannot move into the future', async () => {
     const tutor = await jordan(ctx());
-    const start = freeHour();
+    // Every time the meeting is moved to, with its 70 minutes, is free but for this test's meetings.
+    const start = await freeHour(ctx(), tutor, { minutes: 6 * 60 + 70 });
     const { meetingId, customer } = await bookedMeeting(ctx(), tutor, start);
     const other = await post(tutor.client, '/api/meetings', { occurrence_epoch: start + 3 * HOUR, tutor: 'myself' });
 
@@ -157,7 +145,7 @@ describeApi('the tutor calendar and meeting changes', (ctx) => {
 
   it('refuses a duration change before the meeting starts', async () => {
     const tutor = await jordan(ctx());
-    const { meetingId } = await bookedMeeting(ctx(), tutor, freeHour());
+    const { meetingId } = await bookedMeeting(ctx(), tutor, await freeHour(ctx(), tutor));
     const early = await post(tutor.client, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 90 });
     expect(early.status).toBe(409);
     expect(early.body.error.type).toBe('MeetingNotStarted');
@@ -171,7 +159,7 @@ describeApi('the tutor calendar and meeting changes', (ctx) => {
     [105, [60]],
   ])('bills %i minutes as overtime %j', async (duration, expected) => {
     const tutor = await jordan(ctx());
-    const start = freeHour();
+    const start = await freeHour(ctx(), tutor, { minutes: duration });
     const { meetingId } = await bookedMeeting(ctx(), tutor, start);
     await jumpClock(ctx(), new Date((start + HOUR) * 1000));
     const { status, body } = await post(tutor.client, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: duration });
@@ -187,7 +175,7 @@ describeApi('the tutor calendar and meeting changes', (ctx) => {
 
   it('bills only the minutes not billed yet, and refunds nothing on a decrease', async () => {
     const tutor = await jordan(ctx());
-    const start = freeHour();
+    const start = await freeHour(ctx(), tutor, { minutes: 120 });
     const { meetingId } = await bookedMeeting(ctx(), tutor, start);
     await jumpClock(ctx(), new Date((start + HOUR) * 1000));
     await post(tutor.client, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 90 });
@@ -204,7 +192,7 @@ describeApi('the tutor calendar and meeting changes', (ctx) => {
 
   it('records a declined overtime charge as a failed payment', async () => {
     const tutor = await jordan(ctx());
-    const start = freeHour();
+    const start = await freeHour(ctx(), tutor, { minutes: 95 });
     const { meetingId, customer } = await bookedMeeting(ctx(), tutor, start);
     await ctx().database.db.updateTable('customers').set({ payment_method_id: DECLINING_SAVED_CARD }).where('id', '=', customer.id).execute();
     await jumpClock(ctx(), new Date((start + HOUR) * 1000));
@@ -218,7 +206,7 @@ describeApi('the tutor calendar and meeting changes', (ctx) => {
 
   it('cancels a meeting: every payment refunded, seats freed, the customer told', async () => {
     const tutor = await jordan(ctx());
-    const start = freeHour();
+    const start = await freeHour(ctx(), tutor);
     const { meetingId, customer, paymentId } = await bookedMeeting(ctx(), tutor, start);
     const { status, body } = await call(tutor.client, `/api/meetings/${meetingId}/cancel`, { method: 'POST' });
     expect(status).toBe(200);
@@ -273,13 +261,14 @@ describeApi('tutor permissions', (ctx) => {
   it('refuses tutor A every call on tutor B\'s calendar, meetings and gradebooks', async () => {
     const a = await jordan(ctx());
     const b = await priya(ctx());
-    const start = freeHour();
+    // Free up to the hour the meeting is moved to: only the permission can refuse these calls.
+    const start = await freeHour(ctx(), b, { minutes: 3 * 60 });
     const { meetingId } = await bookedMeeting(ctx(), b, start, 'MATH 124');
     const refusals = [
       await call(a.client, `/api/tutors/${b.id}/meetings`),
       await call(a.client, `/api/tutors/${b.id}/gradebooks?show_all=false`),
-      await post(a.client, '/api/meetings', { occurrence_epoch: freeHour(), tutor: b.id }),
-      await post(a.client, '/api/slots', { duration_mins: 60, anchor_epoch: freeHour(), tutor: b.id }),
+      await post(a.client, '/api/meetings', { occurrence_epoch: await freeHour(ctx(), b), tutor: b.id }),
+      await post(a.client, '/api/slots', { duration_mins: 60, anchor_epoch: await freeWeeklyHour(ctx(), b), tutor: b.id }),
       await post(a.client, `/api/meetings/${meetingId}/notes`, { notes: 'not mine' }),
       await post(a.client, `/api/meetings/${meetingId}/occurrence_epoch`, { occurrence_epoch: start + 2 * HOUR }),
       await post(a.client, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 120 }),
@@ -297,7 +286,7 @@ describeApi('tutor permissions', (ctx) => {
 
   it('refuses customers every tutor call and answers NoAuth without a session', async () => {
     const b = await priya(ctx());
-    const { meetingId } = await bookedMeeting(ctx(), b, freeHour(), 'MATH 124');
+    const { meetingId } = await bookedMeeting(ctx(), b, await freeHour(ctx(), b), 'MATH 124');
     const customer = await newCustomer(ctx());
     const anonymous = ctx().client();
     for (const [client, type] of [[customer.client, 'NotAuthorized'], [anonymous, 'NoAuth']] as const) {
@@ -306,10 +295,10 @@ describeApi('tutor permissions', (ctx) => {
         await call(client, '/api/tutors/myself/meetings'),
         await call(client, `/api/tutors/${b.id}/gradebooks?show_all=false`),
         await call(client, '/api/tutors/myself/gradebooks?show_all=true'),
-        await post(client, '/api/meetings', { occurrence_epoch: freeHour(), tutor: b.id }),
-        await post(client, '/api/slots', { duration_mins: 60, anchor_epoch: freeHour(), tutor: 'myself' }),
+        await post(client, '/api/meetings', { occurrence_epoch: await freeHour(ctx(), b), tutor: b.id }),
+        await post(client, '/api/slots', { duration_mins: 60, anchor_epoch: await freeWeeklyHour(ctx(), b), tutor: 'myself' }),
         await post(client, `/api/meetings/${meetingId}/notes`, { notes: 'x' }),
-        await post(client, `/api/meetings/${meetingId}/occurrence_epoch`, { occurrence_epoch: freeHour() }),
+        await post(client, `/api/meetings/${meetingId}/occurrence_epoch`, { occurrence_epoch: await freeHour(ctx(), b) }),
         await post(client, `/api/meetings/${meetingId}/duration_mins`, { duration_mins: 90 }),
         await call(client, `/api/meetings/${meetingId}/cancel`, { method: 'POST' }),
       ];
@@ -320,11 +309,11 @@ describeApi('tutor permissions', (ctx) => {
   it('lets a supervisor work any tutor\'s calendar', async () => {
     const lead = await maya(ctx());
     const b = await priya(ctx());
-    const start = freeHour();
+    const start = await freeHour(ctx(), b);
     const { meetingId } = await bookedMeeting(ctx(), b, start, 'MATH 124');
     expect((await call(lead.client, `/api/tutors/${b.id}/meetings`)).status).toBe(200);
     expect((await post(lead.client, `/api/meetings/${meetingId}/notes`, { notes: 'Checked by the supervisor' })).status).toBe(200);
-    expect((await post(lead.client, '/api/meetings', { occurrence_epoch: freeHour(), tutor: b.id })).body.data.tutor.id).toBe(b.id);
+    expect((await post(lead.client, '/api/meetings', { occurrence_epoch: await freeHour(ctx(), b), tutor: b.id })).body.data.tutor.id).toBe(b.id);
     expect((await call(lead.client, `/api/meetings/${meetingId}/cancel`, { method: 'POST' })).status).toBe(200);
   });
 });

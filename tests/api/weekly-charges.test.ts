@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { nowMs, resetClock } from '../../server/clock.ts';
+import { nowMs } from '../../server/clock.ts';
 import { CLAIM_LEASE_MS, RETRY_AFTER_MS, chargeDueWeeklyPayments } from '../../server/domain/weekly-charges.ts';
 import { CANCEL_NOTICE_HOURS } from '../../server/domain/student-changes.ts';
 import { listOutbox, outboxSender } from '../../server/notify/outbox.ts';
@@ -11,15 +11,18 @@ import type { PaymentProvider, SavedCardCharge } from '../../server/payments/pro
 import { savedCardChargeKey } from '../../server/payments/provider.ts';
 import { call, describeApi, type TestContext } from './harness.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
-import { freeWeeklyHour, jordan, jumpClock, offeringOf, pinClock } from './tutor-helpers.ts';
+import { type FreeTime, freeWeeklyHour, jordan, jumpClock, offeringOf, pinClock } from './tutor-helpers.ts';
 import { recordingProvider, settlingProvider } from './recording-provider.ts';
 
 const WINDOW_MS = CANCEL_NOTICE_HOURS * 3600_000;
 
-/** A new customer who paid the first week of a new weekly slot of Jordan's with a typed card (kept on file). */
-async function subscriber(ctx: TestContext) {
+/**
+ * A new customer who paid the first week of a new weekly slot of Jordan's with a typed card (kept on
+ * file); `free` asks for more of each week free around the slot (freeWeeklyHour).
+ */
+async function subscriber(ctx: TestContext, free: FreeTime = {}) {
   const tutor = await jordan(ctx);
-  const slot = await post(tutor.client, '/api/slots', { duration_mins: 60, anchor_epoch: freeWeeklyHour(), tutor: 'myself' });
+  const slot = await post(tutor.client, '/api/slots', { duration_mins: 60, anchor_epoch: await freeWeeklyHour(ctx, tutor, free), tutor: 'myself' });
   if (slot.status !== 201) throw new Error(`slot not made: ${JSON.stringify(slot.body)}`);
   const meetings = await ctx.database.db.selectFrom('meetings').select(['id', 'occurrence']).where('slot_id', '=', slot.body.data.id).orderBy('occurrence').execute();
   const buyer = await newCustomer(ctx);
@@ -60,7 +63,7 @@ const payment = (ctx: TestContext, id: number) =>
 const chargesOf = (charges: SavedCardCharge[], paymentId: number) => charges.filter((c) => c.paymentId === paymentId);
 
 beforeEach(() => pinClock());
-afterEach(() => resetClock());
+afterEach(() => pinClock());
 
 describeApi('weekly charges', (ctx) => {
   it('charges a later week once, only when its skip window has closed', async () => {
@@ -166,7 +169,8 @@ describeApi('weekly charges', (ctx) => {
   });
 
   it('a charge sent again after a crash repeats its first request, though the meeting moved and the card changed meanwhile', async () => {
-    const sub = await subscriber(ctx());
+    // The two hours after each week are free, for the move below.
+    const sub = await subscriber(ctx(), { minutes: 3 * 60 });
     const { db } = ctx().database;
     const tutor = await jordan(ctx());
     // The stand-in refuses a key sent again with other details, as Stripe does (idempotency_error).
@@ -177,9 +181,8 @@ describeApi('weekly charges', (ctx) => {
     expect((await payment(ctx(), sub.paymentId)).payment_status).toBe('processing');
 
     const { meeting_id } = await db.selectFrom('payments').select('meeting_id').where('id', '=', sub.paymentId).executeTakeFirstOrThrow();
-    // Later, to 8:30 UTC the next day (a booked week inside its 12 hours moves only later): an hour
-    // no other test's meeting uses.
-    const moved = await post(tutor.client, `/api/meetings/${meeting_id}/occurrence_epoch`, { occurrence_epoch: Math.floor(sub.start.getTime() / 86_400_000) * 86_400 + 86_400 + 8.5 * 3600 });
+    // Two hours later (a booked week inside its 12 hours moves only later): still ahead, and free.
+    const moved = await post(tutor.client, `/api/meetings/${meeting_id}/occurrence_epoch`, { occurrence_epoch: sub.start.getTime() / 1000 + 2 * 3600 });
     expect(moved.status).toBe(200);
     await db.updateTable('customers').set({ payment_method_id: 'pm_offline_another_card' }).where('id', '=', sub.id).execute();
 
@@ -364,7 +367,7 @@ describeApi('weekly charges', (ctx) => {
   it('a subscription canceled before its first week is paid gives its seats back, and paying it afterwards starts no week', async () => {
     const { db } = ctx().database;
     const tutor = await jordan(ctx());
-    const slot = await post(tutor.client, '/api/slots', { duration_mins: 60, anchor_epoch: freeWeeklyHour(), tutor: 'myself' });
+    const slot = await post(tutor.client, '/api/slots', { duration_mins: 60, anchor_epoch: await freeWeeklyHour(ctx(), tutor), tutor: 'myself' });
     const meetings = await db.selectFrom('meetings').select(['id', 'occurrence']).where('slot_id', '=', slot.body.data.id).orderBy('occurrence').execute();
     const buyer = await newCustomer(ctx());
     const intent = await post(buyer.client, '/api/subscriptions', { meeting: meetings[0]!.id, slot: slot.body.data.id, offering: await offeringOf(ctx(), tutor.id, 'CS 121'), capacity: 1, course_style: 'online' });
@@ -398,7 +401,7 @@ describeApi('weekly charges', (ctx) => {
   it('the checkout of a subscription canceled while it was open is never fulfilled: the payment ends and schedules no week', async () => {
     const { db } = ctx().database;
     const tutor = await jordan(ctx());
-    const slot = await post(tutor.client, '/api/slots', { duration_mins: 60, anchor_epoch: freeWeeklyHour(), tutor: 'myself' });
+    const slot = await post(tutor.client, '/api/slots', { duration_mins: 60, anchor_epoch: await freeWeeklyHour(ctx(), tutor), tutor: 'myself' });
     const meetings = await db.selectFrom('meetings').select('id').where('slot_id', '=', slot.body.data.id).orderBy('occurrence').execute();
     const buyer = await newCustomer(ctx());
     const intent = await post(buyer.client, '/api/subscriptions', { meeting: meetings[0]!.id, slot: slot.body.data.id, offering: await offeringOf(ctx(), tutor.id, 'CS 121'), capacity: 1, course_style: 'online' });
