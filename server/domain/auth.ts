@@ -130,18 +130,23 @@ async function hasLiveLink(db: Db, account: Account): Promise<boolean> {
  */
 export async function sendLoginLink(db: Db, sender: Sender, siteUrl: string, userType: UserType, email: string, clientAddress: string | undefined): Promise<void> {
   const found = await findAccount(db, userType, email, 'email');
-  const verdict = await countPerTarget(db, RATE_LIMITS.loginLink, `email:${email}`, found, clientAddress);
-  if (!verdict.allowed) {
-    if (found && (await hasLiveLink(db, found.account))) return;
-    throw tooSoon(verdict.retryAfterSeconds * 1000);
-  }
-  if (!found) throw new Refusal('UserNotFound');
-  const owner = ownerColumns(found.account);
-  const token = newSecret();
-  await db
-    .insertInto('login_tokens')
-    .values({ ...owner, token_hash: hashSecret(token), expires_at: minutesFromNow(LINK_MINUTES), created_at: now() })
-    .execute();
+  const token = await db.transaction().execute(async (trx) => {
+    // One request per account at a time, under its row lock: a request past the cap sees the links
+    // that the requests counted before it made, however many arrive at once.
+    if (found) await lockAccount(trx, found.account);
+    // The hit is counted whatever the answer, so nothing here throws: a refusal would roll it back.
+    const verdict = await countPerTarget(trx, RATE_LIMITS.loginLink, `email:${email}`, found, clientAddress);
+    if (!verdict.allowed) return found && (await hasLiveLink(trx, found.account)) ? null : tooSoon(verdict.retryAfterSeconds * 1000);
+    if (!found) return new Refusal('UserNotFound');
+    const secret = newSecret();
+    await trx
+      .insertInto('login_tokens')
+      .values({ ...ownerColumns(found.account), token_hash: hashSecret(secret), expires_at: minutesFromNow(LINK_MINUTES), created_at: now() })
+      .execute();
+    return secret;
+  });
+  if (token instanceof Refusal) throw token;
+  if (token === null || !found) return;
   const link = `${siteUrl}/login?token=${token}`;
   await sender.send({
     channel: 'email',

@@ -3,7 +3,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { configureApi } from '../../src/api/http.ts';
 import { createApiApp } from '../../server/app.ts';
@@ -20,15 +19,10 @@ export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['p
 
 async function freshDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
   if (kind === 'postgres') {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const handle = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, schema, poolSize: 25 });
-    return {
-      ...handle,
-      close: async () => {
-        await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
-        await handle.close();
-      },
-    };
+    // Dropped with the run's others once every file is done (global-setup.ts), never while
+    // another file migrates.
+    const schema = `${inject('schemaPrefix')}${randomBytes(6).toString('hex')}`;
+    return openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, schema, poolSize: 25 });
   }
   const snapshot = await readFile(inject('pgliteSnapshot'));
   const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { type JobRunner, cronEvery, startJobRunner } from '../../server/jobs/runner.ts';
 import { describeApi } from './harness.ts';
@@ -31,8 +30,7 @@ describeApi(
     };
     afterAll(async () => {
       for (const runner of started) await runner.stop(1000).catch(() => {});
-      const store = ctx().database.jobStore;
-      if ('databaseUrl' in store && store.schema) await sql`drop schema if exists ${sql.id(`${store.schema}_jobs`)} cascade`.execute(ctx().database.db);
+      // The job store's schema (`{schema}_jobs`) shares this run's prefix: it is dropped with the rest (global-setup.ts).
     });
 
     it('two runners over one database run each job once', async () => {
