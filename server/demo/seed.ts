@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+import { site } from '../../src/config/site.ts';
 import { now as clockNow } from '../clock.ts';
 import { semesterEnd, weeklyOccurrences } from '../domain/availability.ts';
 import type { Db } from '../db/connection.ts';
@@ -99,10 +101,16 @@ const oneOffMeetings = [
   ['maya@beacontutoring.com', 12, 17],
 ] as const;
 
+/**
+ * `daysAhead` days from now at the site's wall-clock time that `hourUtc` is today. Weekly series keep
+ * their wall-clock time across a daylight-saving change, so a time kept in UTC would meet another
+ * tutor's hour after one (a weekly series and a one-off an hour apart in UTC, or two series).
+ */
 function atHour(now: Date, daysAhead: number, hourUtc: number): Date {
   const day = new Date(now.getTime() + daysAhead * DAY);
   day.setUTCHours(hourUtc, 0, 0, 0);
-  return day;
+  const offsetMinutes = (date: Date) => new TZDate(date.getTime(), site.timeZone).getTimezoneOffset();
+  return new Date(day.getTime() + (offsetMinutes(day) - offsetMinutes(now)) * 60_000);
 }
 
 /** Seeds an empty database; does nothing when courses already exist. Returns whether it seeded. */

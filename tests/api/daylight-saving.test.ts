@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { setClock } from '../../server/clock.ts';
 import { demoAccounts, seedDemoData } from '../../server/demo/seed.ts';
@@ -132,3 +133,24 @@ describeApi(
   },
   { seed: false },
 );
+
+// Seeded in the weeks around the change to summer time: a series anchored before it moves an hour in
+// UTC, which met a one-off (seeded 2 March) or another series (seeded 20 March) while the seed kept UTC hours.
+for (const seededAt of ['2027-03-02T19:00:00Z', '2027-03-20T19:00:00Z']) {
+  describeApi(
+    `the demo seed of ${seededAt.slice(0, 10)}`,
+    (ctx) => {
+      it('gives no tutor two meetings at once', async () => {
+        const { db } = ctx().database;
+        expect(await seedDemoData(db, new Date(seededAt))).toBe(true);
+        const { rows } = await sql<{ a: number; b: number }>`
+          select a.id as a, b.id as b from meetings a join meetings b on a.tutor_id = b.tutor_id and a.id < b.id and not a.canceled and not b.canceled
+            and a.occurrence < b.occurrence + make_interval(mins => b.duration_mins) and b.occurrence < a.occurrence + make_interval(mins => a.duration_mins)
+        `.execute(db);
+        expect(rows).toEqual([]);
+        expect((await db.selectFrom('meetings').select('id').execute()).length).toBeGreaterThan(50);
+      });
+    },
+    { seed: false },
+  );
+}
