@@ -58,7 +58,7 @@ if (cluster.isPrimary) {
 
 if (clustered && cluster.isPrimary) {
   // Once, before any worker starts, so that two workers never race: the migrations (which also
-  // take PostgreSQL's advisory lock), the demo seed and its session in progress, and the job
+  // take PostgreSQL's advisory lock), the demo seed and its just-ended session, and the job
   // queue's own schema. The workers then find all of it in place.
   const database = await openConfiguredDatabase(config);
   const jobs = await startJobRunner(database.jobStore, [], { schedule: false });

@@ -4,8 +4,8 @@ import { addStartedDemoMeeting } from '../../server/demo/started-meeting.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { describeApi } from './harness.ts';
 
-/** The demo's session in progress, on which overtime can be tried without touching a clock. */
-describeApi('the demo session in progress', (ctx) => {
+/** The demo's just-ended session, on which overtime can be tried without touching a clock. */
+describeApi('the demo session just ended', (ctx) => {
   const HOUR = 3600_000;
 
   it('gives the demo tutor a booked session whose hour ended shortly before (it began 65 to 120 minutes ago), once', async () => {
