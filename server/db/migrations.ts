@@ -491,7 +491,14 @@ async function runStatements(db: Kysely<unknown>, script: string): Promise<void>
  */
 export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely looks over every schema's tables first (has_schema_privilege by name): another schema
+  // dropped at that moment, by anyone on the server, fails the look with "schema … does not exist"
+  // (3F000) though nothing of ours is wrong. Looking again finds it gone.
+  for (let attempt = 1; attempt < 5 && (error as { code?: string } | undefined)?.code === '3F000'; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
