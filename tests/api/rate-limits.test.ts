@@ -398,8 +398,7 @@ describeApi('rate limit store', (ctx) => {
     expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.key_hash))).toBe(true);
     advanceClock(61_000);
     expect(await purgeRateLimits(ctx().database.db)).toBeGreaterThanOrEqual(1);
-    // This test's rows only: the tests before it moved the clock back to the suite's date, so their
-    // windows may end later than this one's.
+    // This test's rows only: a test before it counted hits an hour ahead, whose windows end later.
     const own = [await keyedHash(ctx().database.db, 'short.lived@example.com'), await keyedHash(ctx().database.db, 'long.lived@example.com')];
     const left = await ctx().database.db.selectFrom('rate_limits').select('bucket').where('bucket', 'like', 'store-test:%').where('key_hash', 'in', own).execute();
     expect(left).toEqual([{ bucket: 'store-test:target' }]);
