@@ -31,6 +31,8 @@ interface Outcome {
   code: number | null;
   passed: number;
   failed: number;
+  /** Files and suites that failed outside a test (a beforeAll): their tests count as skipped. */
+  failedSuites: number;
   skipped: number;
   seconds: number;
 }
@@ -49,11 +51,11 @@ async function runOn(date: string, dir: string): Promise<Outcome> {
   });
   const seconds = Math.round((performance.now() - started) / 1000);
   try {
-    const totals = JSON.parse(await readFile(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-    return { date, code, passed: totals.numPassedTests, failed: totals.numFailedTests, skipped: totals.numPendingTests + totals.numTodoTests, seconds };
+    const totals = JSON.parse(await readFile(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number; numPendingTests: number; numTodoTests: number };
+    return { date, code, passed: totals.numPassedTests, failed: totals.numFailedTests, failedSuites: totals.numFailedTestSuites, skipped: totals.numPendingTests + totals.numTodoTests, seconds };
   } catch {
     // No report: vitest did not get as far as running the tests.
-    return { date, code: code || 1, passed: 0, failed: 0, skipped: 0, seconds };
+    return { date, code: code || 1, passed: 0, failed: 0, failedSuites: 0, skipped: 0, seconds };
   }
 }
 
@@ -67,6 +69,7 @@ try {
 
 console.log(`\nDatabases: PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ''}`);
 for (const o of outcomes) {
-  console.log(`${o.code === 0 ? 'PASS' : 'FAIL'}  TEST_DATE=${o.date.padEnd(20)} ${o.passed} passed, ${o.failed} failed, ${o.skipped} skipped in ${o.seconds} s`);
+  const suites = o.failedSuites > 0 ? ` (${o.failedSuites} suites failed outside their tests)` : '';
+  console.log(`${o.code === 0 ? 'PASS' : 'FAIL'}  TEST_DATE=${o.date.padEnd(20)} ${o.passed} passed, ${o.failed} failed${suites}, ${o.skipped} skipped in ${o.seconds} s`);
 }
 process.exit(outcomes.every((o) => o.code === 0) ? 0 : 1);
