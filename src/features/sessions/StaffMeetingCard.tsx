@@ -6,7 +6,6 @@ import { formatPhone } from '../../lib/phone.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import { EditIcon, RepeatIcon } from '../../ui/action-icons.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { useMoment } from '../../lib/moment.ts';
 import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../../ui/lazy-chunk.ts';
@@ -19,6 +18,7 @@ import styles from './staff.module.css';
 
 // The dialogs load when one is opened: the schedule's first load carries the cards only.
 const EditMeetingDialog = lazyChunk(() => import('./EditMeetingDialog.tsx').then((m) => ({ default: m.EditMeetingDialog })));
+const ConfirmDialog = lazyChunk(() => import('./ConfirmDialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
 const ReasonDialog = lazyChunk(() => import('./ReasonDialog.tsx').then((m) => ({ default: m.ReasonDialog })));
 
 export const UNBOOKED_TEXT = 'This slot is unbooked';

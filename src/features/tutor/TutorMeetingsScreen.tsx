@@ -1,13 +1,17 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, Suspense, useId, useState } from 'react';
 import type { MeetingWithPayments } from '../../contract/entities.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PlusIcon } from '../../ui/action-icons.tsx';
 import { Loader } from '../../ui/Loader.tsx';
+import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
+import { lazyChunk } from '../../ui/lazy-chunk.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
-import { AddAvailabilityDialog } from './AddAvailabilityDialog.tsx';
 import { availabilityMeetings, historyMeetings, scheduleMeetings } from './tutor-meetings.ts';
 import styles from './tutor.module.css';
 import { type MeetingsLoad, useTutorMeetings } from './use-tutor-meetings.ts';
+
+// The form loads when the + button is pressed: the tutor's first screen carries no dialog code.
+const AddAvailabilityDialog = lazyChunk(() => import('./AddAvailabilityDialog.tsx').then((m) => ({ default: m.AddAvailabilityDialog })));
 
 /** Draws one meeting (the island passes the staff meeting card); `onChanged` reloads the list. */
 export type RenderMeeting = (item: MeetingWithPayments, onChanged: () => void) => ReactNode;
@@ -119,13 +123,17 @@ export function AvailabilityScreen({ tutorId, renderMeeting }: TutorMeetingsScre
         label="Unbooked availability"
       />
       {adding && (
-        <AddAvailabilityDialog
-          tutorId={tutorId}
-          onClose={(created) => {
-            setAdding(false);
-            if (created) reload();
-          }}
-        />
+        <FailureBoundary where="availability dialog">
+          <Suspense fallback={null}>
+            <AddAvailabilityDialog
+              tutorId={tutorId}
+              onClose={(created) => {
+                setAdding(false);
+                if (created) reload();
+              }}
+            />
+          </Suspense>
+        </FailureBoundary>
       )}
     </section>
   );
