@@ -28,6 +28,8 @@ const schema = z
     STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
     PUBLIC_STRIPE_KEY: z.string().startsWith('pk_').optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+    /** Stripe's API address; the deploy test points it at its stand-in (tests/deploy/stripe-standin.ts). */
+    STRIPE_API_URL: z.url().default('https://api.stripe.com'),
     /** Twilio's Messages API sends the texts (server/notify/twilio.ts); without it texts go to the outbox (demo). */
     TWILIO_ACCOUNT_SID: z.string().regex(/^AC\w+$/, 'must be the account SID, AC…').optional(),
     TWILIO_AUTH_TOKEN: z.string().min(8, "is too short for Twilio's auth token").optional(),
@@ -64,6 +66,14 @@ const schema = z
     const twilioApi = URL.parse(env.TWILIO_API_URL);
     if (twilioApi && twilioApi.protocol !== 'https:' && !isLoopbackHost(twilioApi.hostname)) {
       ctx.addIssue({ code: 'custom', path: ['TWILIO_API_URL'], message: 'must start with https:// (http:// only for localhost, 127.0.0.1 or [::1])' });
+    }
+    // The secret key goes with every call, and the SDK has one fixed path (/v1/…) on the host.
+    const stripeApi = URL.parse(env.STRIPE_API_URL);
+    if (stripeApi && stripeApi.protocol !== 'https:' && !isLoopbackHost(stripeApi.hostname)) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'must start with https:// (http:// only for localhost, 127.0.0.1 or [::1])' });
+    }
+    if (stripeApi && (stripeApi.pathname !== '/' || stripeApi.search || stripeApi.hash || stripeApi.username || stripeApi.password)) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'must be an address without a path, query or credentials (https://api.stripe.com)' });
     }
     const twilioKeys = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
     // Half a Twilio setup is a mistake in any mode; none at all is one only where codes must be texted.
@@ -110,7 +120,8 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   emailFrom: string;
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  /** Stripe's keys, and its API address (STRIPE_API_URL, without a trailing slash). */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined; apiUrl: string } | undefined;
   logRequests: boolean;
   /** Reverse proxies trusted to name the client in X-Forwarded-For (server/http/client-address.ts). */
   trustProxy: number;
@@ -149,7 +160,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     emailFrom: values.EMAIL_FROM,
     stripe:
       values.STRIPE_SECRET_KEY && values.PUBLIC_STRIPE_KEY
-        ? { secretKey: values.STRIPE_SECRET_KEY, publishableKey: values.PUBLIC_STRIPE_KEY, webhookSecret: values.STRIPE_WEBHOOK_SECRET }
+        ? {
+            secretKey: values.STRIPE_SECRET_KEY,
+            publishableKey: values.PUBLIC_STRIPE_KEY,
+            webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+            apiUrl: values.STRIPE_API_URL.replace(/\/$/, ''),
+          }
         : undefined,
     logRequests: values.LOG_REQUESTS === '1',
     trustProxy: Number(values.TRUST_PROXY),

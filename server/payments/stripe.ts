@@ -9,18 +9,25 @@ const DECLINED = 'Your card was declined.';
 const CALL_TIMEOUT_MS = 30_000;
 
 /**
- * Real card payments through Stripe (STRIPE_SECRET_KEY and PUBLIC_STRIPE_KEY). `api` points the SDK
- * at another host speaking Stripe's API (tests use a local stub; stripe-mock would do too).
+ * Another host speaking Stripe's API (STRIPE_API_URL: the deploy test's stand-in; unit tests use a
+ * local stub, and stripe-mock would do too). `maxNetworkRetries` replaces the 2 retries (stubs: 0).
  */
-export function stripeProvider(
-  secretKey: string,
-  publishableKey: string,
-  api?: { host: string; port: number; protocol: 'http' | 'https' },
-): PaymentProvider & { client: Stripe } {
+export interface StripeApi {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+  maxNetworkRetries?: number;
+}
+
+/**
+ * Real card payments through Stripe (STRIPE_SECRET_KEY and PUBLIC_STRIPE_KEY), at Stripe's API or
+ * at `api`.
+ */
+export function stripeProvider(secretKey: string, publishableKey: string, api?: StripeApi): PaymentProvider & { client: Stripe } {
   // Every call ends within 2 minutes, tries included (3 × 30 s plus short back-offs): the
   // reconciliation pass takes a checkout with no stored intent as never sent after UNSENT_AFTER_MS
   // (2 minutes), so no call may still be under way by then. The SDK's own default is 80 s a try.
-  const client = new Stripe(secretKey, api ? { ...api, maxNetworkRetries: 0 } : { timeout: CALL_TIMEOUT_MS, maxNetworkRetries: 2 });
+  const client = new Stripe(secretKey, { timeout: CALL_TIMEOUT_MS, maxNetworkRetries: 2, ...api });
   return {
     name: 'stripe',
     publishableKey,

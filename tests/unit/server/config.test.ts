@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config.ts';
+import { stripeApi } from '../../../server/payments/index.ts';
 
 describe('loadConfig', () => {
   it('defaults to demo mode on port 4321 with PGlite in .data', () => {
@@ -40,6 +41,26 @@ describe('loadConfig', () => {
     for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']) {
       expect(message).toContain(`${key}: is required when MODE=production and TEXT_LOGIN=on`);
     }
+  });
+});
+
+describe('loadConfig: Stripe', () => {
+  const keys = { STRIPE_SECRET_KEY: 'sk_test_1', PUBLIC_STRIPE_KEY: 'pk_test_1' };
+
+  it("talks to Stripe's own API unless STRIPE_API_URL names another", () => {
+    const stripe = loadConfig(keys).stripe!;
+    expect(stripe.apiUrl).toBe('https://api.stripe.com');
+    expect(stripeApi(stripe.apiUrl)).toBeUndefined();
+    expect(loadConfig({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:4510/' }).stripe!.apiUrl).toBe('http://127.0.0.1:4510');
+    expect(stripeApi('http://127.0.0.1:4510')).toEqual({ host: '127.0.0.1', port: 4510, protocol: 'http' });
+    expect(stripeApi('http://[::1]:4510')).toEqual({ host: '::1', port: 4510, protocol: 'http' });
+    expect(stripeApi('https://stripe-proxy.example')).toEqual({ host: 'stripe-proxy.example', port: 443, protocol: 'https' });
+  });
+
+  it('refuses a STRIPE_API_URL in clear text off this machine, or with a path', () => {
+    expect(() => loadConfig({ ...keys, STRIPE_API_URL: 'http://stripe.example' })).toThrow(/STRIPE_API_URL: must start with https:\/\//);
+    expect(() => loadConfig({ ...keys, STRIPE_API_URL: 'https://stripe.example/v1' })).toThrow(/STRIPE_API_URL: must be an address without a path/);
+    expect(() => loadConfig({ ...keys, STRIPE_API_URL: 'stripe' })).toThrow(/STRIPE_API_URL/);
   });
 });
 

@@ -48,6 +48,6 @@ export function stripeStub(answer: StubAnswer) {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return {
     seen,
-    provider: () => stripeProvider('sk_test_stub', 'pk_test_stub', { host: '127.0.0.1', port, protocol: 'http' }),
+    provider: () => stripeProvider('sk_test_stub', 'pk_test_stub', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 }),
   };
 }
