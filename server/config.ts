@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { publicSettings } from './build-settings.ts';
 
 /**
  * The server's settings, read from the environment once at start-up and validated here
@@ -133,6 +134,8 @@ export interface Config {
   smsDailyCap: number;
   /** Server processes on the port (WORKERS, `auto` resolved to the CPUs); more than 1 needs `databaseUrl`. */
   workers: number;
+  /** The PUBLIC_* settings of the environment (the pages have the build's: server/build-settings.ts). */
+  publicSettings: Record<string, string>;
 }
 
 export class ConfigError extends Error {}
@@ -176,5 +179,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     textLogin: values.TEXT_LOGIN === 'on',
     smsDailyCap: Number(values.SMS_DAILY_CAP),
     workers: values.WORKERS === 'auto' ? Math.min(32, availableParallelism()) : Number(values.WORKERS),
+    publicSettings: publicSettings(env),
   };
 }

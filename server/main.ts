@@ -28,6 +28,7 @@ import { purgeRateLimits } from './domain/rate-limits.ts';
 import { RECONCILE_MS, reconcilePayments } from './domain/reconcile.ts';
 import { WEEKLY_CHARGES_EVERY_MS, chargeDueWeeklyPayments } from './domain/weekly-charges.ts';
 import { createNotifier } from './notify/notifier.ts';
+import { readBuildSettings, settingsDrift } from './build-settings.ts';
 
 function readConfig(): Config {
   try {
@@ -50,6 +51,11 @@ const clustered = config.workers > 1 && config.databaseUrl !== undefined;
 if (cluster.isPrimary) {
   if (semesterEnd().getTime() < nowMs()) {
     console.warn('PUBLIC_SEMESTER_LAST_READING_DAY has passed: tutors cannot add weekly availability until it names the coming semester.');
+  }
+  const built = readBuildSettings();
+  const drift = built ? settingsDrift(built, config.publicSettings) : [];
+  if (drift.length > 0) {
+    console.warn(`The pages were built with other values of ${drift.join(', ')} than this server has: run \`npm run build\` with the server's settings, then restart.`);
   }
   if (config.workers > 1 && !clustered) {
     console.log(`WORKERS=${config.workers} ignored: the embedded PGlite database runs in one process; set DATABASE_URL to use several`);
