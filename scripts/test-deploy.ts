@@ -240,7 +240,8 @@ try {
   step('production server (2 workers, PostgreSQL) answers through Caddy');
 
   // The journey, in its own Playwright run; the admin command it runs gets the server's settings.
-  const playwright = spawn(process.execPath, [path.resolve('node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/deploy/playwright.config.ts'], {
+  // Arguments after `npm run test:deploy --` go to Playwright (a file or a -g filter, --headed).
+  const playwright = spawn(process.execPath, [path.resolve('node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/deploy/playwright.config.ts', ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: {
       ...serverEnv,
