@@ -73,14 +73,18 @@ export async function routeStripeToStandIn(context: BrowserContext) {
 }
 
 /** An https request to the site from Node, trusting Caddy's CA (not the browser's: its raw bytes and headers). */
-export function fetchRaw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+export function fetchRaw(
+  path: string,
+  headers: Record<string, string> = {},
+  post?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const request = httpsRequest(new URL(path, deploy.siteUrl), { ca: deploy.ca, headers }, (response) => {
+    const request = httpsRequest(new URL(path, deploy.siteUrl), { ca: deploy.ca, headers, method: post === undefined ? 'GET' : 'POST' }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
     });
     request.on('error', reject);
-    request.end();
+    request.end(post);
   });
 }
