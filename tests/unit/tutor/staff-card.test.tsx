@@ -115,14 +115,14 @@ describe('StaffMeetingCard', () => {
     const seen = fakeApi({ [`POST /api/meetings/${data.meeting.id}/cancel`]: () => success({ ...data.meeting, reservations_taken: 0 }) });
     const onChanged = renderCard(data);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Meeting' }));
-    const dialog = screen.getByRole('dialog', { name: 'Are you sure?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
     expect(dialog).toHaveTextContent('Every attendee of this meeting is refunded and told that it is canceled.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Nevermind' }));
     expect(seen).toHaveLength(0);
     expect(onChanged).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Meeting' }));
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel Meeting' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel Meeting' }));
     expect(await screen.findByRole('dialog', { name: 'Tutor Meeting canceled' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onChanged).toHaveBeenCalledTimes(1);
