@@ -7,7 +7,8 @@
  * its own Playwright config): from the admin command's first supervisor to a paid booking.
  *
  * A build in dist/ is reused when it was built with the same PUBLIC_* settings
- * (dist-server/build-settings.json), else the site is built; DEPLOY_REBUILD=1 always builds.
+ * (dist-server/build-settings.json) and none of its sources changed since, else the site is
+ * built; DEPLOY_REBUILD=1 always builds.
  * Everything started is stopped, and the database dropped, at the end, on failure too.
  *
  * Settings: DEPLOY_PORT_BASE (4540: Caddy's https port; the next six are Caddy's http and admin
@@ -17,7 +18,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { get } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,21 @@ const buildEnv: Record<string, string | undefined> = {
 const work = mkdtempSync(path.join(tmpdir(), 'beacon-deploy-'));
 const children: { name: string; child: ChildProcess }[] = [];
 const cleanups: { name: string; run: () => Promise<void> }[] = [];
+
+/** What the build is made of: a file here changed after the build's record means the build is stale. */
+const BUILD_SOURCES = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'scripts/build-dashboard-render.ts', 'scripts/precompress.ts', 'scripts/preload-islands.ts'];
+
+/** The newest modification time (ms) of the files under these paths; 0 when there are none. */
+function newestChange(paths: string[]): number {
+  let newest = 0;
+  for (const entry of paths) {
+    if (!existsSync(entry)) continue;
+    const stat = statSync(entry);
+    if (stat.isDirectory()) newest = Math.max(newest, newestChange(readdirSync(entry).map((name) => path.join(entry, name))));
+    else newest = Math.max(newest, stat.mtimeMs);
+  }
+  return newest;
+}
 
 /** Runs a command to its end, its output into a log file; rejects with the log's tail on failure. */
 function run(name: string, command: string, args: string[], env: Record<string, string | undefined>): Promise<void> {
@@ -186,10 +202,18 @@ try {
   const wanted = publicSettings(buildEnv);
   const built = existsSync('dist/index.html') && existsSync('dist-server/render-dashboard.js') ? readBuildSettings() : null;
   const drift = built ? settingsDrift(built, wanted) : null;
-  if (process.env.DEPLOY_REBUILD !== '1' && drift?.length === 0) {
-    step(`reusing the build in dist/: it was built with the same PUBLIC_* settings (${BUILD_SETTINGS_FILE})`);
+  const stale = built !== null && newestChange(BUILD_SOURCES) > statSync(BUILD_SETTINGS_FILE).mtimeMs;
+  if (process.env.DEPLOY_REBUILD !== '1' && drift?.length === 0 && !stale) {
+    step(`reusing the build in dist/: it was built with the same PUBLIC_* settings (${BUILD_SETTINGS_FILE}), after the last change to its sources`);
   } else {
-    const why = process.env.DEPLOY_REBUILD === '1' ? 'DEPLOY_REBUILD=1' : !built ? 'no recorded build in dist/' : `dist/ was built with other values of ${drift!.join(', ')}`;
+    const why =
+      process.env.DEPLOY_REBUILD === '1'
+        ? 'DEPLOY_REBUILD=1'
+        : !built
+          ? 'no recorded build in dist/'
+          : drift!.length > 0
+            ? `dist/ was built with other values of ${drift!.join(', ')}`
+            : `sources changed since dist/ was built (${BUILD_SOURCES.join(', ')})`;
     step(`building the site (${why}) with ${Object.keys(wanted).join(', ')}…`);
     await run('build', 'npm', ['run', 'build'], serverEnv);
     step('built');
