@@ -213,7 +213,7 @@ try {
           ? 'no recorded build in dist/'
           : drift!.length > 0
             ? `dist/ was built with other values of ${drift!.join(', ')}`
-            : `sources changed since dist/ was built (${BUILD_SOURCES.join(', ')})`;
+            : 'its sources changed after dist/ was built';
     step(`building the site (${why}) with ${Object.keys(wanted).join(', ')}…`);
     await run('build', 'npm', ['run', 'build'], serverEnv);
     step('built');
