@@ -50,7 +50,8 @@ export async function restore(target: AdminTarget, file: string, options: { forc
     contents = state.contents;
   } else {
     refuseOpenPGlite(target.dataDir);
-    contents = await pgliteContents(target.dataDir);
+    // Opening a PGlite takes a while: only to say why a restore without --force is refused.
+    if (!options.force) contents = await pgliteContents(target.dataDir);
   }
   if (contents && !options.force) {
     throw new AdminError(`${describeTarget(target)} is not empty (${contents}): add --force to replace it with the backup`);
