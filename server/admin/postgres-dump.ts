@@ -10,18 +10,24 @@ export async function dumpPostgres(databaseUrl: string, file: string): Promise<{
   return { serverVersion, dumpedBy: await toolVersion('pg_dump') };
 }
 
-/** What a restore would replace (databaseContents), and whether anyone else is connected. */
+/**
+ * What a restore would replace (databaseContents), and how many others are connected. A client
+ * that has just disconnected stays listed for a moment, so a count above 0 is looked at again a
+ * few times within a second.
+ */
 export async function postgresState(databaseUrl: string): Promise<{ contents: string | undefined; otherConnections: number }> {
-  return withClient(databaseUrl, async (query) => ({
-    contents: await databaseContents(query),
-    otherConnections: Number(
-      (
-        await query(
-          `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
-        )
-      )[0]?.n ?? 0,
-    ),
-  }));
+  return withClient(databaseUrl, async (query) => {
+    const others = async () =>
+      Number(
+        (await query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`))[0]?.n ?? 0,
+      );
+    let otherConnections = await others();
+    for (let attempt = 1; attempt <= 4 && otherConnections > 0; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      otherConnections = await others();
+    }
+    return { contents: await databaseContents(query), otherConnections };
+  });
 }
 
 /**

@@ -13,6 +13,9 @@ import type { AdminTarget } from '../../server/admin/target.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import { seedDemoData } from '../../server/demo/seed.ts';
 
+/** Each round trip takes a few seconds; a machine busy with other work may make it a minute. */
+const ROUND_TRIP_MS = 120_000;
+
 /**
  * What a restore must bring back: every table's row count, and a checksum of every row of the
  * tables that hold money (a column of cents or credits).
@@ -68,7 +71,7 @@ describe('backup and restore [pglite]', () => {
     }
   }
 
-  it('round-trips the demo data and the photos into an empty DATA_DIR, and replaces a database there only with --force', async () => {
+  it('round-trips the demo data and the photos into an empty DATA_DIR, and replaces a database there only with --force', { timeout: ROUND_TRIP_MS }, async () => {
     const source: AdminTarget = { kind: 'pglite', dataDir: path.join(workDir, 'pglite-source') };
     const target: AdminTarget = { kind: 'pglite', dataDir: path.join(workDir, 'pglite-target') };
     const file = path.join(workDir, 'pglite-backup.tar');
@@ -102,6 +105,12 @@ describe('backup and restore [pglite]', () => {
     expect(await withPGlite(target.dataDir, fingerprint)).toEqual(expected);
     // Nothing of the work is left behind in DATA_DIR.
     expect((await readdir(target.dataDir)).sort()).toEqual(['pglite', 'tutor_images']);
+
+    // PGlite belongs to one process: a data folder open elsewhere (the server) is not touched.
+    await writeFile(path.join(target.dataDir, 'pglite', 'postmaster.pid'), '-42\n');
+    await expect(restore(target, file, { force: true })).rejects.toThrow(/pglite-target\/pglite is open in another process \(the server\?\): stop it first/);
+    await expect(backup(target, path.join(workDir, 'not-made.tar'))).rejects.toThrow(/is open in another process/);
+    await rm(path.join(target.dataDir, 'pglite', 'postmaster.pid'));
 
     // A PGlite backup is refused for PostgreSQL before anything is touched.
     await expect(restore({ kind: 'postgres', databaseUrl: 'postgres://nobody@127.0.0.1:1/none', dataDir: target.dataDir }, file, { force: true })).rejects.toThrow(
@@ -145,7 +154,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore [postgres]',
     for (const name of Object.values(names)) await onServer(`drop database if exists ${name} with (force)`);
   });
 
-  it('round-trips the demo data and the photos into an empty database, and replaces a database there only with --force', async () => {
+  it('round-trips the demo data and the photos into an empty database, and replaces a database there only with --force', { timeout: ROUND_TRIP_MS }, async () => {
     const source: AdminTarget = { kind: 'postgres', databaseUrl: urlOf(names.source), dataDir: path.join(workDir, 'pg-source') };
     const target: AdminTarget = { kind: 'postgres', databaseUrl: urlOf(names.target), dataDir: path.join(workDir, 'pg-target') };
     const file = path.join(workDir, 'postgres-backup.tar');

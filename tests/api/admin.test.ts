@@ -103,7 +103,8 @@ function runAdmin(args: string[], env: Record<string, string>): Promise<{ code: 
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
-describe('npm run admin as a process', () => {
+// Each process starts Node and loads the server's modules: about half a second, more on a busy machine.
+describe('npm run admin as a process', { timeout: 60_000 }, () => {
   let dataDir = '';
   /** PostgreSQL (a database of its own) when the suite has one, else PGlite in dataDir. */
   let env: Record<string, string> = {};
