@@ -7,6 +7,7 @@ export function withoutPassword(databaseUrl: string): string {
   const url = URL.parse(databaseUrl);
   if (!url) return 'the DATABASE_URL database';
   url.password = '';
+  url.searchParams.delete('password');
   return url.href;
 }
 

@@ -26,8 +26,10 @@ export function findPgTool(name: PgTool): string {
  */
 export function pgConnection(databaseUrl: string): { dbname: string; env: NodeJS.ProcessEnv; password: string } {
   const url = new URL(databaseUrl);
-  const password = decodeURIComponent(url.password);
+  // libpq also reads a password from the query (`?password=`).
+  const password = decodeURIComponent(url.password) || (url.searchParams.get('password') ?? '');
   url.password = '';
+  url.searchParams.delete('password');
   const env: NodeJS.ProcessEnv = { ...process.env, PGAPPNAME: 'tutoring-admin' };
   if (password) env.PGPASSWORD = password;
   return { dbname: url.href, env, password };
