@@ -56,7 +56,7 @@ export const backupCommand: AdminCommand = {
   positionals: ['FILE'],
   async run(args, context) {
     const target = context.target();
-    const file = args.positionals[0]!;
+    const file = context.resolve(args.positionals[0]!);
     const manifest = await backup(target, file);
     const size = (await stat(file)).size;
     context.print(`backed up ${describeTarget(target)} (${kindName(manifest.database)}) and ${manifest.photos} photo(s) to ${file} (${(size / 1e6).toFixed(1)} MB)`);

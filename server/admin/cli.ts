@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { addSupervisorCommand } from './add-supervisor.ts';
 import { parseArgs } from './args.ts';
 import { backupCommand } from './backup.ts';
@@ -47,7 +48,11 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
     if (!command) throw new UsageError(`unknown command '${name}' (npm run admin -- help lists them)`);
     const args = parseArgs(rest, command.flags, command.positionals);
     let target: AdminTarget | undefined;
-    const context: AdminContext = { target: () => (target ??= adminTarget(io.env)), print: io.out };
+    const context: AdminContext = {
+      target: () => (target ??= adminTarget(io.env)),
+      resolve: (file) => path.resolve(io.env.INIT_CWD ?? process.cwd(), file),
+      print: io.out,
+    };
     await command.run(args, context);
     return 0;
   } catch (error) {

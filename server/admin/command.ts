@@ -5,6 +5,11 @@ import type { AdminTarget } from './target.ts';
 export interface AdminContext {
   /** The configured database (read when the command first asks, so `help` needs no settings). */
   target(): AdminTarget;
+  /**
+   * A file named on the command line, made absolute from where the person ran it: npm runs
+   * scripts in the package's folder and says where it was started in INIT_CWD.
+   */
+  resolve(file: string): string;
   /** A line of the command's output (stdout). */
   print(line: string): void;
 }

@@ -87,7 +87,7 @@ export const restoreCommand: AdminCommand = {
   positionals: ['FILE'],
   async run(args, context) {
     const target = context.target();
-    const file = args.positionals[0]!;
+    const file = context.resolve(args.positionals[0]!);
     const { manifest } = await restore(target, file, { force: args.flags.force === true });
     context.print(
       `restored ${file} (${kindName(manifest.database)}, made ${manifest.created_at}) and ${manifest.photos} photo(s) into ${describeTarget(target)}`,
