@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { databaseContents } from './contents.ts';
 import { withClient } from './postgres-client.ts';
-import { startTool, toolVersion } from './postgres-tools.ts';
+import { findPgTool, startTool, toolVersion } from './postgres-tools.ts';
 
 /** pg_dump's custom format of the whole database into `file`; answers what to record about it. */
 export async function dumpPostgres(databaseUrl: string, file: string): Promise<{ serverVersion: string; dumpedBy: string }> {
@@ -58,7 +58,7 @@ begin
   end loop;
   for item in
     select p.oid::regprocedure::text as signature from pg_proc p
-    where p.pronamespace = 'public'::regnamespace
+    where p.pronamespace = 'public'::regnamespace and p.prokind in ('f', 'p', 'w')
       and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
   loop
     execute format('drop routine if exists %s cascade', item.signature);
@@ -80,6 +80,9 @@ end $$;
  * transaction. Objects are owned by the restoring user (`--no-owner`).
  */
 export async function restorePostgres(databaseUrl: string, dumpFile: string, options: { replace: boolean }): Promise<void> {
+  // Both found before either starts: a psql waiting for input that never comes would hold us.
+  findPgTool('psql');
+  findPgTool('pg_restore');
   const psql = startTool('psql', ['--no-psqlrc', '--quiet', '--set=ON_ERROR_STOP=1', '--file=-'], databaseUrl, ['pipe', 'ignore', 'pipe']);
   const restore = startTool('pg_restore', ['--no-owner', '--file=-', dumpFile], undefined, ['ignore', 'pipe', 'pipe']);
   const input = psql.child.stdin!;
