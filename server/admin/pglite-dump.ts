@@ -1,11 +1,16 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteDir } from '../db/open.ts';
 import { databaseContents } from './contents.ts';
 import { AdminError, oneLine } from './errors.ts';
 import { refuseOpenPGlite } from './target.ts';
+
+const gzip = promisify(gzipCallback);
+const gunzip = promisify(gunzipCallback);
 
 const hasDatabase = (dir: string) => existsSync(path.join(dir, 'PG_VERSION'));
 
@@ -16,7 +21,7 @@ async function versionOf(pglite: PGlite): Promise<string> {
   return shortVersion((await pglite.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '');
 }
 
-/** PGlite's own dump of its data folder (a gzipped tar of PGDATA) into `file`. */
+/** PGlite's own dump of its data folder (a tar of PGDATA), gzipped, into `file`. */
 export async function dumpPGlite(dataDir: string, file: string): Promise<{ serverVersion: string; dumpedBy: string }> {
   refuseOpenPGlite(dataDir);
   const dir = pgliteDir(dataDir);
@@ -24,9 +29,10 @@ export async function dumpPGlite(dataDir: string, file: string): Promise<{ serve
   const pglite = await PGlite.create(dir);
   try {
     const serverVersion = await versionOf(pglite);
-    const dump = await pglite.dumpDataDir('gzip');
-    await writeFile(file, new Uint8Array(await dump.arrayBuffer()));
-    return { serverVersion, dumpedBy: 'PGlite dumpDataDir (gzip)' };
+    // Compressed by Node's zlib rather than dumpDataDir('gzip'): the same gzip, in about half the time.
+    const dump = await pglite.dumpDataDir('none');
+    await writeFile(file, await gzip(new Uint8Array(await dump.arrayBuffer())));
+    return { serverVersion, dumpedBy: 'PGlite dumpDataDir, gzip' };
   } finally {
     await pglite.close();
   }
@@ -49,7 +55,7 @@ export async function pgliteContents(dataDir: string): Promise<string | undefine
 export async function loadPGlite(dumpFile: string, dir: string): Promise<void> {
   let pglite: PGlite | undefined;
   try {
-    pglite = await PGlite.create(dir, { loadDataDir: new Blob([await readFile(dumpFile)]) });
+    pglite = await PGlite.create(dir, { loadDataDir: new Blob([await gunzip(await readFile(dumpFile))]) });
     await versionOf(pglite);
   } catch (error) {
     throw new AdminError(`the backup's database does not load into PGlite: ${oneLine((error as Error).message)}`);
