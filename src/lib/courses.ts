@@ -1,3 +1,4 @@
+import { type SchoolId, site } from '../config/site.ts';
 import type { Course, Id } from '../contract/entities.ts';
 
 export type Subject = 'Computer Science' | 'Math' | 'Information Technology (IT)' | 'Physics' | 'Other';
@@ -62,4 +63,34 @@ export function groupCourses(courses: Course[]): CourseGroup[] {
 
 export function findCourse(courses: Course[], id: Id | null | undefined): Course | undefined {
   return id === null || id === undefined ? undefined : courses.find((course) => String(course.id) === String(id));
+}
+
+/**
+ * A course number as the catalog keeps it: trimmed, inner spaces single, upper case ("cs  121 " →
+ * "CS 121"), so that a course cannot be added twice by spelling its number differently.
+ */
+export function normalizeCourseNumber(text: string): string {
+  return text.trim().replace(/\s+/g, ' ').toUpperCase();
+}
+
+/** A course number's characters: letters and digits, with spaces, dots, hyphens and slashes between. */
+export const COURSE_NUMBER_PATTERN = /^[A-Z0-9]([A-Z0-9 ./-]*[A-Z0-9])?$/;
+
+/** A course's name as kept: trimmed, inner runs of spaces (tabs, line breaks) one space. */
+export function normalizeCourseName(text: string): string {
+  return text.trim().replace(/\s+/g, ' ');
+}
+
+/**
+ * The configured school a text names: its id ('university') or its name ('High School'), in any
+ * case and spacing; undefined when it names none.
+ */
+export function schoolIdOf(text: string): SchoolId | undefined {
+  const key = text.trim().replace(/\s+/g, ' ').toLowerCase();
+  return site.schools.find((s) => s.id === key || s.name.toLowerCase() === key)?.id;
+}
+
+/** A school's name for people ('High School'); an unknown id as it is. */
+export function schoolName(school: string): string {
+  return site.schools.find((s) => s.id === school)?.name ?? school;
 }
