@@ -143,9 +143,9 @@ export const courseNumber = z
 export const courseName = z
   .string()
   .max(1000, `At most ${COURSE_NAME_MAX} characters`)
-  .refine(noControl, 'Must not contain control characters')
   .transform(normalizeCourseName)
-  .pipe(z.string().min(1, 'Required').max(COURSE_NAME_MAX, `At most ${COURSE_NAME_MAX} characters`));
+  // Line breaks and tabs are spaces by now; any other control character is refused.
+  .pipe(z.string().min(1, 'Required').max(COURSE_NAME_MAX, `At most ${COURSE_NAME_MAX} characters`).refine(noControl, 'Must not contain control characters'));
 const schoolNames = site.schools.map((s) => `${s.id} (${s.name})`).join(' or ');
 /** One of the configured schools (src/config/site.ts), by its id or its name. */
 export const school = z
