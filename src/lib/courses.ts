@@ -90,7 +90,33 @@ export function schoolIdOf(text: string): SchoolId | undefined {
   return site.schools.find((s) => s.id === key || s.name.toLowerCase() === key)?.id;
 }
 
-/** A school's name for people ('High School'); an unknown id as it is. */
+/** A school's name for people ('High School'); an unknown one capitalized, none 'Other'. */
 export function schoolName(school: string): string {
-  return site.schools.find((s) => s.id === school)?.name ?? school;
+  const known = site.schools.find((s) => s.id === school);
+  if (known) return known.name;
+  return school ? school.charAt(0).toUpperCase() + school.slice(1) : 'Other';
+}
+
+/** Course numbers in catalog order: by their letters, then their number part ("CS 121" before "CS 311"), then as text. */
+export function compareCourseNumbers(a: string, b: string): number {
+  return (
+    a.replace(/[\d\s.]+/g, '').localeCompare(b.replace(/[\d\s.]+/g, '')) ||
+    courseNumberPart(a) - courseNumberPart(b) ||
+    a.localeCompare(b)
+  );
+}
+
+/**
+ * Courses grouped by school: the configured schools first, in their order, then any other by id;
+ * each group sorted by course number. Empty groups are left out.
+ */
+export function coursesBySchool<C extends Pick<Course, 'course_number' | 'school'>>(courses: C[]): { school: string; name: string; courses: C[] }[] {
+  const order = site.schools.map((s) => s.id as string);
+  const rank = (school: string) => (order.includes(school) ? order.indexOf(school) : order.length);
+  const schools = [...new Set(courses.map((c) => c.school))].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  return schools.map((school) => ({
+    school,
+    name: schoolName(school),
+    courses: courses.filter((course) => course.school === school).sort((a, b) => compareCourseNumbers(a.course_number, b.course_number)),
+  }));
 }

@@ -16,7 +16,7 @@ let serial = 0;
 /** A course number no other test of the file uses. */
 const newNumber = (prefix = 'CAT') => `${prefix} ${100 + (serial += 1)}`;
 
-const importCsv = (client: TestClient, csv: string | Uint8Array, { dryRun = false, type = 'text/csv' } = {}) =>
+const importCsv = (client: TestClient, csv: string | Uint8Array<ArrayBuffer>, { dryRun = false, type = 'text/csv' } = {}) =>
   call(client, `/api/courses/import${dryRun ? '?dry_run=true' : ''}`, { method: 'POST', body: csv, headers: { 'content-type': type } });
 
 const publicCourses = async (ctx: TestContext) => (await call(ctx.client(), '/api/courses')).body.data as { id: number; course_number: string; course_name: string; school: string }[];
@@ -201,7 +201,7 @@ describeApi('the catalog kept by supervisors', (ctx) => {
 
   it('refuses a file that is not CSV, has no proper header, is too long or too large, or is not UTF-8, with the reason', async () => {
     const lead = await maya(ctx());
-    const reason = async (csv: string | Uint8Array, type?: string) => {
+    const reason = async (csv: string | Uint8Array<ArrayBuffer>, type?: string) => {
       const { status, body } = await importCsv(lead.client, csv, { dryRun: true, type });
       return { status, type: body.error?.type, csv: body.error?.fields?.csv as string | undefined };
     };
