@@ -128,7 +128,8 @@ export const teamHoursQuery = z.object({ from: epochSeconds, to: epochSeconds })
 export const offeringCreateForm = z.object({ tutor: idOrMyself, course: id, qualification: requiredText(200) });
 
 // --- catalog (docs/contract-extensions.md: the catalog kept by supervisors) -------------------------
-const noControl = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
+/** No control character (below U+0020, and DEL). */
+const noControl = (value: string) => ![...value].some((ch) => ch < ' ' || ch === '\u007f');
 export const courseNumber = z
   .string()
   .max(200, `At most ${COURSE_NUMBER_MAX} characters`)

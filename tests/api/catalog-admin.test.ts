@@ -51,6 +51,8 @@ describeApi('the catalog kept by supervisors', (ctx) => {
     expect(Object.keys(bad.body.error.fields).sort()).toEqual(['course_name', 'course_number', 'school']);
     const empty = await post(lead.client, '/api/courses', { course_number: ' ', course_name: '', school: '' });
     expect(empty.body.error.fields).toEqual({ course_number: 'Required', course_name: 'Required', school: 'Required' });
+    const bell = await post(lead.client, '/api/courses', { course_number: 'CS 1', course_name: 'Ring\u0007', school: 'university' });
+    expect(bell.body.error.fields).toEqual({ course_name: 'Must not contain control characters' });
   });
 
   it('renames a course, and moves its number or school unless that is taken', async () => {
