@@ -19,7 +19,7 @@ test('a supervisor adds a course, imports a file with an invalid row marked, and
   await expect(page).toHaveURL(/\/tutors\/myself\/dashboard\/catalog$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Courses & Prices' })).toBeVisible();
   const university = page.getByRole('list', { name: 'University courses' });
-  await expect(university.getByText('Intro to Programming I')).toBeVisible();
+  await expect(university.getByText('Intro to Programming I', { exact: true })).toBeVisible();
   await expectAccessible(page);
 
   // Add a course.
@@ -28,7 +28,7 @@ test('a supervisor adds a course, imports a file with an invalid row marked, and
   await add.getByLabel('Course name').fill('Senior Project');
   await add.getByLabel('Course name').press('Enter');
   await expect(page.getByText('Added CS 490 (Senior Project) to University.')).toBeVisible();
-  await expect(university.getByText('Senior Project')).toBeVisible();
+  await expect(university.getByText('Senior Project', { exact: true })).toBeVisible();
 
   // Import: the invalid row is marked and nothing can be imported until the file is fixed.
   const file = page.getByLabel('CSV file');
@@ -42,8 +42,8 @@ test('a supervisor adds a course, imports a file with an invalid row marked, and
   await file.setInputFiles(csv(['CS 491,Compilers,university', 'BIO 9,Botany,highschool']));
   await page.getByRole('button', { name: 'Import 2 courses' }).click();
   await expect(page.getByText('Imported: 2 courses added.')).toBeVisible();
-  await expect(university.getByText('Compilers')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'High School courses' }).getByText('Botany')).toBeVisible();
+  await expect(university.getByText('Compilers', { exact: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'High School courses' }).getByText('Botany', { exact: true })).toBeVisible();
 
   // A price change: shown with when it took effect, and the public price follows.
   const before = (await (await page.request.get('/api/prices')).json()).data;

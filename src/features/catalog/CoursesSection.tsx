@@ -157,7 +157,7 @@ function CourseItem({ course, onChanged }: { course: CatalogCourse; onChanged: (
       <div className={styles.courseHead}>
         <div className={styles.courseText}>
           <span>
-            <span className={styles.courseNumber}>{course.course_number}</span> {course.course_name}
+            <span className={styles.courseNumber}>{course.course_number}</span> <span>{course.course_name}</span>
             {course.archived && <span className={styles.chip}>Archived</span>}
           </span>
           <span className={styles.muted}>{offeringsText(course.active_offerings)}</span>
