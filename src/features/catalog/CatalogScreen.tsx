@@ -116,6 +116,8 @@ export function CatalogScreen({ tutorId, schedulePath, ownPath }: CatalogScreenP
     const list = courses.data;
     coursesPart = (
       <>
+        {/* The import before the list, which is long: its preview shows where the file was chosen. */}
+        <ImportSection onImported={reloadCourses} />
         <CoursesSection
           courses={list}
           onCourse={(course) => {
@@ -123,7 +125,6 @@ export function CatalogScreen({ tutorId, schedulePath, ownPath }: CatalogScreenP
             setCourses({ status: 'ready', data: [...others, course] });
           }}
         />
-        <ImportSection onImported={reloadCourses} />
       </>
     );
   }
