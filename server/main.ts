@@ -28,6 +28,7 @@ import { purgeRateLimits } from './domain/rate-limits.ts';
 import { RECONCILE_MS, reconcilePayments } from './domain/reconcile.ts';
 import { WEEKLY_CHARGES_EVERY_MS, chargeDueWeeklyPayments } from './domain/weekly-charges.ts';
 import { createNotifier } from './notify/notifier.ts';
+import { missingSupervisorHint } from './admin/supervisor-hint.ts';
 
 function readConfig(): Config {
   try {
@@ -45,6 +46,8 @@ function readConfig(): Config {
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = readConfig();
+/** Production without a supervisor: the banner's line on how to add the first one (server/admin/supervisor-hint.ts). */
+let supervisorHint: string | undefined;
 const clustered = config.workers > 1 && config.databaseUrl !== undefined;
 
 if (cluster.isPrimary) {
@@ -61,6 +64,7 @@ if (clustered && cluster.isPrimary) {
   // take PostgreSQL's advisory lock), the demo seed and its just-ended session, and the job
   // queue's own schema. The workers then find all of it in place.
   const database = await openConfiguredDatabase(config);
+  supervisorHint = await missingSupervisorHint(database.db, config.mode);
   const jobs = await startJobRunner(database.jobStore, [], { schedule: false });
   await jobs.stop();
   await database.close();
@@ -78,6 +82,7 @@ if (clustered && cluster.isPrimary) {
 function printBanner(what: string) {
   const address = `http://localhost:${config.port}`;
   console.log(`Serving ${address} (${config.mode} mode, ${what})`);
+  if (supervisorHint) console.log(supervisorHint);
   if (config.mode === 'demo') {
     console.log('Demo logins (the magic link or code goes to the outbox):');
     console.log(`  customer    ${demoAccounts.customer.email}`);
@@ -93,6 +98,8 @@ async function startServer(worker: ClusterWorker | undefined) {
   const log = worker ? (line: string) => console.log(`[worker ${worker.id}] ${line}`) : (line: string) => console.log(line);
   // The primary migrated and seeded already: a worker only opens (its migration check is a no-op).
   const database = worker && config.databaseUrl ? await openDatabase({ databaseUrl: config.databaseUrl }) : await openConfiguredDatabase(config);
+  // The banner says it: the primary's of several workers (above), else this process's.
+  if (!worker) supervisorHint = await missingSupervisorHint(database.db, config.mode);
   const photoDir = path.join(config.dataDir, 'tutor_images');
   const payments = createPaymentProvider(config);
   const sender = createSender(config, database.db, log);

@@ -1,13 +1,19 @@
 import type { Config } from '../config.ts';
-import { type DatabaseHandle, openDatabase } from './connection.ts';
+import { type DatabaseHandle, type DatabaseTarget, openDatabase } from './connection.ts';
 import { seedDemoData } from '../demo/seed.ts';
 import { addStartedDemoMeeting } from '../demo/started-meeting.ts';
 
+/** The database the settings name: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/pglite. */
+export function configuredTarget(config: Pick<Config, 'databaseUrl' | 'dataDir'>): { databaseUrl: string } | { dataDir: string } {
+  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config.dataDir) };
+}
+
+/** Where PGlite keeps its data inside DATA_DIR (beside the uploaded photos). */
+export const pgliteDir = (dataDir: string): string => `${dataDir}/pglite`;
+
 /** The database the configuration names (PostgreSQL or PGlite in DATA_DIR), migrated and, in demo mode, seeded. */
 export async function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'mode'>): Promise<DatabaseHandle> {
-  const handle = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
-  );
+  const handle = await openDatabase(configuredTarget(config) satisfies DatabaseTarget);
   if (config.mode === 'demo') {
     await seedDemoData(handle.db);
     await addStartedDemoMeeting(handle.db);

@@ -1,35 +1,39 @@
-import { useRef } from 'react';
+import { useId, useState } from 'react';
 import { ChunkSuspense } from '../ui/ChunkSuspense.tsx';
 import { FailureBoundary } from '../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../ui/lazy-chunk.ts';
 import { Loader } from '../ui/Loader.tsx';
-import { useNearViewport } from '../ui/use-near-viewport.ts';
+import { Button } from '../ui/Button.tsx';
+import styles from './calendar-feed.module.css';
 
 // The calendar feed panel is its own chunk, shared by the student's and the tutor's dashboards:
-// the dashboards' first load does not carry it, and if it fails the list above it stays.
+// the dashboards' first load does not carry it, and if it fails the list below it stays.
 const CalendarFeed = lazyChunk(() => import('../features/sessions/CalendarFeed.tsx').then((m) => ({ default: m.CalendarFeed })));
 
-const loading = <Loader text="Loading your calendar feed…" />;
+export const CALENDAR_FEED_BUTTON = 'Calendar feed';
 
 /**
- * The calendar feed panel, under the student's upcoming sessions and the tutor's schedule. It
- * loads (its code and the feed) when it comes near the screen: below a long list, not before the
- * list is scrolled.
+ * The calendar feed, under the title of the student's upcoming sessions and the tutor's schedule:
+ * a button that shows the panel above the list, found without scrolling past a long schedule. The
+ * panel (its code and the feed's state) loads when it is shown, never with the page.
  */
 export function CalendarFeedPanel() {
-  const place = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(place);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
   return (
-    <div ref={place}>
-      <FailureBoundary where="calendar feed">
-        {near ? (
-          <ChunkSuspense fallback={loading}>
-            <CalendarFeed />
-          </ChunkSuspense>
-        ) : (
-          loading
+    <div className={styles.feed}>
+      <Button variant="secondary" thin aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((shown) => !shown)}>
+        {CALENDAR_FEED_BUTTON}
+      </Button>
+      <div id={panelId} hidden={!open}>
+        {open && (
+          <FailureBoundary where="calendar feed">
+            <ChunkSuspense fallback={<Loader text="Loading your calendar feed…" />}>
+              <CalendarFeed />
+            </ChunkSuspense>
+          </FailureBoundary>
         )}
-      </FailureBoundary>
+      </div>
     </div>
   );
 }

@@ -27,12 +27,21 @@ export function paymentStatusLabel(status: PaymentStatus): string {
   return statusLabels[status] ?? status;
 }
 
-/** The chip of one payment: overtime payments name their minutes of extra time. */
-export function paymentChipLabel(payment: {
-  payment_status: PaymentStatus;
-  is_incremental: boolean;
-  minutes_paid: number;
-}): string {
-  const status = paymentStatusLabel(payment.payment_status);
+/** A paid session that has not happened yet: 'Complete' would read as if it had. */
+export const PAID_LABEL = 'Paid';
+
+/**
+ * The chip of one payment: overtime payments name their minutes of extra time, and a payment that
+ * went through for an upcoming session reads 'Paid' (spec 2 §4's 'Complete' once it is past).
+ */
+export function paymentChipLabel(
+  payment: {
+    payment_status: PaymentStatus;
+    is_incremental: boolean;
+    minutes_paid: number;
+  },
+  upcoming = false,
+): string {
+  const status = upcoming && payment.payment_status === 'succeeded' ? PAID_LABEL : paymentStatusLabel(payment.payment_status);
   return payment.is_incremental ? `${status}: ${payment.minutes_paid} min overtime` : status;
 }

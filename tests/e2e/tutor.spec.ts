@@ -144,7 +144,7 @@ test('a new visitor books the new hour from the home page and the tutor sees it,
   await expect(booked).toHaveCount(1);
   await expect(booked).toContainText('(206) 555-0166');
   await expect(booked).toContainText('rosa.diaz@example.com');
-  await expect(booked).toContainText('Complete');
+  await expect(booked.getByText('Paid', { exact: true })).toBeVisible();
   await expect(booked.getByRole('button', { name: 'Reschedule/Enter Overtime' })).toBeVisible();
   await expectAccessible(page);
 

@@ -19,7 +19,7 @@ interface Payment {
   meeting: { occurrence_epoch: number; offering: { course: { course_number: string } } };
 }
 
-test('a customer with a card on file books a weekly slot; the next week is charged when its skip window closes and shows Complete', async ({ page }) => {
+test('a customer with a card on file books a weekly slot; the next week is charged when its skip window closes and shows Paid', async ({ page }) => {
   // Alex has a Visa on file (demo data): the booking charges it without a card step.
   await signInThroughOutbox(page, 'alex@example.com');
   await expect(page).toHaveURL(/\/student\/dashboard/);
@@ -51,8 +51,8 @@ test('a customer with a card on file books a weekly slot; the next week is charg
   await expect(page.getByRole('heading', { level: 1, name: 'Upcoming Sessions' })).toBeVisible();
   const it101 = page.locator('article').filter({ has: page.getByText('Networking Fundamentals', { exact: true }) });
   // The browser's clock was not moved, so week 1 is still listed: weeks 1 and 2 paid, week 3 on.
-  await expect(it101.nth(0).getByText('Complete', { exact: true })).toBeVisible();
-  await expect(it101.nth(1).getByText('Complete', { exact: true })).toBeVisible();
+  await expect(it101.nth(0).getByText('Paid', { exact: true })).toBeVisible();
+  await expect(it101.nth(1).getByText('Paid', { exact: true })).toBeVisible();
   await expect(it101.nth(2).getByText('Scheduled', { exact: true })).toBeVisible();
   await expectAccessible(page);
   const after = await weekly();

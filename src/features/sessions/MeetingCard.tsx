@@ -124,7 +124,7 @@ export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; 
       bodyTitle="Your tutor"
       chips={payments.map((p) => (
         <Chip key={String(p.id)} tone={statusTone[p.payment_status] ?? 'neutral'}>
-          {paymentChipLabel(p)}
+          {paymentChipLabel(p, upcoming)}
         </Chip>
       ))}
       footer={

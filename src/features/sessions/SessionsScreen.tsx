@@ -17,7 +17,7 @@ export interface SessionsScreenProps {
   kind: 'upcoming' | 'history';
   /** The booking flow, shown when nothing is upcoming or on 'Book another session'; it calls `reload` after a payment. */
   renderBooking?: (reload: () => void) => ReactNode;
-  /** Shown under the upcoming sessions once they are loaded (the calendar feed panel, which the island loads on demand). */
+  /** Shown under the upcoming sessions' title, above the list (the calendar feed button, whose panel the island loads on demand). */
   upcomingExtra?: ReactNode;
 }
 
@@ -129,9 +129,8 @@ export function SessionsScreen({ kind, renderBooking, upcomingExtra }: SessionsS
   return (
     <section aria-labelledby="sessions-title">
       <h1 id="sessions-title">{title}</h1>
+      {kind === 'upcoming' && upcomingExtra}
       {content}
-      {/* Under the list once it is there (not under the loader, where it would load at once). */}
-      {kind === 'upcoming' && load.status !== 'loading' && upcomingExtra}
     </section>
   );
 }

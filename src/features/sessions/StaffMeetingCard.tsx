@@ -23,6 +23,7 @@ const ReasonDialog = lazyChunk(() => import('./ReasonDialog.tsx').then((m) => ({
 
 export const UNBOOKED_TEXT = 'This slot is unbooked';
 export const EDIT_TOOLTIP = 'Reschedule/Enter Overtime';
+export const EARLIER_BOOKINGS = 'Earlier bookings (canceled/refunded)';
 
 export interface StaffMeetingCardProps {
   meeting: Meeting;
@@ -53,13 +54,52 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
   const [notes, setNotes] = useState({ from: meeting.notes, value: meeting.notes });
   if (notes.from !== meeting.notes) setNotes({ from: meeting.notes, value: meeting.notes });
   const attendees = attendeesOf(payments);
-  const active = hasActivePayments(payments);
+  // Customers whose every payment was canceled or refunded are folded away: a freed slot reads as unbooked.
+  const attending = attendees.filter((attendee) => hasActivePayments(attendee.payments));
+  const earlier = attendees.filter((attendee) => !hasActivePayments(attendee.payments));
+  const active = attending.length > 0;
   const upcoming = isUpcoming(meeting, nowMs);
   // Once started, only a supervisor cancels, with a reason (the server's rule, meeting-rules.ts).
   const lateCancel = supervisor && !upcoming && active;
   const showFooter = forceFooter || upcoming || lateCancel;
   // Someone holds a seat and the meeting has not ended (an in-progress one keeps just this link).
   const calendar = canAddToCalendar(meeting, payments);
+  const renderAttendees = (list: typeof attendees) => (
+    <ul className={styles.attendees}>
+      {list.map(({ customer, payments: own, weekly }) => {
+        const name = `${customer.firstname} ${customer.lastname}`.trim();
+        return (
+          <li key={String(customer.id)} className={styles.attendee}>
+            <p className={styles.attendeeName}>
+              <strong>{name}</strong>
+              {weekly && (
+                <span className={styles.weekly} role="img" aria-label="Weekly subscription" title="Weekly subscription">
+                  <RepeatIcon />
+                </span>
+              )}
+            </p>
+            <p className={styles.contact}>
+              <a href={`tel:+1${customer.phone}`}>{formatPhone(customer.phone)}</a>
+              <a href={`mailto:${customer.email}`}>{customer.email}</a>
+            </p>
+            <ul className={styles.paymentLines} aria-label={`Payments of ${name}`}>
+              {own.map((payment) => (
+                <li key={String(payment.id)}>
+                  <Chip tone={statusTone[payment.payment_status] ?? 'neutral'}>{paymentChipLabel(payment, upcoming)}</Chip>
+                  {supervisor && refundable(payment) && (
+                    <button type="button" className={styles.refund} aria-label={`Refund ${payment.minutes_paid} min overtime of ${name}`} onClick={() => setDialog({ refund: payment })}>
+                      Refund
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ul>
+  );
+
   const closeDialog = (changed: boolean) => {
     setDialog(null);
     if (changed) onChanged();
@@ -140,40 +180,12 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
       }
     >
       {!active && <p className={styles.unbooked}>{UNBOOKED_TEXT}</p>}
-      {attendees.length > 0 && (
-        <ul className={styles.attendees}>
-          {attendees.map(({ customer, payments: own, weekly }) => {
-            const name = `${customer.firstname} ${customer.lastname}`.trim();
-            return (
-              <li key={String(customer.id)} className={styles.attendee}>
-                <p className={styles.attendeeName}>
-                  <strong>{name}</strong>
-                  {weekly && (
-                    <span className={styles.weekly} role="img" aria-label="Weekly subscription" title="Weekly subscription">
-                      <RepeatIcon />
-                    </span>
-                  )}
-                </p>
-                <p className={styles.contact}>
-                  <a href={`tel:+1${customer.phone}`}>{formatPhone(customer.phone)}</a>
-                  <a href={`mailto:${customer.email}`}>{customer.email}</a>
-                </p>
-                <ul className={styles.paymentLines} aria-label={`Payments of ${name}`}>
-                  {own.map((payment) => (
-                    <li key={String(payment.id)}>
-                      <Chip tone={statusTone[payment.payment_status] ?? 'neutral'}>{paymentChipLabel(payment)}</Chip>
-                      {supervisor && refundable(payment) && (
-                        <button type="button" className={styles.refund} aria-label={`Refund ${payment.minutes_paid} min overtime of ${name}`} onClick={() => setDialog({ refund: payment })}>
-                          Refund
-                        </button>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            );
-          })}
-        </ul>
+      {attending.length > 0 && renderAttendees(attending)}
+      {earlier.length > 0 && (
+        <details className={styles.earlier}>
+          <summary>{EARLIER_BOOKINGS}</summary>
+          {renderAttendees(earlier)}
+        </details>
       )}
       {withSummary && (
         <MeetingSummaryBox key={meeting.notes} meetingId={meeting.id} notes={notes.value} onSaved={(value) => setNotes({ from: meeting.notes, value })} />

@@ -64,12 +64,13 @@ function MeetingList({ load, reload, select, empty, renderMeeting, label }: Meet
   );
 }
 
-/** Schedule (spec 2 §2): upcoming booked sessions, earliest first; `extra` shows under them (the calendar feed). */
+/** Schedule (spec 2 §2): upcoming booked sessions, earliest first; `extra` shows above them (the calendar feed). */
 export function ScheduleScreen({ tutorId, renderMeeting, extra }: TutorMeetingsScreenProps & { extra?: ReactNode }) {
   const [load, reload] = useTutorMeetings(tutorId);
   return (
     <section aria-labelledby="schedule-title">
       <h1 id="schedule-title">Schedule</h1>
+      {extra}
       <MeetingList
         load={load}
         reload={reload}
@@ -78,7 +79,6 @@ export function ScheduleScreen({ tutorId, renderMeeting, extra }: TutorMeetingsS
         renderMeeting={renderMeeting}
         label="Booked sessions"
       />
-      {extra}
     </section>
   );
 }

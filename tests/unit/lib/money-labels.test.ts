@@ -47,4 +47,11 @@ describe('labels', () => {
     expect(paymentChipLabel({ payment_status: 'succeeded', is_incremental: true, minutes_paid: 30 })).toBe('Complete: 30 min overtime');
     expect(paymentChipLabel({ payment_status: 'succeeded', is_incremental: false, minutes_paid: 60 })).toBe('Complete');
   });
+
+  it("reads 'Paid' for a payment that went through for an upcoming session, the spec's label otherwise", () => {
+    expect(paymentChipLabel({ payment_status: 'succeeded', is_incremental: false, minutes_paid: 60 }, true)).toBe('Paid');
+    expect(paymentChipLabel({ payment_status: 'succeeded', is_incremental: false, minutes_paid: 60 }, false)).toBe('Complete');
+    expect(paymentChipLabel({ payment_status: 'subscription_pending', is_incremental: false, minutes_paid: 60 }, true)).toBe('Scheduled');
+    expect(paymentChipLabel({ payment_status: 'canceled', is_incremental: false, minutes_paid: 60 }, true)).toBe('Canceled/Refunded');
+  });
 });

@@ -36,9 +36,10 @@ describe("the server's render of a dashboard", () => {
     // The past meeting is history; skip has closed on the one 8 hours away, not on next week's.
     expect(html).not.toContain('Calculus III');
     expect(html.match(/Skipping closes 12 hours before the start/g)).toHaveLength(1);
-    // The photos wait for the browser's paint, the calendar feed for the page to be live: as its first render.
+    // The photos wait for the browser's paint, the calendar feed for its button: as its first render.
     expect(html).not.toMatch(/<img[^>]* src=/);
-    expect(html).toContain('Loading your calendar feed…');
+    expect(html).toMatch(/<button aria-expanded="false"[^>]*><span>Calendar feed<\/span><\/button>/);
+    expect(html).not.toContain('Loading your calendar feed…');
     // Nothing suspended: no boundary left for the browser to render.
     expect(html).not.toContain('<!--$!-->');
   });

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CalendarFeed, FEED_NEEDS_LOGIN, FEED_OFF_TEXT, FEED_PRIVATE_NOTE, feedOnText } from '../../../src/features/sessions/CalendarFeed.tsx';
+import { CALENDAR_FEED_BUTTON, CalendarFeedPanel } from '../../../src/islands/calendar-feed.tsx';
 import { failure, fakeApi, never, success } from '../fake-api.ts';
 
 const FEED_URL = 'http://localhost:4321/api/calendar-feed/Abc_def-0123456789abcdefghijklmnopqrstuvwxyzAB.ics';
@@ -120,5 +121,27 @@ describe('CalendarFeed', () => {
     render(<CalendarFeed />);
     expect(await screen.findByText(FEED_NEEDS_LOGIN)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Get calendar link' })).not.toBeInTheDocument();
+  });
+});
+
+describe('CalendarFeedPanel', () => {
+  it('is a button above the list that loads the panel only when pressed, and hides it again', async () => {
+    const user = userEvent.setup();
+    const seen = fakeApi({ 'GET /api/calendar-feed': () => success({ active: false, created_epoch: null }) });
+    render(<CalendarFeedPanel />);
+    const toggle = screen.getByRole('button', { name: CALENDAR_FEED_BUTTON });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText(FEED_OFF_TEXT)).not.toBeInTheDocument();
+    expect(seen).toHaveLength(0);
+
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByText(FEED_OFF_TEXT)).toBeInTheDocument();
+    expect(seen.map((r) => r.path)).toEqual(['/api/calendar-feed']);
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText(FEED_OFF_TEXT)).not.toBeInTheDocument();
   });
 });

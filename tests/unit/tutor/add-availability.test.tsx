@@ -41,7 +41,7 @@ describe('availability messages', () => {
 describe('AddAvailabilityDialog', () => {
   it('has a labelled date-time picker that refuses past times, the one-time box and a button that follows it', async () => {
     openDialog();
-    expect(screen.getByRole('dialog', { name: 'Add availability' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Add availability' })).toBeInTheDocument();
     expect(startField()).toHaveAttribute('type', 'datetime-local');
     const min = startField().getAttribute('min')!;
     expect(fromDateTimeLocal(min)).toBeGreaterThanOrEqual(nowEpoch() - 60);
@@ -158,7 +158,7 @@ describe('adding from the availability screen', () => {
     render(<AvailabilityScreen tutorId="myself" renderMeeting={() => null} />);
     await screen.findByText('Use the + button above to add availability');
     await userEvent.click(screen.getByRole('button', { name: 'Add availability' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add availability' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add availability' });
     fireEvent.change(within(dialog).getByLabelText('Start time'), { target: { value: inAWeek() } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Weekly Availability' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -149,7 +149,7 @@ describe('Work History screen', () => {
     });
     render(<TutorSchedule tutorId="myself" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel Meeting' }));
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel Meeting' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel Meeting' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Close' }));
     await waitFor(() => expect(seen.filter((r) => r.path === '/api/tutors/myself/meetings')).toHaveLength(2));
   });

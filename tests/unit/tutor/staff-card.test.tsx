@@ -55,7 +55,7 @@ describe('StaffMeetingCard', () => {
       within(lines)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Scheduled', 'Complete: 30 min overtime']);
+    ).toEqual(['Scheduled', 'Paid: 30 min overtime']);
 
     const second = within(attendees[1]!);
     expect(second.getByText('Sam Lee')).toBeInTheDocument();
@@ -72,11 +72,26 @@ describe('StaffMeetingCard', () => {
     expect(screen.getByRole('button', { name: 'Reschedule/Edit Duration' })).toBeInTheDocument();
   });
 
-  it('offers no Cancel Meeting when every payment was canceled', () => {
-    renderCard(item(meeting(24), [{ payment_status: 'canceled' }]));
-    expect(screen.getByText('Canceled/Refunded')).toBeInTheDocument();
+  it('shows a freed slot as unbooked, its canceled bookings folded under Earlier bookings, with no Cancel Meeting', () => {
+    renderCard(item(meeting(24), [{ payment_status: 'canceled', subscription: { id: 3 } }]));
     expect(screen.getByText('This slot is unbooked')).toBeInTheDocument();
+    const earlier = screen.getByText('Earlier bookings (canceled/refunded)').closest('details')!;
+    expect(earlier).not.toHaveAttribute('open');
+    expect(within(earlier).getByText('Alex Rivera')).toBeInTheDocument();
+    expect(within(earlier).getByText('Canceled/Refunded')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel Meeting' })).not.toBeInTheDocument();
+  });
+
+  it('lists who attends, and folds away only the customers whose bookings were all canceled', () => {
+    const m = meeting(24, { capacity: 2, reservations_taken: 1 });
+    renderCard(item(m, [{ customer: sam, payment_status: 'canceled' }, { customer: alex }]));
+    expect(screen.queryByText('This slot is unbooked')).not.toBeInTheDocument();
+    const earlier = screen.getByText('Earlier bookings (canceled/refunded)').closest('details')!;
+    expect(within(earlier).getByText('Sam Lee')).toBeInTheDocument();
+    expect(within(earlier).queryByText('Alex Rivera')).not.toBeInTheDocument();
+    expect(screen.getByText('Alex Rivera').closest('details')).toBeNull();
+    expect(screen.getByText('Paid')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel Meeting' })).toBeInTheDocument();
   });
 
   it('has the edit icon with its tooltip, and a footer for upcoming meetings only unless forced', () => {
@@ -115,14 +130,14 @@ describe('StaffMeetingCard', () => {
     const seen = fakeApi({ [`POST /api/meetings/${data.meeting.id}/cancel`]: () => success({ ...data.meeting, reservations_taken: 0 }) });
     const onChanged = renderCard(data);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Meeting' }));
-    const dialog = screen.getByRole('dialog', { name: 'Are you sure?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
     expect(dialog).toHaveTextContent('Every attendee of this meeting is refunded and told that it is canceled.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Nevermind' }));
     expect(seen).toHaveLength(0);
     expect(onChanged).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Meeting' }));
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel Meeting' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel Meeting' }));
     expect(await screen.findByRole('dialog', { name: 'Tutor Meeting canceled' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onChanged).toHaveBeenCalledTimes(1);
@@ -160,7 +175,7 @@ describe('one card for both views', () => {
     const m = meeting(24);
     const { container: student } = render(<StudentMeetingCard group={{ meeting: m, payments: [payment(m)] }} onChanged={vi.fn()} />);
     const studentChips = [...student.querySelectorAll('header > p > span')].map((c) => c.textContent);
-    expect(studentChips).toEqual(['Intro to Programming I', 'Online', 'One-on-One', 'Complete']);
+    expect(studentChips).toEqual(['Intro to Programming I', 'Online', 'One-on-One', 'Paid']);
     const { container: staff } = render(<StaffMeetingCard meeting={m} payments={[payment(m)]} onChanged={vi.fn()} />);
     const staffChips = [...staff.querySelectorAll('header > p > span')].map((c) => c.textContent);
     expect(staffChips).toEqual(['Intro to Programming I', 'Online', 'One-on-One']);
