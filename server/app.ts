@@ -15,6 +15,7 @@ import { sessionMiddleware } from './http/session.ts';
 import { clientAddressMiddleware } from './http/client-address.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { catalogAdminRoutes } from './routes/catalog-admin.ts';
 import { clientErrorRoutes } from './routes/client-errors.ts';
 import { customerRoutes } from './routes/customers.ts';
 import { gradebookRoutes } from './routes/gradebooks.ts';
@@ -99,6 +100,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
     return ok(c, health);
   });
   api.route('/', catalogRoutes(db, database.changes));
+  api.route('/', catalogAdminRoutes(db));
   api.route('/', authRoutes(db, messages, config.siteUrl, log, signInFloors));
   api.route('/', customerRoutes(db, payments, log, config.siteUrl));
   api.route('/', gradebookRoutes(db));

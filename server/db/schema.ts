@@ -6,8 +6,28 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface Database {
-  courses: { id: Generated<number>; course_number: string; course_name: string; school: string };
-  prices: { frequency: 'weekly' | 'onetime'; capacity: number; cents: number };
+  courses: {
+    id: Generated<number>;
+    course_number: string;
+    course_name: string;
+    school: string;
+    /** Out of the booking flow and the public reads; bookings and gradebooks keep it (017). */
+    archived: Generated<boolean>;
+  };
+  /**
+   * Price changes (017): the current price of a (frequency, capacity) is its latest row whose
+   * effective_at is at or before the server's clock; a row with a null effective_at is the opening
+   * price, in effect before any change (server/domain/prices.ts).
+   */
+  prices: {
+    id: Generated<number>;
+    frequency: 'weekly' | 'onetime';
+    capacity: number;
+    cents: number;
+    effective_at: ColumnType<Date | null, Date | null, never>;
+    /** The supervisor who entered the change; null for opening prices. */
+    entered_by: ColumnType<number | null, number | null | undefined, never>;
+  };
   tutors: {
     id: Generated<number>;
     name: string;

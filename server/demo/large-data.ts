@@ -5,6 +5,7 @@ import { now as clockNow } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { seededRandom } from './seeded-random.ts';
 import { HOLD_MINUTES } from '../domain/holds.ts';
+import { currentPriceSql } from '../domain/prices.ts';
 
 /**
  * Options of the large data set; every one has a default, so `seedLargeDataSet(db)` builds a
@@ -143,11 +144,12 @@ export async function seedLargeDataSet(db: Db, options: LargeDataOptions = {}): 
     await trx
       .insertInto('prices')
       .values([
-        { frequency: 'weekly', capacity: 1, cents: 4500 },
-        { frequency: 'weekly', capacity: 2, cents: 3000 },
-        { frequency: 'onetime', capacity: 1, cents: 5500 },
-        { frequency: 'onetime', capacity: 2, cents: 3500 },
+        { frequency: 'weekly', capacity: 1, cents: 4500, effective_at: null },
+        { frequency: 'weekly', capacity: 2, cents: 3000, effective_at: null },
+        { frequency: 'onetime', capacity: 1, cents: 5500, effective_at: null },
+        { frequency: 'onetime', capacity: 2, cents: 3500, effective_at: null },
       ])
+      // The demo's opening prices, when it is there, stay (one opening price each: migration 017).
       .onConflict((oc) => oc.doNothing())
       .execute();
 
@@ -326,7 +328,7 @@ export async function seedLargeDataSet(db: Db, options: LargeDataOptions = {}): 
                case when m.occurrence <= ${ts(now)} then 0 else row_number() over (partition by sub.id, m.occurrence > ${ts(now)} order by m.occurrence) end as upcoming_week
         ${subscriptionSeats}
       ) b
-      join prices p on p.frequency = 'weekly' and p.capacity = b.capacity
+      cross join ${currentPriceSql(sql`'weekly'`, sql`b.capacity`, now)} p
       where b.state = 'paid' or b.week = 1
     `.execute(trx);
 
@@ -385,7 +387,7 @@ export async function seedLargeDataSet(db: Db, options: LargeDataOptions = {}): 
              'card_entry', r.created_at, true, true, true, true
       ${oneOffSeats}
       join reservations r on r.meeting_id = m.id and r.customer_id = x.customer_id
-      join prices p on p.frequency = 'onetime' and p.capacity = x.capacity
+      cross join ${currentPriceSql(sql`'onetime'`, sql`x.capacity`, now)} p
     `.execute(trx);
     return courseRows.map((c) => c.id).sort((a, b) => a - b);
   });

@@ -132,13 +132,14 @@ export async function seedDemoData(db: Db, now: Date = clockNow()): Promise<bool
       .execute();
     const courseId = (number: string) => courseRows.find((c) => c.course_number === number)!.id;
 
+    // Opening prices (no effective date): in effect before any change a supervisor records.
     await trx
       .insertInto('prices')
       .values([
-        { frequency: 'weekly', capacity: 1, cents: 4500 },
-        { frequency: 'weekly', capacity: 2, cents: 3000 },
-        { frequency: 'onetime', capacity: 1, cents: 5500 },
-        { frequency: 'onetime', capacity: 2, cents: 3500 },
+        { frequency: 'weekly', capacity: 1, cents: 4500, effective_at: null },
+        { frequency: 'weekly', capacity: 2, cents: 3000, effective_at: null },
+        { frequency: 'onetime', capacity: 1, cents: 5500, effective_at: null },
+        { frequency: 'onetime', capacity: 2, cents: 3500, effective_at: null },
       ])
       .execute();
 

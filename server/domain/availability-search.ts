@@ -77,7 +77,7 @@ function seatConditions(query: AvailabilityQuery): RawBuilder<boolean>[] {
   );
 }
 
-/** The unarchived offerings of the course whose tutor is not archived (one per tutor and course). */
+/** The unarchived offerings of the course whose tutor is not archived (one per tutor and course); none for an archived course. */
 function offeringsOfCourse(db: Db, course: number) {
   return db
     .selectFrom('offerings as o')
@@ -85,7 +85,8 @@ function offeringsOfCourse(db: Db, course: number) {
     .innerJoin('tutors as t', 't.id', 'o.tutor_id')
     .where('o.course_id', '=', course)
     .where('o.archived', '=', false)
-    .where('t.role', '!=', 'Archived');
+    .where('t.role', '!=', 'Archived')
+    .where('c.archived', '=', false);
 }
 
 /** A time as the wire's epoch seconds, computed in SQL as toEpoch (db/schema.ts) does: whole seconds, rounded down. */

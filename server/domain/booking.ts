@@ -11,6 +11,7 @@ import { releaseSeat } from './seats.ts';
 import { heldSeatsOfCheckoutStart } from './address-holds.ts';
 import { type CheckoutAnswer, type CheckoutRow, sendCheckout } from './checkout.ts';
 import { now, nowMs } from '../clock.ts';
+import { currentCentsQuery } from './prices.ts';
 
 export interface BookingRequest {
   meeting: number;
@@ -64,7 +65,8 @@ function checkoutTermsQuery(trx: Trx, customerId: number, frequency: 'weekly' | 
   return trx
     .selectFrom('customers')
     .select(['payment_method_id', 'email', 'firstname', 'lastname', 'provider_customer_id'])
-    .select((eb) => eb.selectFrom('prices').select('cents').where('frequency', '=', frequency).where('capacity', '=', capacity).as('cents'))
+    // The price in effect now (prices.ts): a change applies to checkouts started after it.
+    .select(currentCentsQuery(trx, frequency, capacity, now()).as('cents'))
     .where('id', '=', customerId);
 }
 

@@ -40,7 +40,7 @@ export function toOffering(row: OfferingRow): Offering {
   };
 }
 
-/** Offerings that can be booked (not archived, and their tutor not archived), as Offering columns. */
+/** Offerings that can be booked (not archived, nor their tutor or course), as Offering columns. */
 export function bookableOfferings(db: Db) {
   return db
     .selectFrom('offerings as o')
@@ -48,7 +48,9 @@ export function bookableOfferings(db: Db) {
     .innerJoin('tutors as t', 't.id', 'o.tutor_id')
     .select(offeringColumns)
     .where('o.archived', '=', false)
-    .where('t.role', '!=', 'Archived');
+    .where('t.role', '!=', 'Archived')
+    // An archived course has no unarchived offering (catalog.ts); asked again here, where booking decides.
+    .where('c.archived', '=', false);
 }
 
 export async function findBookableOffering(db: Db, offeringId: number) {

@@ -111,26 +111,38 @@ export async function setTutorBackground(db: Db, tutorId: number, background: st
  */
 export async function saveOffering(db: Db, input: { tutor: number; course: number; qualification: string }): Promise<Offering> {
   const tutor = await tutorById(db, input.tutor);
-  const course = await db.selectFrom('courses').select('id').where('id', '=', input.course).executeTakeFirst();
-  if (!course) throw new Refusal('CourseNotFound');
-  const row = await db
-    .insertInto('offerings')
-    .values({ tutor_id: input.tutor, course_id: course.id, qualification: input.qualification, archived: tutor.role === 'Archived' })
-    .onConflict((oc) => oc.columns(['tutor_id', 'course_id']).doUpdateSet({ qualification: input.qualification }))
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  // An archived course's new offering starts archived too (catalog.ts): the course row is held
+  // while it is written, so the course cannot be archived in between with this one unarchived.
+  const row = await db.transaction().execute(async (trx) => {
+    const course = await trx.selectFrom('courses').select(['id', 'archived']).where('id', '=', input.course).forShare().executeTakeFirst();
+    if (!course) throw new Refusal('CourseNotFound');
+    return trx
+      .insertInto('offerings')
+      .values({ tutor_id: input.tutor, course_id: course.id, qualification: input.qualification, archived: tutor.role === 'Archived' || course.archived })
+      .onConflict((oc) => oc.columns(['tutor_id', 'course_id']).doUpdateSet({ qualification: input.qualification }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  });
   return toOffering((await offeringsQuery(db).where('o.id', '=', row.id).executeTakeFirstOrThrow()));
 }
 
 /**
  * Toggles an offering. Archiving is refused while booked meetings of it lie ahead; unarchiving is
- * refused while its tutor is archived.
+ * refused while its tutor or its course is archived.
  */
 export async function toggleOffering(db: Db, offeringId: number): Promise<Offering> {
   const offering = await offeringsQuery(db).where('o.id', '=', offeringId).executeTakeFirst();
   if (!offering) throw new Refusal('OfferingNotFound');
   if (offering.offering_archived) {
     if (offering.tutor_role === 'Archived') throw new Refusal('ArchivedTutorCannotHaveUnarchivedOfferings');
+    // The course row is held until the offering is unarchived: archiving the course (catalog.ts)
+    // waits, then sees this offering and is refused; or it went first, and this is refused.
+    await db.transaction().execute(async (trx) => {
+      const course = await trx.selectFrom('courses').select('archived').where('id', '=', offering.course_id).forShare().executeTakeFirstOrThrow();
+      if (course.archived) throw new Refusal('CourseArchived');
+      await trx.updateTable('offerings').set({ archived: false }).where('id', '=', offeringId).execute();
+    });
+    return toOffering(await offeringsQuery(db).where('o.id', '=', offeringId).executeTakeFirstOrThrow());
   } else {
     const ahead = await db
       .selectFrom('meetings as m')

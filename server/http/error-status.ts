@@ -60,5 +60,9 @@ export const errorStatus: Record<ErrorType, ContentfulStatusCode> = {
   UpcomingMeetings: 409,
   ArchivedTutorCannotHaveUnarchivedOfferings: 409,
   BadImage: 400,
+  CourseExists: 409,
+  CourseHasOfferings: 409,
+  CourseArchived: 409,
+  InvalidImport: 400,
   BadResponse: 502,
 };

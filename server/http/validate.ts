@@ -52,3 +52,34 @@ export function parseParam<S extends z.ZodType>(c: Context, name: string, schema
   if (!parsed.success) throw new Refusal('NotFound', { fields: { [name]: 'Not a valid id' } });
   return parsed.data;
 }
+
+/**
+ * A raw body of at most `maxBytes` (a call's own cap, below the app's 5 MB), read once the caller
+ * has checked the session, so a stranger is told NoAuth whatever they send; null when it is larger.
+ */
+export async function readBodyUpTo(c: Context, maxBytes: number): Promise<Uint8Array | null> {
+  const declared = Number(c.req.header('content-length') ?? NaN);
+  if (declared > maxBytes) return null;
+  const body = c.req.raw.body;
+  if (!body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}

@@ -1,13 +1,15 @@
-import type { Prices } from '../../src/contract/entities.ts';
-import { idOrMyself } from '../../src/contract/schemas.ts';
+import { coursesQuery, idOrMyself } from '../../src/contract/schemas.ts';
+import { now } from '../clock.ts';
+import { listCatalogCourses, listPublicCourses } from '../domain/catalog.ts';
+import { currentPrices, nextChangeAt, priceTable } from '../domain/prices.ts';
 import { AnswerCache, sendCachedAnswer } from '../cache/answer-cache.ts';
 import type { DataChanges } from '../cache/data-changes.ts';
 import type { Db } from '../db/connection.ts';
 import { getTutorForViewer, listTutorsForViewer } from '../domain/tutors.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
-import { parseParam } from '../http/validate.ts';
-import { isStaff, resolveTutorId } from '../http/session.ts';
+import { parseParam, parseQuery } from '../http/validate.ts';
+import { isStaff, requireSupervisor, resolveTutorId } from '../http/session.ts';
 
 /**
  * The same for every visitor: a browser revalidates after 10 s (a 304 when nothing changed), and a
@@ -26,22 +28,22 @@ export function catalogRoutes(db: Db, changes: DataChanges) {
   const app = router();
   const cache = new AnswerCache(changes, { topics: ['catalog'], maxAgeMs: 5 * 60_000, maxEntries: 8, maxBytes: 16 * 1024 * 1024 });
 
+  /** Courses that are not archived; with show_archived=true, every course with its state (supervisors only, not cached). */
   app.get('/courses', async (c) => {
-    const answer = await cache.get('courses', async () => ({
-      data: await db.selectFrom('courses').select(['id', 'course_number', 'course_name', 'school']).orderBy('id').execute(),
-    }));
+    if (parseQuery(c, coursesQuery).show_archived) {
+      requireSupervisor(c);
+      return ok(c, await listCatalogCourses(db));
+    }
+    const answer = await cache.get('courses', async () => ({ data: await listPublicCourses(db) }));
     return sendCachedAnswer(c, answer, PUBLIC_CATALOG);
   });
 
+  /** The prices in effect now; kept until a change is written, or one recorded ahead of the clock takes effect. */
   app.get('/prices', async (c) => {
     const answer = await cache.get('prices', async () => {
-      const rows = await db.selectFrom('prices').select(['frequency', 'capacity', 'cents']).execute();
-      const prices: Prices = { subscription: { 1: 0, 2: 0 }, onetime: { 1: 0, 2: 0 } };
-      for (const row of rows) {
-        const table = row.frequency === 'weekly' ? prices.subscription : prices.onetime;
-        table[String(row.capacity) as '1' | '2'] = row.cents;
-      }
-      return { data: prices };
+      const at = now();
+      const [entries, next] = await Promise.all([currentPrices(db, at), nextChangeAt(db, at)]);
+      return { data: priceTable(entries), validUntilMs: next?.getTime() };
     });
     return sendCachedAnswer(c, answer, PUBLIC_CATALOG);
   });

@@ -1,6 +1,7 @@
 export * from './http.ts';
 export * from './auth.ts';
 export * from './catalog.ts';
+export * from './catalog-admin.ts';
 export * from './booking.ts';
 export * from './customers.ts';
 export * from './meetings.ts';

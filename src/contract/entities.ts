@@ -32,6 +32,58 @@ export interface Prices {
   onetime: Record<'1' | '2', number>;
 }
 
+/**
+ * A course as the supervisor's catalog read sees it (GET /api/courses?show_archived=true,
+ * docs/contract-extensions.md): the contract's fields, whether it is archived, and how many
+ * unarchived offerings (tutors' qualifications) it has, which must be none to archive it.
+ */
+export interface CatalogCourse extends Course {
+  archived: boolean;
+  active_offerings: number;
+}
+
+/** One price (cents per student for an hour) and when it took effect (GET /api/prices/history). */
+export interface PriceEntry {
+  frequency: Frequency;
+  capacity: BookingCapacity;
+  cents: number;
+  /** When it took effect; null for an opening price (in effect before any recorded change). */
+  effective_epoch: number | null;
+  /** The supervisor who entered it; null for an opening price. */
+  entered_by: { id: Id; name: string } | null;
+}
+
+/** The supervisor's read of the prices: those in effect now, and the latest changes, newest first. */
+export interface PriceHistory {
+  current: PriceEntry[];
+  changes: PriceEntry[];
+}
+
+/** What a row of a course import does (POST /api/courses/import). */
+export type CourseImportStatus = 'new' | 'unchanged' | 'renamed' | 'invalid';
+
+export interface CourseImportRow {
+  /** The row's line in the file (the header is line 1). */
+  line: number;
+  course_number: string;
+  course_name: string;
+  school: string;
+  status: CourseImportStatus;
+  /** Why an invalid row is refused. */
+  reason?: string;
+  /** The course this row names, when it exists (unchanged or renamed). */
+  course_id?: Id;
+  /** A renamed course's name before the import. */
+  previous_name?: string;
+}
+
+export interface CourseImport {
+  rows: CourseImportRow[];
+  counts: Record<CourseImportStatus, number>;
+  /** False for a preview (dry_run) or a refused import; true once the rows are written. */
+  written: boolean;
+}
+
 /** The public face of a tutor: what anonymous visitors and customers see. */
 export interface PublicTutor {
   id: Id;

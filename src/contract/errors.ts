@@ -74,6 +74,15 @@ export const errorTypes = [
   'UpcomingMeetings',
   'ArchivedTutorCannotHaveUnarchivedOfferings',
   'BadImage',
+  // catalog (docs/contract-extensions.md)
+  /** A course with this number exists at this school already (`error.course` is it). */
+  'CourseExists',
+  /** A course is archived only once its offerings are (`error.offerings` lists those that are not). */
+  'CourseHasOfferings',
+  /** An offering of an archived course cannot be unarchived. */
+  'CourseArchived',
+  /** A course import with invalid rows writes nothing (`error.rows`: every row, marked; `error.invalid`: how many are invalid). */
+  'InvalidImport',
   // client side: an answer that is not an envelope (a proxy's error page, say)
   'BadResponse',
 ] as const;

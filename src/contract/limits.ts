@@ -9,3 +9,16 @@
  * server/domain/meeting-rules.ts).
  */
 export const MAX_DURATION_MINUTES = 180;
+
+/** A course number ('CS 121', 'APCALC AB'): letters, digits and spaces, at most this long. */
+export const COURSE_NUMBER_MAX = 20;
+/** A course's name, at most this long. */
+export const COURSE_NAME_MAX = 120;
+/**
+ * A course import (POST /api/courses/import): the CSV file's bytes and data rows at most. A
+ * school's whole catalog is a few hundred rows, a few KB each hundred.
+ */
+export const COURSE_IMPORT_MAX_BYTES = 256 * 1024;
+export const COURSE_IMPORT_MAX_ROWS = 2000;
+/** A price in cents: a whole number of cents from 1 to this ($1,000 an hour). */
+export const PRICE_CENTS_MAX = 100_000;

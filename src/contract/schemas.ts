@@ -5,6 +5,9 @@
 import { z } from 'zod';
 import { isBookingEmail, normalizeEmail } from '../lib/email.ts';
 import { isValidPhone, normalizePhone } from '../lib/phone.ts';
+import { COURSE_NUMBER_PATTERN, normalizeCourseName, normalizeCourseNumber, schoolIdOf } from '../lib/courses.ts';
+import { site } from '../config/site.ts';
+import { COURSE_NAME_MAX, COURSE_NUMBER_MAX, PRICE_CENTS_MAX } from './limits.ts';
 
 /**
  * Numbers arrive as text and are written in plain decimal only: z.coerce.number() would read ''
@@ -124,6 +127,51 @@ export const recentSessionsQuery = z.object({ before: epochSeconds.optional(), b
 export const teamHoursQuery = z.object({ from: epochSeconds, to: epochSeconds }).refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
 export const offeringCreateForm = z.object({ tutor: idOrMyself, course: id, qualification: requiredText(200) });
 
+// --- catalog (docs/contract-extensions.md: the catalog kept by supervisors) -------------------------
+/** No control character (below U+0020, and DEL). */
+const noControl = (value: string) => ![...value].some((ch) => ch < ' ' || ch === '\u007f');
+export const courseNumber = z
+  .string()
+  .max(200, `At most ${COURSE_NUMBER_MAX} characters`)
+  .transform(normalizeCourseNumber)
+  .pipe(
+    z
+      .string()
+      .min(1, 'Required')
+      .max(COURSE_NUMBER_MAX, `At most ${COURSE_NUMBER_MAX} characters`)
+      .regex(COURSE_NUMBER_PATTERN, 'Letters and digits only, with spaces, dots, hyphens or slashes between them'),
+  );
+export const courseName = z
+  .string()
+  .max(1000, `At most ${COURSE_NAME_MAX} characters`)
+  .transform(normalizeCourseName)
+  // Line breaks and tabs are spaces by now; any other control character is refused.
+  .pipe(z.string().min(1, 'Required').max(COURSE_NAME_MAX, `At most ${COURSE_NAME_MAX} characters`).refine(noControl, 'Must not contain control characters'));
+const schoolNames = site.schools.map((s) => `${s.id} (${s.name})`).join(' or ');
+/** One of the configured schools (src/config/site.ts), by its id or its name. */
+export const school = z
+  .string()
+  .max(200, `Must be ${schoolNames}`)
+  .transform((value, context) => {
+    const id = schoolIdOf(value);
+    if (id) return id;
+    context.addIssue({ code: 'custom', message: value.trim() === '' ? 'Required' : `Must be ${schoolNames}` });
+    return z.NEVER;
+  });
+export const courseCreateForm = z.object({ course_number: courseNumber, course_name: courseName, school });
+/** A rename: the name, and the number or school when they change too. */
+export const courseUpdateForm = z.object({ course_name: courseName, course_number: courseNumber.optional(), school: school.optional() });
+export const courseArchiveQuery = z.object({ unarchive: booleanText.default(false) });
+/** GET /api/courses: the public list, or with show_archived=true every course (supervisors only). */
+export const coursesQuery = z.object({ show_archived: booleanText.optional() });
+export const courseImportQuery = z.object({ dry_run: booleanText.default(false) });
+export const frequency = z.enum(['weekly', 'onetime']);
+export const priceChangeForm = z.object({
+  frequency,
+  capacity: bookingCapacity,
+  price_cents: integer((n) => n.min(1, 'Must be at least 1 cent').max(PRICE_CENTS_MAX, `At most ${PRICE_CENTS_MAX} cents`)),
+});
+
 // --- client error reports ----------------------------------------------------------------------
 /**
  * A failure the front end reports (spec 1 §1: a script chunk that fails to load is reported). Each
@@ -161,4 +209,7 @@ export type CategoryCreateInput = FormInput<typeof categoryCreateForm>;
 export type GradeCreateInput = FormInput<typeof gradeCreateForm>;
 export type TutorCreateInput = FormInput<typeof tutorCreateForm>;
 export type OfferingCreateInput = FormInput<typeof offeringCreateForm>;
+export type CourseCreateInput = z.input<typeof courseCreateForm>;
+export type CourseUpdateInput = z.input<typeof courseUpdateForm>;
+export type PriceChangeInput = FormInput<typeof priceChangeForm>;
 export type ClientErrorReport = z.output<typeof clientErrorForm>;

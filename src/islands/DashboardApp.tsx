@@ -23,6 +23,7 @@ const TutorGradebook = lazyChunk(() => tutorSide().then((m) => ({ default: m.Tut
 const TutorAllGradebooks = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorAllGradebooks })));
 const TutorTeam = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorTeam })));
 const TutorAllSummaries = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorAllSummaries })));
+const TutorCatalog = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorCatalog })));
 const TutorDashboardSidebar = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorDashboardSidebar })));
 const loading = <Loader text="Loading…" />;
 
@@ -78,6 +79,7 @@ const tutorScreens: Screens = {
   tutorAllGradebooks: tutorScreen(TutorAllGradebooks),
   tutorSupervisor: tutorScreen(TutorTeam),
   tutorAllSummaries: tutorScreen(TutorAllSummaries),
+  tutorCatalog: tutorScreen(TutorCatalog),
   tutorGradebook: (page) =>
     'gradebookId' in page.params && 'tutorId' in page.params ? (
       <ChunkSuspense fallback={loading}>

@@ -17,6 +17,8 @@ const TutorGradebookScreen = lazyChunk(() => import('../features/gradebook/Grade
 const TeamScreen = lazyChunk(() => import('../features/team/TeamScreen.tsx').then((m) => ({ default: m.TeamScreen })));
 // Recent Sessions, another supervisor screen, loads when it is opened too, with its summary cards.
 const TutorAllSummariesScreen = lazyChunk(() => import('./dashboard-summaries.tsx').then((m) => ({ default: m.TutorAllSummariesScreen })));
+// Courses & Prices, another supervisor screen, loads when it is opened.
+const CatalogScreen = lazyChunk(() => import('../features/catalog/CatalogScreen.tsx').then((m) => ({ default: m.CatalogScreen })));
 // The gradebook lists, another screen, load when opened.
 const GradebooksScreen = lazyChunk(() => import('../features/tutor/GradebooksScreen.tsx').then((m) => ({ default: m.GradebooksScreen })));
 // The photo dialog (the team feature's) loads when the profile card is clicked.
@@ -76,6 +78,15 @@ export const TutorAllSummaries = () => (
     <TutorAllSummariesScreen />
   </Suspense>
 );
+export const TutorCatalog = ({ tutorId }: { tutorId: string }) => (
+  <Suspense fallback={<Loader text="Loading…" />}>
+    <CatalogScreen
+      tutorId={tutorId}
+      schedulePath={getPagePath($router, 'tutorSchedule', { tutorId: 'myself' })}
+      ownPath={getPagePath($router, 'tutorCatalog', { tutorId: 'myself' })}
+    />
+  </Suspense>
+);
 export const TutorGradebook = ({ tutorId, gradebookId }: { tutorId: string; gradebookId: string }) => (
   <Suspense fallback={<Loader text="Loading…" />}>
     <TutorGradebookScreen tutorId={tutorId} gradebookId={gradebookId} />
@@ -93,7 +104,7 @@ const photoDialog = (props: PhotoDialogRenderProps) => (
 
 export function TutorDashboardSidebar({ tutorId, route }: { tutorId: string; route: string }) {
   const path = (
-    name: 'tutorSchedule' | 'tutorAvailability' | 'tutorHistory' | 'tutorGradebooks' | 'tutorAllGradebooks' | 'tutorSupervisor' | 'tutorAllSummaries',
+    name: 'tutorSchedule' | 'tutorAvailability' | 'tutorHistory' | 'tutorGradebooks' | 'tutorAllGradebooks' | 'tutorSupervisor' | 'tutorAllSummaries' | 'tutorCatalog',
   ) => getPagePath($router, name, { tutorId });
   return (
     <TutorSidebar
@@ -108,6 +119,7 @@ export function TutorDashboardSidebar({ tutorId, route }: { tutorId: string; rou
         allGradebooks: path('tutorAllGradebooks'),
         supervisor: path('tutorSupervisor'),
         allSummaries: path('tutorAllSummaries'),
+        catalog: path('tutorCatalog'),
         back: getPagePath($router, 'tutorSupervisor', { tutorId: 'myself' }),
       }}
     />

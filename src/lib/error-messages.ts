@@ -84,6 +84,15 @@ export const errorMessages = {
     return typeof reason === 'string' && reason.trim() !== '' ? reason : 'The photo must be a JPEG.';
   },
   BadResponse: 'The server sent an answer we could not read. Please try again in a minute.',
+  CourseExists: 'A course with this number already exists at this school.',
+  // Worded as the tutor archive's HasAttachedOfferings (spec 2 §8).
+  CourseHasOfferings: (error) =>
+    `This course has ${count(error.offerings)} attached offerings. Please archive the tutors' offerings of this course (Team View) before archiving the course.`,
+  CourseArchived: 'This course is archived. Please unarchive the course (Courses & Prices) first.',
+  InvalidImport: (error) => {
+    const invalid = typeof error.invalid === 'number' ? error.invalid : 0;
+    return `${invalid === 1 ? '1 row is' : `${invalid} rows are`} not valid, so nothing was imported. Please fix the file and try again.`;
+  },
 } satisfies Record<ErrorType, Message>;
 
 /** The screens or calls where a type reads differently (a spec's own text, or what the person can do there). */

@@ -181,7 +181,17 @@ function plausible(name: string, ids: Ids, r: Random): string {
     case 'show_all':
     case 'unarchive':
     case 'text_reminders':
+    case 'show_archived':
+    case 'dry_run':
       return r.pick(['true', 'false']);
+    case 'course_number':
+      return `HOST ${r.int(1000)}`;
+    case 'school':
+      return r.pick(['university', 'highschool', 'High School']);
+    case 'frequency':
+      return r.pick(['weekly', 'onetime']);
+    case 'price_cents':
+      return String(1000 + r.int(9000));
     case 'user_type':
       return r.pick(['customer', 'tutor']);
     case 'email':
@@ -244,8 +254,14 @@ const FAST_FLOORS = { linkMs: SIGN_IN_FLOOR_MS, codeMs: SIGN_IN_FLOOR_MS };
 
 const INPUTS: Record<string, RouteInputs> = {
   'GET /api/health': {},
-  'GET /api/courses': {},
+  'GET /api/courses': { query: ['show_archived'] },
   'GET /api/prices': {},
+  'POST /api/courses': { form: ['course_number', 'course_name', 'school'] },
+  'POST /api/courses/import': { query: ['dry_run'], raw: true },
+  'POST /api/courses/:id': { form: ['course_name', 'course_number', 'school'] },
+  'POST /api/courses/:id/archive': { query: ['unarchive'] },
+  'GET /api/prices/history': {},
+  'POST /api/prices': { form: ['frequency', 'capacity', 'price_cents'] },
   'GET /api/tutors': {},
   'GET /api/tutors/:id': {},
   'GET /api/checkauth': {},
@@ -393,6 +409,12 @@ function rawBody(r: Random, route: string): { body?: BodyInit; headers: Record<s
     const payload = r.pick(['', '{}', 'not json', JSON.stringify({ id: r.pick(SHORT_HOSTILE), type: 'payment_intent.succeeded', data: { object: { id: r.pick(SHORT_HOSTILE) } } })]);
     return { body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': r.pick(['', 't=1,v1=00', 'garbage', `t=${pct(r.pick(SHORT_HOSTILE))},v1=${pct(r.pick(SHORT_HOSTILE))}`]) }, describe: `unsigned webhook ${payload.slice(0, 80)}` };
   }
+  if (route === 'POST /api/courses/import') {
+    const cell = () => (r.chance(0.3) ? r.pick(SHORT_HOSTILE) : `HOST ${r.int(1000)}`);
+    const lines = ['course_number,course_name,school', ...Array.from({ length: r.int(5) }, () => [cell(), cell(), r.pick(['university', 'highschool', ...SHORT_HOSTILE])].join(','))];
+    const csv = r.chance(0.2) ? r.pick(SHORT_HOSTILE) : lines.join(r.pick(['\n', '\r\n']));
+    return { body: csv, headers: { 'content-type': r.pick(['text/csv', 'text/plain', 'application/octet-stream', 'multipart/form-data; boundary=x']) }, describe: `csv ${JSON.stringify(csv.slice(0, 200))}` };
+  }
   const jpegStart = [0xff, 0xd8, 0xff, 0xe0];
   const size = r.pick([0, 3, 100, 5000, 60_000]);
   const bytes = new Uint8Array(size).map((_, i) => (i < 4 && r.chance(0.7) ? jpegStart[i]! : r.int(256)));
@@ -417,6 +439,8 @@ function plausibleId(resource: string, ids: Ids, r: Random): string {
       return of(ids.meetings);
     case 'offerings':
       return of(ids.offerings);
+    case 'courses':
+      return of(ids.courses);
     default:
       return plausible('id', ids, r);
   }
@@ -438,6 +462,7 @@ function fittingRole(route: string): Role | undefined {
   const [method, path] = route.split(' ') as [string, string];
   if (/^\/api\/(gradebooks|customers|payments|subscriptions|offline-payments)\b/.test(path)) return 'customer';
   if (/^\/api\/(team|offerings|meetings\/recent)\b/.test(path) || /^\/api\/tutors(\/:id\/(archive|background|photo))?$/.test(path)) return method === 'GET' && path === '/api/tutors' ? undefined : 'supervisor';
+  if ((/^\/api\/(courses|prices)\b/.test(path) && method === 'POST') || path === '/api/prices/history') return 'supervisor';
   if (/^\/api\/(meetings|slots)\b/.test(path) && method === 'POST') return 'tutor';
   if (/^\/api\/tutors\/:id\/(meetings|gradebooks|offerings)$/.test(path)) return 'tutor';
   return undefined;

@@ -10,7 +10,7 @@ describeApi('bad requests', (ctx) => {
     for (const [method, path] of [
       ['GET', '/api/nope'],
       ['GET', '/api/'],
-      ['POST', '/api/courses'],
+      ['PUT', '/api/courses'],
       ['DELETE', '/api/prices'],
       ['GET', '/api/courses/1/../../x'],
       ['PUT', '/api/tutors'],

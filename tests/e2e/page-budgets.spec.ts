@@ -149,7 +149,7 @@ test(`a student's dashboard fetches at most ${kb(STUDENT_DASHBOARD_JS_BUDGET)} g
   expect(weight.js, `student dashboard /student/dashboard: JS ${kb(weight.js)} > budget ${kb(STUDENT_DASHBOARD_JS_BUDGET)} (${detail(weight)})`).toBeLessThanOrEqual(
     STUDENT_DASHBOARD_JS_BUDGET,
   );
-  const staffScreens = weight.files.filter((file) => /dashboard-tutor|dashboard-summaries|TeamScreen|RecentSessions|GradebooksScreen|PhotoDialog/.test(file));
+  const staffScreens = weight.files.filter((file) => /dashboard-tutor|dashboard-summaries|TeamScreen|RecentSessions|GradebooksScreen|PhotoDialog|CatalogScreen/.test(file));
   expect(staffScreens, 'a student fetched code of the tutor or supervisor screens').toEqual([]);
   await page.context().close();
 });
@@ -161,7 +161,7 @@ test(`a tutor's dashboard fetches at most ${kb(TUTOR_DASHBOARD_JS_BUDGET)} gzip 
   expect(weight.js, `tutor dashboard /tutors/myself/dashboard: JS ${kb(weight.js)} > budget ${kb(TUTOR_DASHBOARD_JS_BUDGET)} (${detail(weight)})`).toBeLessThanOrEqual(
     TUTOR_DASHBOARD_JS_BUDGET,
   );
-  const supervisorScreens = weight.files.filter((file) => /dashboard-summaries|TeamScreen|RecentSessions/.test(file));
+  const supervisorScreens = weight.files.filter((file) => /dashboard-summaries|TeamScreen|RecentSessions|CatalogScreen/.test(file));
   expect(supervisorScreens, 'a tutor fetched code of the supervisor screens').toEqual([]);
   await page.context().close();
 });

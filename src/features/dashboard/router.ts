@@ -12,6 +12,7 @@ export const $router = createRouter({
   tutorHistory: '/tutors/:tutorId/dashboard/history',
   tutorSupervisor: '/tutors/:tutorId/dashboard/supervisor',
   tutorAllSummaries: '/tutors/:tutorId/dashboard/all-summaries',
+  tutorCatalog: '/tutors/:tutorId/dashboard/catalog',
   tutorGradebooks: '/tutors/:tutorId/dashboard/gradebooks',
   tutorAllGradebooks: '/tutors/:tutorId/dashboard/all-gradebooks',
   tutorGradebook: '/tutors/:tutorId/dashboard/gradebooks/:gradebookId',

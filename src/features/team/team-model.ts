@@ -1,10 +1,9 @@
 import type { ApiResult } from '../../api/http.ts';
 import type { Course, Offering, Tutor } from '../../contract/entities.ts';
 import type { ApiError } from '../../contract/envelope.ts';
-import { site } from '../../config/site.ts';
 import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
 import { contextMessages, errorMessage, errorMessages } from '../../lib/error-messages.ts';
-import { type CourseOption, courseLabel, courseNumberPart } from '../../lib/courses.ts';
+import { type CourseOption, courseLabel, coursesBySchool } from '../../lib/courses.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -103,31 +102,11 @@ export interface SchoolGroup {
   options: CourseOption[];
 }
 
-function schoolName(school: string): string {
-  const known = site.schools.find((s) => s.id === school);
-  if (known) return known.name;
-  return school ? school.charAt(0).toUpperCase() + school.slice(1) : 'Other';
-}
-
 /** The class select's options (spec 2 §2): grouped by school, each group sorted by course number. */
 export function groupCoursesBySchool(courses: Course[]): SchoolGroup[] {
-  const order = site.schools.map((s) => s.id as string);
-  const schools = [...new Set(courses.map((c) => c.school))].sort((a, b) => {
-    const ia = order.indexOf(a);
-    const ib = order.indexOf(b);
-    return (ia < 0 ? order.length : ia) - (ib < 0 ? order.length : ib) || a.localeCompare(b);
-  });
-  return schools.map((school) => ({
-    label: schoolName(school),
-    options: courses
-      .filter((course) => course.school === school)
-      .sort(
-        (a, b) =>
-          a.course_number.replace(/[\d\s.]+/g, '').localeCompare(b.course_number.replace(/[\d\s.]+/g, '')) ||
-          courseNumberPart(a.course_number) - courseNumberPart(b.course_number) ||
-          a.course_number.localeCompare(b.course_number),
-      )
-      .map((course) => ({ value: String(course.id), label: courseLabel(course), course })),
+  return coursesBySchool(courses).map((group) => ({
+    label: group.name,
+    options: group.courses.map((course) => ({ value: String(course.id), label: courseLabel(course), course })),
   }));
 }
 

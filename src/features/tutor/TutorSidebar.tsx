@@ -15,6 +15,8 @@ export interface TutorSidebarPaths {
   allGradebooks: string;
   supervisor: string;
   allSummaries: string;
+  /** Courses & Prices, the supervisor's catalog. */
+  catalog: string;
   /** The supervisor's own team view, where Back leads from another tutor's dashboard. */
   back: string;
 }
@@ -46,7 +48,8 @@ const home = () => window.location.assign('/');
 
 /**
  * The tutor sidebar (spec 2 §2): a profile card, Schedule, Availability, Work History and Gradebooks;
- * a supervisor viewing 'myself' also gets All Gradebooks, Team View and Summaries, and one viewing
+ * a supervisor viewing 'myself' also gets All Gradebooks, Team View, Summaries and Courses & Prices
+ * (the catalog, docs/contract-extensions.md), and one viewing
  * another tutor a Back link. Visitors, customers and unknown tutors are sent home.
  */
 export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSidebarProps) {
@@ -128,6 +131,7 @@ export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSideba
           <SidebarButton name="tutorAllGradebooks" selection={selection} label="All Gradebooks" href={paths.allGradebooks} />
           <SidebarButton name="tutorSupervisor" selection={selection} label="Team View" href={paths.supervisor} />
           <SidebarButton name="tutorAllSummaries" selection={selection} label="Summaries" href={paths.allSummaries} />
+          <SidebarButton name="tutorCatalog" selection={selection} label="Courses & Prices" href={paths.catalog} />
         </>
       )}
     </>

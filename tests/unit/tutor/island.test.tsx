@@ -37,6 +37,20 @@ describe('the dashboard island on tutor addresses', () => {
     expect(await screen.findByRole('link', { name: 'Team View' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('loads Courses & Prices on the catalog route', async () => {
+    fakeApi({
+      'GET /api/checkauth': () => success({ user_type: 'tutor', tutor: { id: 5, name: 'Maya Chen', role: 'Supervisor' } }),
+      'GET /api/tutors/myself': () => success(maya),
+      'GET /api/courses': () => success([{ id: 1, course_number: 'CS 121', course_name: 'Intro to Programming I', school: 'university', archived: false, active_offerings: 1 }]),
+      'GET /api/prices/history': () => success({ current: [], changes: [] }),
+    });
+    $router.open('/tutors/myself/dashboard/catalog');
+    render(<DashboardIsland />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Courses & Prices' })).toBeInTheDocument();
+    expect(await screen.findByText('Intro to Programming I')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Courses & Prices' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('loads Recent Sessions on the all-summaries route', async () => {
     fakeApi({
       'GET /api/checkauth': () => success({ user_type: 'tutor', tutor: { id: 5, name: 'Maya Chen', role: 'Supervisor' } }),

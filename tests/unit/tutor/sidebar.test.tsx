@@ -15,6 +15,7 @@ const paths = (tutorId: string): TutorSidebarPaths => ({
   allGradebooks: `/tutors/${tutorId}/dashboard/all-gradebooks`,
   supervisor: `/tutors/${tutorId}/dashboard/supervisor`,
   allSummaries: `/tutors/${tutorId}/dashboard/all-summaries`,
+  catalog: `/tutors/${tutorId}/dashboard/catalog`,
   back: '/tutors/myself/dashboard/supervisor',
 });
 
@@ -42,7 +43,7 @@ describe('TutorSidebar', () => {
     expect(screen.getByRole('link', { name: 'Availability' })).toHaveAttribute('href', '/tutors/myself/dashboard/availability');
     expect(screen.getByRole('link', { name: 'Work History' })).toHaveAttribute('href', '/tutors/myself/dashboard/history');
     expect(screen.getByRole('link', { name: 'Gradebooks' })).toHaveAttribute('href', '/tutors/myself/dashboard/gradebooks');
-    for (const name of ['All Gradebooks', 'Team View', 'Summaries', 'Back']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+    for (const name of ['All Gradebooks', 'Team View', 'Summaries', 'Courses & Prices', 'Back']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
     // Without a photo dialog the profile card is not a control.
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(seen.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /api/checkauth', 'GET /api/tutors/myself']);
@@ -55,6 +56,7 @@ describe('TutorSidebar', () => {
     expect(await screen.findByRole('link', { name: 'All Gradebooks' })).toHaveAttribute('href', '/tutors/myself/dashboard/all-gradebooks');
     expect(screen.getByRole('link', { name: 'Team View' })).toHaveAttribute('href', '/tutors/myself/dashboard/supervisor');
     expect(screen.getByRole('link', { name: 'Summaries' })).toHaveAttribute('href', '/tutors/myself/dashboard/all-summaries');
+    expect(screen.getByRole('link', { name: 'Courses & Prices' })).toHaveAttribute('href', '/tutors/myself/dashboard/catalog');
     expect(screen.getByRole('link', { name: 'Gradebooks' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText('Supervisor')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Back' })).not.toBeInTheDocument();
@@ -66,14 +68,14 @@ describe('TutorSidebar', () => {
     expect(await screen.findByRole('link', { name: 'Back' })).toHaveAttribute('href', '/tutors/myself/dashboard/supervisor');
     expect(await screen.findByText('Jordan')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Schedule' })).toHaveAttribute('href', '/tutors/2/dashboard/schedule');
-    for (const name of ['All Gradebooks', 'Team View', 'Summaries']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+    for (const name of ['All Gradebooks', 'Team View', 'Summaries', 'Courses & Prices']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
   });
 
   it('shows a regular tutor no supervisor links and no Back link', async () => {
     fakeApi({ 'GET /api/checkauth': () => auth(jordan), 'GET /api/tutors/2': () => success(jordan) });
     renderSidebar('2');
     expect(await screen.findByText('Jordan')).toBeInTheDocument();
-    for (const name of ['All Gradebooks', 'Team View', 'Summaries', 'Back']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+    for (const name of ['All Gradebooks', 'Team View', 'Summaries', 'Courses & Prices', 'Back']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
   });
 
   it('sends an anonymous visitor home (NoAuth)', async () => {

@@ -1,0 +1,239 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CatalogCourse, PriceHistory } from '../../../src/contract/entities.ts';
+import { CatalogScreen } from '../../../src/features/catalog/CatalogScreen.tsx';
+import { failure, fakeApi, never, success } from '../fake-api.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+const props = { tutorId: 'myself', schedulePath: '/tutors/myself/dashboard/schedule', ownPath: '/tutors/myself/dashboard/catalog' };
+
+const courses: CatalogCourse[] = [
+  { id: 2, course_number: 'CS 311', course_name: 'Data Structures', school: 'university', archived: false, active_offerings: 0 },
+  { id: 1, course_number: 'CS 121', course_name: 'Intro to Programming I', school: 'university', archived: false, active_offerings: 2 },
+  { id: 3, course_number: 'APCS A', course_name: 'AP Computer Science A', school: 'highschool', archived: false, active_offerings: 1 },
+  { id: 4, course_number: 'OLD 1', course_name: 'Retired', school: 'highschool', archived: true, active_offerings: 0 },
+];
+
+const history: PriceHistory = {
+  current: [
+    { frequency: 'weekly', capacity: 1, cents: 4500, effective_epoch: null, entered_by: null },
+    { frequency: 'weekly', capacity: 2, cents: 3000, effective_epoch: null, entered_by: null },
+    { frequency: 'onetime', capacity: 1, cents: 5500, effective_epoch: 1_795_000_000, entered_by: { id: 5, name: 'Maya Chen' } },
+    { frequency: 'onetime', capacity: 2, cents: 3500, effective_epoch: null, entered_by: null },
+  ],
+  changes: [{ frequency: 'onetime', capacity: 1, cents: 5500, effective_epoch: 1_795_000_000, entered_by: { id: 5, name: 'Maya Chen' } }],
+};
+
+const reads = (extra: Parameters<typeof fakeApi>[0] = {}) =>
+  fakeApi({ 'GET /api/courses': () => success(courses), 'GET /api/prices/history': () => success(history), ...extra });
+
+const group = async (name: string) => within(await screen.findByRole('list', { name: `${name} courses` }));
+const price = async (name: string) => {
+  const item = (await screen.findByRole('heading', { level: 3, name })).closest('li');
+  if (!item) throw new Error(`no price ${name}`);
+  return within(item as HTMLElement);
+};
+
+describe('Courses & Prices', () => {
+  it('shows the prices in dollars and cents with when each took effect, and the courses by school and number, archived ones hidden', async () => {
+    const seen = reads();
+    render(<CatalogScreen {...props} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Courses & Prices' })).toBeInTheDocument();
+    expect(screen.getByText('Loading courses…')).toBeInTheDocument();
+    const university = await group('University');
+    expect(university.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringMatching(/^CS 121 Intro to Programming I2 tutors offer it/),
+      expect.stringMatching(/^CS 311 Data Structures.*No tutor offers it/),
+    ]);
+    expect((await group('High School')).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText('4 courses, 1 archived hidden')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show Archived' }));
+    expect((await group('High School')).getByText('Archived')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unarchive OLD 1' })).toBeInTheDocument();
+
+    const weekly = await price('One-on-One, Weekly');
+    expect(weekly.getByText('$45.00')).toBeInTheDocument();
+    expect(weekly.getByText('Opening price: no change recorded yet')).toBeInTheDocument();
+    expect((await price('One-on-One, One Time')).getByText(/^Since .*2026.*, by Maya Chen$/)).toBeInTheDocument();
+    expect(seen.find((r) => r.path === '/api/courses')?.query).toEqual({ show_archived: 'true' });
+  });
+
+  it('adds a course, checking it first; a number taken at the school shows on its field, with what was typed kept', async () => {
+    let taken = true;
+    const seen = reads({
+      'POST /api/courses': (request) =>
+        taken
+          ? { status: 409, body: { status: 'failure', error: { type: 'CourseExists' } } }
+          : success({ id: 9, course_number: 'CS 499', course_name: request.form.course_name, school: request.form.school, archived: false, active_offerings: 0 }),
+    });
+    render(<CatalogScreen {...props} />);
+    const form = within(await screen.findByRole('form', { name: 'Add a course' }));
+    await userEvent.click(form.getByRole('button', { name: 'Add course' }));
+    expect(form.getByText('Please enter the course number.')).toBeInTheDocument();
+    expect(form.getByText('Please enter the course name.')).toBeInTheDocument();
+    expect(seen.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    await userEvent.type(form.getByLabelText('Course number'), 'cs 499');
+    await userEvent.type(form.getByLabelText('Course name'), 'Capstone');
+    await userEvent.selectOptions(form.getByLabelText('School'), 'High School');
+    await userEvent.click(form.getByRole('button', { name: 'Add course' }));
+    expect(await form.findByText('A course with this number already exists at this school.')).toBeInTheDocument();
+    expect(form.getByLabelText('Course number')).toHaveValue('cs 499');
+    expect(seen.find((r) => r.method === 'POST')?.form).toEqual({ course_number: 'cs 499', course_name: 'Capstone', school: 'highschool' });
+
+    taken = false;
+    await userEvent.click(form.getByRole('button', { name: 'Add course' }));
+    expect(await screen.findByText('Added CS 499 (Capstone) to High School.')).toBeInTheDocument();
+    expect(form.getByLabelText('Course number')).toHaveValue('');
+    expect((await group('High School')).getByText('CS 499')).toBeInTheDocument();
+  });
+
+  it('shows why a course cannot be archived, naming the tutors; renames one in place', async () => {
+    reads({
+      'POST /api/courses/1/archive': () => ({
+        status: 409,
+        body: { status: 'failure', error: { type: 'CourseHasOfferings', offerings: [{ tutor: { name: 'Jordan Alvarez' } }, { tutor: { name: 'Priya Shah' } }] } },
+      }),
+      'POST /api/courses/2': (request) => success({ ...courses[0], course_name: request.form.course_name, course_number: request.form.course_number }),
+    });
+    render(<CatalogScreen {...props} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Archive CS 121' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/This course has 2 attached offerings\..*Offered by: Jordan Alvarez, Priya Shah\./);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Rename CS 311' }));
+    const form = within(screen.getByRole('form', { name: 'Rename CS 311' }));
+    expect(form.getByLabelText('Course name')).toHaveFocus();
+    await userEvent.clear(form.getByLabelText('Course name'));
+    await userEvent.type(form.getByLabelText('Course name'), 'Algorithms{Enter}');
+    expect(await screen.findByText('Saved CS 311 (Algorithms).')).toBeInTheDocument();
+    expect((await group('University')).getByText('Algorithms')).toBeInTheDocument();
+  });
+
+  it('previews an imported file; with an invalid row marked, the import is not offered', async () => {
+    const seen = reads({
+      'POST /api/courses/import': () =>
+        success({
+          rows: [
+            { line: 2, course_number: 'CS 499', course_name: 'Capstone', school: 'university', status: 'new' },
+            { line: 3, course_number: 'CS 121', course_name: 'Intro to Programming', school: 'university', status: 'renamed', course_id: 1, previous_name: 'Intro to Programming I' },
+            { line: 4, course_number: 'BIO 1', course_name: 'Biology', school: 'college', status: 'invalid', reason: 'school: Must be university (University) or highschool (High School)' },
+          ],
+          counts: { new: 1, unchanged: 0, renamed: 1, invalid: 1 },
+          written: false,
+        }),
+    });
+    render(<CatalogScreen {...props} />);
+    const file = new File(['course_number,course_name,school\n'], 'courses.csv', { type: 'text/csv' });
+    await userEvent.upload(await screen.findByLabelText('CSV file'), file);
+    const table = within(await screen.findByRole('table', { name: 'Preview of courses.csv' }));
+    expect(table.getAllByRole('row')).toHaveLength(4);
+    expect(table.getByText('Renamed (was “Intro to Programming I”)')).toBeInTheDocument();
+    expect(table.getByText('Invalid: school: Must be university (University) or highschool (High School)')).toBeInTheDocument();
+    const confirm = screen.getByRole('button', { name: 'Import 2 courses' });
+    expect(confirm).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(confirm);
+    const imports = seen.filter((r) => r.path === '/api/courses/import');
+    expect(imports.map((r) => r.query)).toEqual([{ dry_run: 'true' }]);
+    expect(imports[0]!.contentType).toBe('text/csv');
+    expect(screen.getByText(/The invalid row needs fixing in the file/)).toBeInTheDocument();
+  });
+
+  it('imports a valid file on confirmation, then reads the courses again', async () => {
+    const rows = [{ line: 2, course_number: 'CS 499', course_name: 'Capstone', school: 'university', status: 'new' }];
+    let listed = courses;
+    const seen = fakeApi({
+      'GET /api/courses': () => success(listed),
+      'GET /api/prices/history': () => success(history),
+      'POST /api/courses/import': (request) => {
+        if (request.query.dry_run === 'true') return success({ rows, counts: { new: 1, unchanged: 0, renamed: 0, invalid: 0 }, written: false });
+        listed = [...courses, { id: 9, course_number: 'CS 499', course_name: 'Capstone', school: 'university', archived: false, active_offerings: 0 }];
+        return success({ rows: [{ ...rows[0], course_id: 9 }], counts: { new: 1, unchanged: 0, renamed: 0, invalid: 0 }, written: true });
+      },
+    });
+    render(<CatalogScreen {...props} />);
+    await userEvent.upload(await screen.findByLabelText('CSV file'), new File(['x'], 'new.csv', { type: 'text/csv' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Import 1 course' }));
+    expect(await screen.findByText('Imported: 1 course added.')).toBeInTheDocument();
+    expect(await (await group('University')).findByText('CS 499')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(seen.filter((r) => r.path === '/api/courses/import').map((r) => r.query)).toEqual([{ dry_run: 'true' }, { dry_run: 'false' }]);
+  });
+
+  it('refuses a file too large before sending it, and says why the server refused another', async () => {
+    const seen = reads({ 'POST /api/courses/import': () => ({ status: 400, body: { status: 'failure', error: { type: 'BadInput', fields: { csv: 'Line 2: a quoted field is not closed' } } } }) });
+    render(<CatalogScreen {...props} />);
+    const input = await screen.findByLabelText('CSV file');
+    await userEvent.upload(input, new File(['x'.repeat(256 * 1024 + 1)], 'big.csv', { type: 'text/csv' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file is larger than 256 KB: please split it.');
+    expect(seen.filter((r) => r.method === 'POST')).toHaveLength(0);
+    await userEvent.upload(input, new File(['"'], 'bad.csv', { type: 'text/csv' }));
+    expect(await screen.findByText('Line 2: a quoted field is not closed')).toBeInTheDocument();
+  });
+
+  it('changes a price typed in dollars: checked first, kept as typed when refused, then read again', async () => {
+    let fail = true;
+    const seen = reads({
+      'POST /api/prices': (request) =>
+        fail ? 'network-error' : success({ frequency: 'weekly', capacity: 2, cents: Number(request.form.price_cents), effective_epoch: 1_796_000_000, entered_by: { id: 5, name: 'Maya Chen' } }),
+    });
+    render(<CatalogScreen {...props} />);
+    const card = await price('Group-of-Two, Weekly');
+    await userEvent.click(card.getByRole('button', { name: 'Change price, Group-of-Two, Weekly' }));
+    const field = card.getByLabelText('New price, Group-of-Two, Weekly');
+    expect(field).toHaveValue('30.00');
+    expect(field).toHaveFocus();
+    await userEvent.clear(field);
+    await userEvent.type(field, '32.505{Enter}');
+    expect(card.getByText('Please give at most two digits after the point (whole cents).')).toBeInTheDocument();
+    expect(seen.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, '$32.50');
+    await userEvent.click(card.getByRole('button', { name: 'Save price' }));
+    expect(await card.findByText("Couldn't contact server. Try again later.")).toBeInTheDocument();
+    expect(field).toHaveValue('$32.50');
+    expect(seen.find((r) => r.method === 'POST')?.form).toEqual({ frequency: 'weekly', capacity: '2', price_cents: '3250' });
+
+    fail = false;
+    const readsBefore = seen.filter((r) => r.path === '/api/prices/history').length;
+    await userEvent.click(card.getByRole('button', { name: 'Save price' }));
+    expect(await screen.findByText('Group-of-Two, Weekly is now $32.50 for checkouts from now on.')).toBeInTheDocument();
+    await waitFor(() => expect(seen.filter((r) => r.path === '/api/prices/history').length).toBe(readsBefore + 1));
+    expect(card.queryByLabelText('New price, Group-of-Two, Weekly')).not.toBeInTheDocument();
+  });
+
+  it('Escape leaves a price unchanged', async () => {
+    reads();
+    render(<CatalogScreen {...props} />);
+    const card = await price('One-on-One, One Time');
+    await userEvent.click(card.getByRole('button', { name: /^Change price/ }));
+    await userEvent.keyboard('{Escape}');
+    expect(card.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it("tells a tutor the screen is a supervisor's, and offers Try again when a read fails", async () => {
+    fakeApi({ 'GET /api/courses': () => failure('NotAuthorized', 403), 'GET /api/prices/history': () => failure('NotAuthorized', 403) });
+    const { unmount } = render(<CatalogScreen {...props} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Courses and prices are kept by supervisors.');
+    expect(screen.getByRole('link', { name: 'Go to your schedule' })).toHaveAttribute('href', props.schedulePath);
+    unmount();
+
+    let down = true;
+    fakeApi({ 'GET /api/courses': () => (down ? 'network-error' : success([])), 'GET /api/prices/history': () => never() });
+    render(<CatalogScreen {...props} />);
+    expect(await screen.findByText("Courses could not be loaded: Couldn't contact server. Try again later.")).toBeInTheDocument();
+    expect(screen.getByText('Loading prices…')).toBeInTheDocument();
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No courses yet: add one above, or import a CSV file.')).toBeInTheDocument();
+  });
+
+  it("sends a supervisor viewing another tutor's dashboard to their own catalog", () => {
+    const seen = fakeApi({});
+    render(<CatalogScreen {...props} tutorId="7" />);
+    expect(screen.getByRole('link', { name: 'Open Courses & Prices' })).toHaveAttribute('href', props.ownPath);
+    expect(seen).toHaveLength(0);
+  });
+});
