@@ -85,6 +85,10 @@ export async function cancelSubscription({ db, provider, log, siteUrl }: Student
       .where('p.payment_status', 'in', ['succeeded', 'subscription_pending'])
       .where('p.is_incremental', '=', false)
       .where('m.occurrence', '>', noticeDeadline())
+      // In meeting order, as their seats are freed below one meeting row after the other: two
+      // customers of one group-of-two slot ending their subscriptions at once then take the
+      // meetings in the same order, rather than each waiting on a row the other holds (a deadlock).
+      .orderBy('p.meeting_id')
       // Locked, so a skip of one of them that commits first is seen and not canceled twice.
       .forUpdate('p')
       .execute();
