@@ -238,7 +238,8 @@ export async function seedDemoData(db: Db, now: Date = clockNow()): Promise<bool
         amount_cents: 4500,
         payment_status: past || isNext ? 'succeeded' : 'subscription_pending',
         provider: 'offline',
-        provider_intent_id: `pi_demo_weekly_${m.id}`,
+        // A scheduled week has not been sent to the provider yet: no intent (as fulfilment writes it).
+        provider_intent_id: past || isNext ? `pi_demo_weekly_${m.id}` : null,
       };
     });
     // The second past meeting ran 30 minutes over: an incremental (overtime) payment.

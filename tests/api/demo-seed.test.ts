@@ -16,6 +16,13 @@ describeApi(
       expect(Number(customers.n)).toBe(1);
       expect(await seedDemoData(db)).toBe(false);
     });
+
+    it('gives the scheduled weeks of the demo subscription no provider intent, as a booking does (nothing was charged for them)', async () => {
+      const { db } = ctx().database;
+      const weeks = await db.selectFrom('payments').select(['payment_status', 'provider_intent_id']).where('subscription_id', 'is not', null).where('is_incremental', '=', false).execute();
+      expect(weeks.some((w) => w.payment_status === 'subscription_pending')).toBe(true);
+      for (const week of weeks) expect(week.provider_intent_id === null).toBe(week.payment_status === 'subscription_pending');
+    });
   },
   { seed: false },
 );
