@@ -117,8 +117,12 @@ function atHour(now: Date, daysAhead: number, hourUtc: number): Date {
   return new Date(day.getTime() + (offsetMinutes(day) - offsetMinutes(now)) * 60_000);
 }
 
-/** Seeded bookings were made before the demo began: their confirmations and receipts count as sent. */
-export const TOLD = { notified_booking: true, notified_receipt: true, notified_refund: true, notified_cancel: true } as const;
+/**
+ * Seeded bookings were made before the demo began: their confirmations and receipts count as sent.
+ * Not their cancellation or refund, which have not happened: a seeded session skipped or canceled
+ * during the demo is told (and its refund receipted) like any other.
+ */
+export const TOLD = { notified_booking: true, notified_receipt: true } as const;
 
 /** Seeds an empty database; does nothing when courses already exist. Returns whether it seeded. */
 export async function seedDemoData(db: Db, now: Date = clockNow()): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
-import { seedDemoData } from '../../server/demo/seed.ts';
-import { describeApi } from './harness.ts';
+import { nowMs } from '../../server/clock.ts';
+import { demoAccounts, seedDemoData } from '../../server/demo/seed.ts';
+import { call, describeApi, signInAs } from './harness.ts';
 
 /** The demo data, when several server instances start on one empty database (behind a load balancer). */
 describeApi(
@@ -26,3 +27,45 @@ describeApi(
   },
   { seed: false },
 );
+
+/** The demo's own bookings (Alex's), changed during the demo, tell of the change like any other. */
+describeApi('the demo bookings changed', (ctx) => {
+  it('a seeded session canceled by its tutor: Alex is told, refunded, and sent the refund receipt', async () => {
+    const { db } = ctx().database;
+    const tutor = ctx().client();
+    await signInAs(ctx(), tutor, demoAccounts.tutor.email);
+    const next = await db
+      .selectFrom('payments as p')
+      .innerJoin('meetings as m', 'm.id', 'p.meeting_id')
+      .innerJoin('customers as c', 'c.id', 'p.customer_id')
+      .select(['p.id', 'p.meeting_id'])
+      .where('c.email', '=', demoAccounts.customer.email)
+      .where('p.payment_status', '=', 'succeeded')
+      .where('p.subscription_id', 'is not', null)
+      .where('m.occurrence', '>', new Date(nowMs()))
+      .orderBy('m.occurrence')
+      .executeTakeFirstOrThrow();
+    expect((await call(tutor, `/api/meetings/${next.meeting_id}/cancel`, { method: 'POST' })).status).toBe(200);
+    await ctx().notifier.runAll();
+    const keys = (await db.selectFrom('notifications').select('dedupe_key').where('status', '=', 'sent').execute()).map((n) => n.dedupe_key);
+    expect(keys).toEqual(expect.arrayContaining([`canceled:tutor-canceled:${next.id}:0`, `refund:${next.id}`]));
+  });
+
+  it('a seeded week skipped by Alex: Alex and the tutor are told', async () => {
+    const { db } = ctx().database;
+    const alex = ctx().client();
+    await signInAs(ctx(), alex, demoAccounts.customer.email);
+    const later = await db
+      .selectFrom('payments as p')
+      .innerJoin('customers as c', 'c.id', 'p.customer_id')
+      .select('p.id')
+      .where('c.email', '=', demoAccounts.customer.email)
+      .where('p.payment_status', '=', 'subscription_pending')
+      .orderBy('p.meeting_id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect((await call(alex, `/api/payments/${later.id}/skip`, { method: 'POST' })).status).toBe(200);
+    await ctx().notifier.runAll();
+    const told = await db.selectFrom('notifications').select(['dedupe_key', 'to_address']).where('dedupe_key', 'like', `canceled:skipped:${later.id}:%`).execute();
+    expect(told.map((n) => n.to_address)).toEqual(expect.arrayContaining([demoAccounts.customer.email, demoAccounts.tutor.email]));
+  });
+});
