@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import type { ChargeOutcome } from '../payments/provider.ts';
-import { releaseExpiredHolds } from './holds.ts';
+import { holdsSettledForFulfilment } from './holds.ts';
 import { now } from '../clock.ts';
 
 /**
@@ -83,7 +83,7 @@ export async function fulfilProviderEvent(db: Db, event: ProviderEvent): Promise
 
 /** Lands a charge's outcome inside the caller's transaction, after releasing holds that ran out. */
 async function fulfilChargeIn(trx: Transaction<Database>, outcome: ChargeOutcome): Promise<Fulfilment> {
-  await releaseExpiredHolds(trx);
+  await holdsSettledForFulfilment(trx);
   const payment = await trx
     .selectFrom('payments')
     .innerJoin('meetings', 'meetings.id', 'payments.meeting_id')
