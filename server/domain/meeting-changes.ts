@@ -106,7 +106,7 @@ export async function reschedule(services: MeetingServices, staff: Staff, meetin
 }
 
 /** Sends the meeting's pending refunds (refunds.ts: the one way a refund is sent). */
-export async function sendRefunds(services: MeetingServices, meetingId: number): Promise<number> {
+export async function sendRefunds(services: Pick<MeetingServices, 'db' | 'payments' | 'log'>, meetingId: number): Promise<number> {
   return sendPendingRefunds(services.db, services.payments, services.log ?? console.log, { meetingId });
 }
 
