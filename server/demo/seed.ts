@@ -258,7 +258,8 @@ export async function seedDemoData(db: Db, now: Date = clockNow()): Promise<bool
       payment_status: 'succeeded',
       provider_intent_id: `pi_demo_overtime_${overtimeMeeting.id}`,
     } as (typeof paymentRows)[number]);
-    await trx.insertInto('payments').values(paymentRows.map((row) => ({ ...row, ...TOLD }))).execute();
+    // A scheduled week's receipt is owed when the weekly job charges it during the demo.
+    await trx.insertInto('payments').values(paymentRows.map((row) => ({ ...row, ...TOLD, notified_receipt: row.payment_status === 'succeeded' }))).execute();
 
     const math124 = offeringId('priya@beacontutoring.com', 'MATH 124');
     const oneTime = await trx

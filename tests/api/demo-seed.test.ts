@@ -1,7 +1,13 @@
-import { expect, it } from 'vitest';
-import { nowMs } from '../../server/clock.ts';
+import { afterEach, expect, it } from 'vitest';
+import { nowMs, setClock } from '../../server/clock.ts';
 import { demoAccounts, seedDemoData } from '../../server/demo/seed.ts';
+import { chargeDueWeeklyPayments } from '../../server/domain/weekly-charges.ts';
+import { outboxSender } from '../../server/notify/outbox.ts';
+import { offlineProvider } from '../../server/payments/offline.ts';
 import { call, describeApi, signInAs } from './harness.ts';
+import { pinClock } from './suite-clock.ts';
+
+afterEach(() => pinClock());
 
 /** The demo data, when several server instances start on one empty database (behind a load balancer). */
 describeApi(
@@ -67,5 +73,25 @@ describeApi('the demo bookings changed', (ctx) => {
     await ctx().notifier.runAll();
     const told = await db.selectFrom('notifications').select(['dedupe_key', 'to_address']).where('dedupe_key', 'like', `canceled:skipped:${later.id}:%`).execute();
     expect(told.map((n) => n.to_address)).toEqual(expect.arrayContaining([demoAccounts.customer.email, demoAccounts.tutor.email]));
+  });
+
+  it('a seeded scheduled week charged by the weekly job: Alex gets its receipt', async () => {
+    const { db } = ctx().database;
+    const week = await db
+      .selectFrom('payments as p')
+      .innerJoin('meetings as m', 'm.id', 'p.meeting_id')
+      .innerJoin('customers as c', 'c.id', 'p.customer_id')
+      .select(['p.id', 'm.occurrence'])
+      .where('c.email', '=', demoAccounts.customer.email)
+      .where('p.payment_status', '=', 'subscription_pending')
+      .orderBy('m.occurrence')
+      .executeTakeFirstOrThrow();
+    // Eleven hours before it: its skip window has closed.
+    setClock(new Date(new Date(week.occurrence).getTime() - 11 * 3600_000));
+    const tally = await chargeDueWeeklyPayments({ db, provider: offlineProvider(), sender: outboxSender(db), siteUrl: 'http://localhost:4321', log: () => {} });
+    expect(tally.succeeded).toBeGreaterThanOrEqual(1);
+    await ctx().notifier.runAll();
+    const receipt = await db.selectFrom('notifications').select('to_address').where('dedupe_key', '=', `receipt:${week.id}`).executeTakeFirst();
+    expect(receipt?.to_address).toBe(demoAccounts.customer.email);
   });
 });
