@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { call, describeApi, type TestContext } from './harness.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
 import { freeWeeklyHour, offeringOf, staffClient } from './tutor-helpers.ts';
@@ -8,7 +9,9 @@ import { freeWeeklyHour, offeringOf, staffClient } from './tutor-helpers.ts';
  * PostgreSQL's deadlock detected). Two customers of one group-of-two weekly slot ending their
  * subscriptions took the weeks' meetings in the order their payments came back in; a tutor
  * canceling a week of a subscription while the customer paid or ended it waited on the customer's
- * rows while holding a lock on the meeting that the customer's foreign-key checks needed.
+ * rows while holding a lock on the meeting that the customer's foreign-key checks needed; and a
+ * payment's fulfilment took its payment before its meetings, so that a week's payment it wrote
+ * while the tutor's cancel of that week waited was left on the canceled meeting, to be charged.
  */
 describeApi('subscriptions ended at once', (ctx) => {
   async function sharedWeeklySlot(c: TestContext) {
@@ -68,11 +71,20 @@ describeApi('a tutor cancels a week of a subscription while it changes', (ctx) =
   it('while its checkout is paid: both done, neither answers 500', async () => {
     for (let round = 0; round < 3; round++) {
       const { sam, weeks, buyer, secret } = await weeklyBooking(ctx());
+      const week = weeks[weeks.length - 1 - round]!.id;
       const [paid, canceled] = await Promise.all([
         confirmOffline(buyer.client, secret, '4242424242424242'),
-        call(sam.client, `/api/meetings/${weeks[weeks.length - 1 - round]!.id}/cancel`, { method: 'POST' }),
+        call(sam.client, `/api/meetings/${week}/cancel`, { method: 'POST' }),
       ]);
       expect([paid.status, canceled.status]).toEqual([200, 200]);
+      // Nothing is left to charge for the canceled week, nor a seat in it.
+      const left = await ctx()
+        .database.db.selectFrom('payments')
+        .select(['id', 'payment_status'])
+        .where('meeting_id', '=', week)
+        .where('payment_status', 'not in', ['canceled', 'abandoned'])
+        .execute();
+      expect(left).toEqual([]);
     }
   });
 
@@ -87,5 +99,34 @@ describeApi('a tutor cancels a week of a subscription while it changes', (ctx) =
       ]);
       expect([ended.status, canceled.status]).toEqual([200, 200]);
     }
+  });
+
+  it('while its checkout is paid and the week is held up a moment: no week left to charge on the canceled meeting', async () => {
+    if (ctx().kind !== 'postgres') return;
+    const { db } = ctx().database;
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const { sam, weeks, buyer, secret } = await weeklyBooking(ctx());
+    const week = weeks[weeks.length - 1]!.id;
+    // Someone holds the week's meeting a moment (a booking, another change): the payment's
+    // fulfilment has confirmed the seats and waits to write the week's payment; the tutor's cancel waits too.
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = db.transaction().execute(async (trx) => {
+      await sql`select id from meetings where id = ${week} for update`.execute(trx);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    const paid = confirmOffline(buyer.client, secret, '4242424242424242');
+    await sleep(500);
+    const canceled = call(sam.client, `/api/meetings/${week}/cancel`, { method: 'POST' });
+    await sleep(500);
+    letGo();
+    await holder;
+    expect([(await paid).status, (await canceled).status]).toEqual([200, 200]);
+    const left = await db.selectFrom('payments').select(['id', 'payment_status']).where('meeting_id', '=', week).where('payment_status', 'not in', ['canceled', 'abandoned']).execute();
+    expect(left).toEqual([]);
   });
 });
