@@ -11,7 +11,7 @@
  * 3. For CHAOS_SECONDS (60), CHAOS_CLIENTS (20) clients use the site through the proxy: four
  *    tutors and the rest customers (scripts/chaos/actors.ts). Every CHAOS_KILL_EVERY seconds (10) a
  *    random instance is killed (SIGKILL) and started again; halfway between two kills the demo
- *    clock moves CHAOS_CLOCK_HOURS (36) on every instance, which charges the weekly weeks whose
+ *    clock moves CHAOS_CLOCK_HOURS (48) on every instance, which charges the weekly weeks whose
  *    skip window closed. The demo clock is per process: each instance is moved by a POST /dev/clock
  *    of its own (straight to its port: through the proxy it would reach one), and one started
  *    again is given the sum of the moves before it serves (scripts/chaos/clock-preload.ts).
@@ -34,7 +34,7 @@ import pg from 'pg';
 import type { Course, PublicTutor } from '../src/contract/entities.ts';
 import { customer, tutor, type World } from './chaos/actors.ts';
 import { ChaosClient, type Sample } from './chaos/http.ts';
-import { type Instance, makeInstances, startInstance, stopInstance, waitHealthy } from './chaos/instances.ts';
+import { type Instance, makeInstances, outboxWriters, startInstance, stopInstance, waitHealthy } from './chaos/instances.ts';
 import { checkDatabase, checkRequests, excusedByKill, type Kill, type Verdict } from './chaos/invariants.ts';
 import { caddyAvailable, type Proxy, startCaddy, startTcpProxy } from './chaos/proxy.ts';
 
@@ -42,7 +42,7 @@ const started = performance.now();
 const SECONDS = Number(process.env.CHAOS_SECONDS ?? 60);
 const CLIENTS = Math.max(5, Number(process.env.CHAOS_CLIENTS ?? 20));
 const KILL_EVERY_S = Number(process.env.CHAOS_KILL_EVERY ?? 10);
-const CLOCK_HOURS = Number(process.env.CHAOS_CLOCK_HOURS ?? 36);
+const CLOCK_HOURS = Number(process.env.CHAOS_CLOCK_HOURS ?? 48);
 const PORT = Number(process.env.CHAOS_PORT ?? 4600);
 const INSTANCES = 3;
 const ADMIN_URL = process.env.CHAOS_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -210,6 +210,9 @@ async function main(): Promise<number> {
         log(`killed instance ${victim.index} (kill -9) and started it again: answering after ${seconds(kill.back! - kill.at)}`);
       }
     })();
+    // A move does not wait for the one before to finish its due jobs (they can take many seconds
+    // on a busy machine), only for a restart under way, which started with the offset before it.
+    const moves: Promise<void>[] = [];
     const mover = (async () => {
       for (let t = KILL_EVERY_S / 2; t < SECONDS; t += KILL_EVERY_S) {
         await at(t);
@@ -220,19 +223,24 @@ async function main(): Promise<number> {
         // clients reckon with the new time at once (an hour they publish, a week they skip is
         // then in the future on every instance, moved yet or not).
         clockOffsetMs += CLOCK_HOURS * 3600_000;
-        await Promise.all(
-          instances.map(async (instance) => {
-            try {
-              await moveClock(instance, { advance_hours: CLOCK_HOURS });
-            } catch (error) {
-              // Killed during the move: it starts again with the new offset.
-              if (!kills.some((kill) => kill.hostport === instance.hostport && kill.at >= moveStart)) throw error;
-            }
+        const serverTime = new Date(Date.now() + clockOffsetMs).toISOString();
+        moves.push(
+          Promise.all(
+            instances.map(async (instance) => {
+              try {
+                await moveClock(instance, { advance_hours: CLOCK_HOURS });
+              } catch (error) {
+                // Killed during the move: it starts again with the new offset.
+                if (!kills.some((kill) => kill.hostport === instance.hostport && kill.at >= moveStart)) throw error;
+              }
+            }),
+          ).then(() => {
+            clockMoves.push(`${seconds(moveStart - loadStart)}: +${CLOCK_HOURS} h (${seconds(Date.now() - moveStart)} with the due jobs)`);
+            log(`demo clock +${CLOCK_HOURS} h on every instance at ${seconds(moveStart - loadStart)}, to ${serverTime} (${seconds(Date.now() - moveStart)} with the due jobs)`);
           }),
         );
-        clockMoves.push(`${seconds(moveStart - loadStart)}: +${CLOCK_HOURS} h (${seconds(Date.now() - moveStart)} with the due jobs)`);
-        log(`demo clock +${CLOCK_HOURS} h on every instance, now ${new Date(Date.now() + clockOffsetMs).toISOString()} (${seconds(Date.now() - moveStart)} with the due jobs)`);
       }
+      await Promise.all(moves);
     })();
 
     await Promise.all([...loops, killer, mover]);
@@ -253,7 +261,7 @@ async function main(): Promise<number> {
         await sleep(500);
       }
       const verdicts: Verdict[] = [
-        ...(await checkDatabase(database, world, new Date(Date.now() + clockOffsetMs))),
+        ...(await checkDatabase(database, world, new Date(Date.now() + clockOffsetMs), outboxWriters(instances))),
         ...checkRequests(samples, kills),
         {
           name: 'No instance stopped by itself (only the kills)',

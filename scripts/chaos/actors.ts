@@ -68,7 +68,8 @@ type OutboxEntry = { id: number; to: string; link: string | null };
 
 async function outboxTo(client: ChaosClient, email: string): Promise<OutboxEntry[]> {
   const outbox = await client.get('/dev/outbox.json');
-  return Array.isArray(outbox.body) ? (outbox.body as OutboxEntry[]).filter((m) => m.to === email && m.link) : [];
+  // Login links only (booking emails carry a link to the dashboard).
+  return Array.isArray(outbox.body) ? (outbox.body as OutboxEntry[]).filter((m) => m.to === email && m.link?.includes('/login?token=')) : [];
 }
 
 /**
@@ -339,7 +340,7 @@ export async function tutor(client: ChaosClient, world: World, email: string, su
   while (Date.now() < world.stopAt) {
     const action = choose(world, {
       oneOff: 4,
-      weekly: weeklySlots < 2 ? 0.4 : 0,
+      weekly: weeklySlots < 4 ? 0.8 : 0,
       cancel: 1,
       move: 1,
       overtime: 1.5,

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 /** One server process (`node server/main.ts`) of the run, on a port of its own. */
@@ -20,6 +20,39 @@ export interface Instance {
 }
 
 const PRELOAD = path.resolve('scripts/chaos/clock-preload.ts');
+const START_MARK = '[chaos] process start ';
+
+/** Who wrote an outbox row: the process, and whether it was the last row of a process the run killed. */
+export interface OutboxWriter {
+  process: string;
+  lastBeforeKill: boolean;
+}
+
+/**
+ * Which process wrote each outbox row, from the instances' logs (the outbox sender logs
+ * `outbox: email #id` once the row is written): `instance 2, start 3`. The last row of a process
+ * the run killed (every start but an instance's last) is the one it may have sent without marking.
+ */
+export function outboxWriters(instances: Instance[]): Map<number, OutboxWriter> {
+  const writers = new Map<number, OutboxWriter>();
+  for (const instance of instances) {
+    let start = 0;
+    let last: OutboxWriter | undefined;
+    for (const line of readFileSync(instance.log, 'utf8').split('\n')) {
+      if (line.startsWith(START_MARK)) {
+        if (last) last.lastBeforeKill = true;
+        last = undefined;
+        start = Number(line.slice(START_MARK.length));
+      }
+      const sent = /^outbox: (?:email|sms) #(\d+)$/.exec(line);
+      if (sent) {
+        last = { process: `instance ${instance.index}, start ${start}`, lastBeforeKill: false };
+        writers.set(Number(sent[1]), last);
+      }
+    }
+  }
+  return writers;
+}
 
 export function makeInstances(count: number, firstPort: number, logDir: string): Instance[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -41,6 +74,8 @@ export function makeInstances(count: number, firstPort: number, logDir: string):
 export function startInstance(instance: Instance, env: NodeJS.ProcessEnv, clockOffsetMs: number): void {
   instance.starts += 1;
   const fd = openSync(instance.log, 'a');
+  // Each process's lines follow a line of its own, so that its sends can be told from another's.
+  writeSync(fd, `${START_MARK}${instance.starts}\n`);
   const child = spawn(process.execPath, ['--import', PRELOAD, 'server/main.ts'], {
     env: { ...env, PORT: String(instance.port), CHAOS_CLOCK_OFFSET_MS: String(clockOffsetMs) },
     stdio: ['ignore', fd, fd],
