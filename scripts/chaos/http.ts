@@ -14,6 +14,8 @@ export interface Sample {
   upstream: string | null;
   /** The envelope's error type, or the network error's code. */
   error?: string;
+  /** A failure the proxy answered itself (its own 502, no JSON envelope), or no answer at all. */
+  notFromApp: boolean;
   /** The client that sent it (its name). */
   client: string;
 }
@@ -74,7 +76,9 @@ export class ChaosClient {
     }
     return new Promise<Answer>((resolve) => {
       const done = (answer: Answer, upstream: string | null, error?: string) => {
-        this.record({ start, end: Date.now(), method, route: routeOf(path), status: answer.status, upstream, client: this.name, ...(error ? { error } : {}) });
+        // Caddy's own error answers read `proxy error …` (handle_errors in the generated Caddyfile).
+        const notFromApp = answer.status === 0 || (answer.status >= 500 && answer.body === null && (error ?? '').startsWith('proxy error'));
+        this.record({ start, end: Date.now(), method, route: routeOf(path), status: answer.status, upstream, client: this.name, notFromApp, ...(error ? { error } : {}) });
         resolve(answer);
       };
       const request = http.request(
