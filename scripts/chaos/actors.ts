@@ -226,11 +226,13 @@ export async function customer(client: ChaosClient, world: World, index: number)
   while (Date.now() < world.stopAt) {
     if (!account || (account.bookings >= 8 && world.random() < 0.15)) {
       await newAccount();
+      await pause(100);
       continue;
     }
     if (signedOut) {
       signedOut = false;
       account.proven = await signInByLink(client, world, 'customer', account.email);
+      await pause(100);
       continue;
     }
     const action = choose(world, {
