@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { sql } from 'kysely';
 import { site } from '../../src/config/site.ts';
 import { now as clockNow } from '../clock.ts';
 import { semesterEnd, weeklyOccurrences } from '../domain/availability.ts';
@@ -17,6 +18,9 @@ export const demoAccounts = {
   tutor: { name: 'Jordan Alvarez', email: 'jordan@beacontutoring.com' },
   customer: { name: 'Alex Rivera', email: 'alex@example.com', phone: '2065550199' },
 } as const;
+
+/** The advisory lock the seed takes (any number no other lock of the app uses). */
+const SEED_LOCK_KEY = 4_005;
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -113,18 +117,26 @@ function atHour(now: Date, daysAhead: number, hourUtc: number): Date {
   return new Date(day.getTime() + (offsetMinutes(day) - offsetMinutes(now)) * 60_000);
 }
 
+/**
+ * Seeded bookings were made before the demo began: their confirmations and receipts count as sent.
+ * Not their cancellation or refund, which have not happened: a seeded session skipped or canceled
+ * during the demo is told (and its refund receipted) like any other.
+ */
+export const TOLD = { notified_booking: true, notified_receipt: true } as const;
+
 /** Seeds an empty database; does nothing when courses already exist. Returns whether it seeded. */
-/** Seeded bookings were made before the demo began: their confirmations and receipts count as sent. */
-export const TOLD = { notified_booking: true, notified_receipt: true, notified_refund: true, notified_cancel: true } as const;
-
 export async function seedDemoData(db: Db, now: Date = clockNow()): Promise<boolean> {
-  const existing = await db.selectFrom('courses').select('id').limit(1).executeTakeFirst();
-  if (existing) return false;
-
   // Always leave the demo some weeks of availability, even once the configured semester is over.
   const lastDay = new Date(Math.max(semesterEnd().getTime(), now.getTime() + 10 * 7 * DAY));
 
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    // Several instances started at once on one empty database (behind a load balancer): the first
+    // to take the lock seeds, the others wait for its commit and then find the courses. Without it
+    // each saw an empty table and all but one stopped on the courses' unique key.
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY}::bigint)`.execute(trx);
+    const existing = await trx.selectFrom('courses').select('id').limit(1).executeTakeFirst();
+    if (existing) return false;
+
     const courseRows = await trx
       .insertInto('courses')
       .values(courses.map(([school, course_number, course_name]) => ({ school, course_number, course_name })))
@@ -231,7 +243,8 @@ export async function seedDemoData(db: Db, now: Date = clockNow()): Promise<bool
         amount_cents: 4500,
         payment_status: past || isNext ? 'succeeded' : 'subscription_pending',
         provider: 'offline',
-        provider_intent_id: `pi_demo_weekly_${m.id}`,
+        // A scheduled week has not been sent to the provider yet: no intent (as fulfilment writes it).
+        provider_intent_id: past || isNext ? `pi_demo_weekly_${m.id}` : null,
       };
     });
     // The second past meeting ran 30 minutes over: an incremental (overtime) payment.
@@ -246,7 +259,8 @@ export async function seedDemoData(db: Db, now: Date = clockNow()): Promise<bool
       payment_status: 'succeeded',
       provider_intent_id: `pi_demo_overtime_${overtimeMeeting.id}`,
     } as (typeof paymentRows)[number]);
-    await trx.insertInto('payments').values(paymentRows.map((row) => ({ ...row, ...TOLD }))).execute();
+    // A scheduled week's receipt is owed when the weekly job charges it during the demo.
+    await trx.insertInto('payments').values(paymentRows.map((row) => ({ ...row, ...TOLD, notified_receipt: row.payment_status === 'succeeded' }))).execute();
 
     const math124 = offeringId('priya@beacontutoring.com', 'MATH 124');
     const oneTime = await trx
@@ -312,6 +326,6 @@ export async function seedDemoData(db: Db, now: Date = clockNow()): Promise<bool
         grade('Midterm', midterm, 41, 50, 6),
       ])
       .execute();
+    return true;
   });
-  return true;
 }

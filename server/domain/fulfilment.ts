@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import type { ChargeOutcome } from '../payments/provider.ts';
-import { releaseExpiredHolds } from './holds.ts';
+import { holdsSettledForFulfilment } from './holds.ts';
 import { now } from '../clock.ts';
 
 /**
@@ -83,13 +83,36 @@ export async function fulfilProviderEvent(db: Db, event: ProviderEvent): Promise
 
 /** Lands a charge's outcome inside the caller's transaction, after releasing holds that ran out. */
 async function fulfilChargeIn(trx: Transaction<Database>, outcome: ChargeOutcome): Promise<Fulfilment> {
-  await releaseExpiredHolds(trx);
+  await holdsSettledForFulfilment(trx);
+  const target = await trx.selectFrom('payments').select(['meeting_id', 'customer_id', 'subscription_id', 'checkout']).where('provider_intent_id', '=', outcome.intentId).executeTakeFirst();
+  if (!target) return undefined;
+  // The meetings first, in id order, then the payment, as a booking and a tutor's change take them:
+  // the payment's meeting and, for a subscription's checkout, every week it holds a seat in (their
+  // payments are written below). A tutor canceling one of them meanwhile either finishes first (the
+  // seat is gone, and no payment is written for it) or waits for this to commit (and cancels that
+  // week's payment with the rest). Taken the other way round, a week's payment written while the
+  // tutor's cancel waited was left on the canceled meeting, to be charged, or the two deadlocked.
+  const weekly = target.subscription_id !== null && target.checkout !== null;
+  await trx
+    .selectFrom('meetings')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('id', '=', target.meeting_id),
+        ...(weekly
+          ? [eb('id', 'in', eb.selectFrom('reservations').select('meeting_id').where('subscription_id', '=', target.subscription_id).where('customer_id', '=', target.customer_id).where('status', '!=', 'released'))]
+          : []),
+      ]),
+    )
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
   const payment = await trx
     .selectFrom('payments')
     .innerJoin('meetings', 'meetings.id', 'payments.meeting_id')
     .select(['payments.id', 'payments.customer_id', 'payments.meeting_id', 'payments.subscription_id', 'payments.checkout', 'payments.payment_status', 'payments.amount_cents', 'payments.provider', 'meetings.offering_id'])
     .where('payments.provider_intent_id', '=', outcome.intentId)
-    .forUpdate()
+    .forUpdate('payments')
     .executeTakeFirst();
   if (!payment) return undefined;
   // A canceled subscription never starts: its checkout, if still open, ends now (the cancel ends it

@@ -30,12 +30,33 @@ async function hasExpiredHolds(db: Kysely<Database>): Promise<boolean> {
 }
 
 export async function releaseExpiredHolds(db: Kysely<Database> | Transaction<Database>, scope: 'if-released' | 'all' = 'if-released'): Promise<void> {
-  if (!db.isTransaction) {
-    // Most calls find no hold past its expiry: one indexed read then, and no transaction.
-    if (scope === 'if-released' && !(await hasExpiredHolds(db))) return;
-    await db.transaction().execute((trx) => releaseExpiredHolds(trx, scope));
-    return;
-  }
+  // Most calls find no hold past its expiry: one indexed read then, and no transaction.
+  if (scope === 'if-released' && !(await hasExpiredHolds(db))) return;
+  if (!db.isTransaction) await db.transaction().execute((trx) => release(trx, scope));
+  else await release(db, scope);
+}
+
+/**
+ * The advisory lock of the releases: a release takes it alone, a fulfilment shares it
+ * (holdsSettledForFulfilment). A release takes seats, meetings, then payments; a fulfilment takes
+ * its payment, then its meeting and seats. A hold that ran out while its charge was being fulfilled
+ * (a confirmation at the last second, or every hold at once when the demo clock moves) had the
+ * two wait on each other (a deadlock, answered 500): now one waits for the other's commit first.
+ */
+const HOLDS_LOCK_KEY = 4_006;
+
+/**
+ * For a fulfilment, in its transaction before it takes any row: holds that ran out are released
+ * (alone), or else the lock is shared until the fulfilment commits, so that no release starts
+ * meanwhile (one under way is waited for). Fulfilments do not wait for each other.
+ */
+export async function holdsSettledForFulfilment(trx: Transaction<Database>): Promise<void> {
+  if (await hasExpiredHolds(trx)) await release(trx, 'if-released');
+  else await sql`select pg_advisory_xact_lock_shared(${HOLDS_LOCK_KEY}::bigint)`.execute(trx);
+}
+
+async function release(db: Kysely<Database>, scope: 'if-released' | 'all'): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${HOLDS_LOCK_KEY}::bigint)`.execute(db);
   const released = await sql<{ meeting_id: number }>`
     with expired as (
       update reservations set status = 'released'

@@ -28,13 +28,20 @@ export interface MeetingServices {
   log?: (line: string) => void;
 }
 
-/** Reads a meeting (locked for this transaction) that this staff member may change. */
+/**
+ * Reads a meeting (locked for this transaction) that this staff member may change. The lock is FOR
+ * NO KEY UPDATE (a change never touches the meeting's id): it still keeps out every other change of
+ * the meeting and every booking of it, but not the foreign-key checks of writes to the payments and
+ * seats that name it. A FOR UPDATE lock blocked those too: a customer ending a subscription (its
+ * weeks' payments rewritten) or paying one (its weeks' payments written) while the tutor canceled
+ * one of its weeks then waited on the tutor, who waited on that customer's rows (a deadlock, 500).
+ */
 export async function staffMeeting(trx: Trx, staff: Staff, meetingId: number) {
   const meeting = await trx
     .selectFrom('meetings')
     .select(['id', 'tutor_id', 'occurrence', 'duration_mins', 'canceled', 'capacity'])
     .where('id', '=', meetingId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
   if (!meeting || meeting.canceled) throw new Refusal('MeetingNotFound');
   if (meeting.tutor_id !== staff.tutorId && staff.role !== 'Supervisor') throw notAuthorized();
@@ -99,7 +106,7 @@ export async function reschedule(services: MeetingServices, staff: Staff, meetin
 }
 
 /** Sends the meeting's pending refunds (refunds.ts: the one way a refund is sent). */
-export async function sendRefunds(services: MeetingServices, meetingId: number): Promise<number> {
+export async function sendRefunds(services: Pick<MeetingServices, 'db' | 'payments' | 'log'>, meetingId: number): Promise<number> {
   return sendPendingRefunds(services.db, services.payments, services.log ?? console.log, { meetingId });
 }
 

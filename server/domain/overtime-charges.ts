@@ -133,7 +133,7 @@ export async function setDuration(services: MeetingServices, staff: Staff, meeti
  * does not stop the others. The outcome is written only while the payment is still processing: if
  * the meeting was canceled meanwhile, a charge that went through is refunded at once.
  */
-export async function sendOvertimeCharges(services: MeetingServices, meetingId: number): Promise<void> {
+export async function sendOvertimeCharges(services: Pick<MeetingServices, 'db' | 'payments' | 'log'>, meetingId: number): Promise<void> {
   const { db, payments } = services;
   const log = services.log ?? console.log;
   const queued = await db
@@ -170,8 +170,18 @@ export async function sendOvertimeCharges(services: MeetingServices, meetingId: 
       .returning('id')
       .executeTakeFirst();
     if (!written && result.status === 'succeeded') {
-      await db.updateTable('payments').set({ provider_intent_id: result.intentId, refund_pending: true }).where('id', '=', row.id).execute();
-      await sendRefunds(services, meetingId);
+      // Only a payment canceled meanwhile is refunded. One written meanwhile by another sender of
+      // the same charge (a second entry of the time, the reconciliation pass: the same key, so the
+      // same charge) is the charge itself, and stays.
+      const canceled = await db
+        .updateTable('payments')
+        .set({ provider_intent_id: result.intentId, refund_pending: true })
+        .where('id', '=', row.id)
+        .where('payment_status', '=', 'canceled')
+        .where('provider_intent_id', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (canceled) await sendRefunds(services, meetingId);
     }
   }
 }

@@ -4,6 +4,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { fromNow, now } from '../clock.ts';
 import { sendCheckout, settleAbandonedCharge } from './checkout.ts';
 import { fulfilCharge } from './fulfilment.ts';
+import { sendOvertimeCharges } from './overtime-charges.ts';
 import { releaseExpiredHolds } from './holds.ts';
 import { Refusal } from './refusal.ts';
 import { retryPendingRefunds, sendPendingRefunds } from './refunds.ts';
@@ -26,7 +27,9 @@ import { CLAIM_LEASE_MS } from './weekly-charges.ts';
  * 4. The same for off-session charges (a weekly meeting's, overtime): one left settling or waiting
  *    for the customer (3-D Secure) after the lease, or canceled while it settled, is asked about;
  *    a charge is recorded as paid, or refunded if canceled, and a decline shows as failed.
- * 5. Refunds marked but not confirmed by the provider are sent again.
+ * 5. Overtime charges written but never sent (a crash between the entry's commit and its charge)
+ *    are sent, under the payment's id as key as the entry would have.
+ * 6. Refunds marked but not confirmed by the provider are sent again.
  */
 export const RECONCILE_MS = 2 * 60_000;
 
@@ -152,6 +155,27 @@ export async function reconcilePayments(db: Db, provider: PaymentProvider, log: 
       if (succeeded) report.settled += 1;
     } catch (error) {
       log(`reconcile: off-session charge of payment ${payment.id} not checked: ${describe(error)}`);
+    }
+  }
+
+  // Overtime entered, its payment committed, and the process gone before the charge was sent: no
+  // one would send it but a second entry of the same time (sendOvertimeCharges, as the entry does).
+  const unsentOvertime = await db
+    .selectFrom('payments')
+    .select('meeting_id')
+    .distinct()
+    .where('is_incremental', '=', true)
+    .where('payment_status', '=', 'processing')
+    .where('provider_intent_id', 'is', null)
+    .where('inserted_at', '<', fromNow(-UNSENT_AFTER_MS))
+    .limit(BATCH)
+    .execute();
+  for (const { meeting_id: meetingId } of unsentOvertime) {
+    try {
+      await sendOvertimeCharges({ db, payments: provider, log }, meetingId);
+      report.resent += 1;
+    } catch (error) {
+      log(`reconcile: overtime charges of meeting ${meetingId} not sent: ${describe(error)}`);
     }
   }
 

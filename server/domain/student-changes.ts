@@ -64,9 +64,21 @@ export async function skipPayment({ db, provider, log, siteUrl }: StudentService
  */
 export async function cancelSubscription({ db, provider, log, siteUrl }: StudentServices, customerId: number, subscriptionId: number): Promise<void> {
   const refunds = await db.transaction().execute(async (trx) => {
-    const subscription = await trx.selectFrom('subscriptions').select(['id', 'customer_id', 'status']).where('id', '=', subscriptionId).forUpdate().executeTakeFirst();
+    // FOR NO KEY UPDATE, as for the meetings below: it keeps out another change of the subscription
+    // but not the foreign-key checks of a tutor's cancel rewriting one of its weeks' payments.
+    const subscription = await trx.selectFrom('subscriptions').select(['id', 'customer_id', 'status']).where('id', '=', subscriptionId).forNoKeyUpdate().executeTakeFirst();
     if (!subscription) throw new Refusal('SubscriptionNotFound');
     if (subscription.customer_id !== customerId) throw new Refusal('NotAuthorized');
+    // The meetings of its seats first, in id order, then their payments, as a booking and a tutor's
+    // change of a meeting take them: a tutor canceling one of the weeks meanwhile is waited for
+    // here (or waits), instead of each holding what the other needs (a deadlock, answered 500).
+    await trx
+      .selectFrom('meetings')
+      .select('id')
+      .where('id', 'in', (eb) => eb.selectFrom('reservations').select('meeting_id').where('subscription_id', '=', subscription.id).where('status', '!=', 'released'))
+      .orderBy('id')
+      .forNoKeyUpdate()
+      .execute();
     await trx.updateTable('subscriptions').set({ status: 'canceled' }).where('id', '=', subscription.id).execute();
     await trx
       .updateTable('payments')
@@ -85,6 +97,10 @@ export async function cancelSubscription({ db, provider, log, siteUrl }: Student
       .where('p.payment_status', 'in', ['succeeded', 'subscription_pending'])
       .where('p.is_incremental', '=', false)
       .where('m.occurrence', '>', noticeDeadline())
+      // In meeting order, as their seats are freed below one meeting row after the other: two
+      // customers of one group-of-two slot ending their subscriptions at once then take the
+      // meetings in the same order, rather than each waiting on a row the other holds (a deadlock).
+      .orderBy('p.meeting_id')
       // Locked, so a skip of one of them that commits first is seen and not canceled twice.
       .forUpdate('p')
       .execute();

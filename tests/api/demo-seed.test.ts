@@ -1,0 +1,97 @@
+import { afterEach, expect, it } from 'vitest';
+import { nowMs, setClock } from '../../server/clock.ts';
+import { demoAccounts, seedDemoData } from '../../server/demo/seed.ts';
+import { chargeDueWeeklyPayments } from '../../server/domain/weekly-charges.ts';
+import { outboxSender } from '../../server/notify/outbox.ts';
+import { offlineProvider } from '../../server/payments/offline.ts';
+import { call, describeApi, signInAs } from './harness.ts';
+import { pinClock } from './suite-clock.ts';
+
+afterEach(() => pinClock());
+
+/** The demo data, when several server instances start on one empty database (behind a load balancer). */
+describeApi(
+  'the demo seed',
+  (ctx) => {
+    it('seeds once when several instances start on an empty database at the same moment, and none of them fails', async () => {
+      const { db } = ctx().database;
+      const seeded = await Promise.all([seedDemoData(db), seedDemoData(db), seedDemoData(db)]);
+      expect(seeded.filter(Boolean)).toHaveLength(1);
+      const courses = await db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const customers = await db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(courses.n)).toBe(20);
+      expect(Number(customers.n)).toBe(1);
+      expect(await seedDemoData(db)).toBe(false);
+    });
+
+    it('gives the scheduled weeks of the demo subscription no provider intent, as a booking does (nothing was charged for them)', async () => {
+      const { db } = ctx().database;
+      const weeks = await db.selectFrom('payments').select(['payment_status', 'provider_intent_id']).where('subscription_id', 'is not', null).where('is_incremental', '=', false).execute();
+      expect(weeks.some((w) => w.payment_status === 'subscription_pending')).toBe(true);
+      for (const week of weeks) expect(week.provider_intent_id === null).toBe(week.payment_status === 'subscription_pending');
+    });
+  },
+  { seed: false },
+);
+
+/** The demo's own bookings (Alex's), changed during the demo, tell of the change like any other. */
+describeApi('the demo bookings changed', (ctx) => {
+  it('a seeded session canceled by its tutor: Alex is told, refunded, and sent the refund receipt', async () => {
+    const { db } = ctx().database;
+    const tutor = ctx().client();
+    await signInAs(ctx(), tutor, demoAccounts.tutor.email);
+    const next = await db
+      .selectFrom('payments as p')
+      .innerJoin('meetings as m', 'm.id', 'p.meeting_id')
+      .innerJoin('customers as c', 'c.id', 'p.customer_id')
+      .select(['p.id', 'p.meeting_id'])
+      .where('c.email', '=', demoAccounts.customer.email)
+      .where('p.payment_status', '=', 'succeeded')
+      .where('p.subscription_id', 'is not', null)
+      .where('m.occurrence', '>', new Date(nowMs()))
+      .orderBy('m.occurrence')
+      .executeTakeFirstOrThrow();
+    expect((await call(tutor, `/api/meetings/${next.meeting_id}/cancel`, { method: 'POST' })).status).toBe(200);
+    await ctx().notifier.runAll();
+    const keys = (await db.selectFrom('notifications').select('dedupe_key').where('status', '=', 'sent').execute()).map((n) => n.dedupe_key);
+    expect(keys).toEqual(expect.arrayContaining([`canceled:tutor-canceled:${next.id}:0`, `refund:${next.id}`]));
+  });
+
+  it('a seeded week skipped by Alex: Alex and the tutor are told', async () => {
+    const { db } = ctx().database;
+    const alex = ctx().client();
+    await signInAs(ctx(), alex, demoAccounts.customer.email);
+    const later = await db
+      .selectFrom('payments as p')
+      .innerJoin('customers as c', 'c.id', 'p.customer_id')
+      .select('p.id')
+      .where('c.email', '=', demoAccounts.customer.email)
+      .where('p.payment_status', '=', 'subscription_pending')
+      .orderBy('p.meeting_id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect((await call(alex, `/api/payments/${later.id}/skip`, { method: 'POST' })).status).toBe(200);
+    await ctx().notifier.runAll();
+    const told = await db.selectFrom('notifications').select(['dedupe_key', 'to_address']).where('dedupe_key', 'like', `canceled:skipped:${later.id}:%`).execute();
+    expect(told.map((n) => n.to_address)).toEqual(expect.arrayContaining([demoAccounts.customer.email, demoAccounts.tutor.email]));
+  });
+
+  it('a seeded scheduled week charged by the weekly job: Alex gets its receipt', async () => {
+    const { db } = ctx().database;
+    const week = await db
+      .selectFrom('payments as p')
+      .innerJoin('meetings as m', 'm.id', 'p.meeting_id')
+      .innerJoin('customers as c', 'c.id', 'p.customer_id')
+      .select(['p.id', 'm.occurrence'])
+      .where('c.email', '=', demoAccounts.customer.email)
+      .where('p.payment_status', '=', 'subscription_pending')
+      .orderBy('m.occurrence')
+      .executeTakeFirstOrThrow();
+    // Eleven hours before it: its skip window has closed.
+    setClock(new Date(new Date(week.occurrence).getTime() - 11 * 3600_000));
+    const tally = await chargeDueWeeklyPayments({ db, provider: offlineProvider(), sender: outboxSender(db), siteUrl: 'http://localhost:4321', log: () => {} });
+    expect(tally.succeeded).toBeGreaterThanOrEqual(1);
+    await ctx().notifier.runAll();
+    const receipt = await db.selectFrom('notifications').select('to_address').where('dedupe_key', '=', `receipt:${week.id}`).executeTakeFirst();
+    expect(receipt?.to_address).toBe(demoAccounts.customer.email);
+  });
+});
