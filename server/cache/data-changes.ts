@@ -14,6 +14,7 @@ export const TOPICS_OF_TABLE: Record<string, readonly Topic[]> = {
   slots: ['availability'],
   meetings: ['availability'],
   reservations: ['availability'],
+  tutor_days_off: ['availability'],
 };
 
 export type Topic = 'catalog' | 'availability';

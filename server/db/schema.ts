@@ -94,6 +94,19 @@ export interface Database {
     /** The staff member who canceled a session after its start (a supervisor), and why (015). */
     canceled_by: Generated<number | null>;
     cancel_reason: Generated<string | null>;
+    /** Availability the tutor took back (018): 'deleted', 'series_ended' or 'day_off'; null otherwise. */
+    taken_back: Generated<'deleted' | 'series_ended' | 'day_off' | null>;
+    created_at: Timestamp;
+  };
+  /** A tutor's days off (018): whole days in the site's zone, and the instants they cover. */
+  tutor_days_off: {
+    id: Generated<number>;
+    tutor_id: number;
+    first_day: string;
+    last_day: string;
+    starts_at: RequiredTimestamp;
+    ends_at: RequiredTimestamp;
+    created_by: number | null;
     created_at: Timestamp;
   };
   subscriptions: {

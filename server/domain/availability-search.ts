@@ -3,6 +3,7 @@ import type { BookableMeeting, BookableSlot, CourseStyle, Offering } from '../..
 import type { Db } from '../db/connection.ts';
 import { offeringColumns, type OfferingRow, toOffering } from './offerings.ts';
 import { now } from '../clock.ts';
+import { notOnDayOff } from './days-off.ts';
 
 /** The search's filters; a filter left out matches every value. */
 export interface AvailabilityQuery {
@@ -118,6 +119,8 @@ export async function listBookableMeetings(db: Db, query: AvailabilityQuery): Pr
     // Written as the partial index meetings_one_off (011) is, so that it always applies.
     .where(sql<boolean>`m.slot_id is null and not m.canceled`)
     .where('m.occurrence', '>', at)
+    // Not on the tutor's days off: their booked hours stay, without a second seat to offer.
+    .where(notOnDayOff)
     .where(sql<boolean>`(${sql.join(seatConditions(query), sql` or `)})`)
     .select(['o.id as offering_id', 'm.id', 'm.duration_mins', epochOf('m.occurrence').as('epoch')])
     .select(sql<number>`row_number() over (order by m.occurrence, m.id)::int`.as('place'));
@@ -170,6 +173,10 @@ export async function listBookableSlots(db: Db, query: AvailabilityQuery): Promi
     .leftJoin(expiredHolds(db, at), 'x.meeting_id', 'm.id')
     .where(sql<boolean>`not m.canceled`)
     .where('m.occurrence', '>', at)
+    // Up to the slot's last day (a series ended from a date keeps its booked weeks after it, never
+    // offered again), and off the tutor's days off: the weeks a subscription takes (booking.ts).
+    .where(sql<boolean>`m.occurrence <= s.last_day`)
+    .where(notOnDayOff)
     // Every selected column is the slot's, its offering's, course's or tutor's (keys grouped on).
     .groupBy(['s.id', 'o.id', 'c.id', 't.id'])
     .having(sql<boolean>`${sql.join(fits, sql` or `)}`)

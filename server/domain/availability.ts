@@ -7,6 +7,7 @@ import { site } from '../../src/config/site.ts';
 import { nowMs } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { type Database, toEpoch } from '../db/schema.ts';
+import { dayOffAt, daysOffBetween, refuseOnDayOff, toDayOff } from './days-off.ts';
 import { meetingsById } from './meetings-view.ts';
 import { Refusal } from './refusal.ts';
 
@@ -96,6 +97,7 @@ export async function createOneOffMeeting(db: Db, tutorId: number, start: Date):
   refuseThePast(start);
   const id = await db.transaction().execute(async (trx) => {
     await lockTutorCalendar(trx, tutorId);
+    await refuseOnDayOff(trx, tutorId, [start]);
     await refuseOverlap(trx, tutorId, [{ start, minutes: SLOT_MINUTES }]);
     const row = await trx.insertInto('meetings').values({ tutor_id: tutorId, occurrence: start, duration_mins: SLOT_MINUTES }).returning('id').executeTakeFirstOrThrow();
     return row.id;
@@ -106,6 +108,8 @@ export async function createOneOffMeeting(db: Db, tutorId: number, start: Date):
 /**
  * Weekly availability (POST /api/slots): one-hour meetings every week from the anchor until the
  * semester's last reading day, refused as a whole if any of them overlaps the tutor's calendar.
+ * Weeks on the tutor's days off are left out (days-off.ts); a series with every week on them is
+ * refused (OnDayOff).
  */
 export async function createWeeklySlot(db: Db, tutorId: number, anchor: Date, lastDay: Date = semesterEnd()) {
   refuseThePast(anchor);
@@ -113,7 +117,10 @@ export async function createWeeklySlot(db: Db, tutorId: number, anchor: Date, la
   if (occurrences.length === 0) throw new Refusal('BadInput', { fields: { anchor_epoch: 'The semester ends before this date' } });
   return db.transaction().execute(async (trx) => {
     await lockTutorCalendar(trx, tutorId);
-    await refuseOverlap(trx, tutorId, occurrences.map((start) => ({ start, minutes: SLOT_MINUTES })));
+    const daysOff = await daysOffBetween(trx, tutorId, occurrences[0]!.getTime(), occurrences.at(-1)!.getTime());
+    const weeks = occurrences.filter((start) => !dayOffAt(daysOff, start.getTime()));
+    if (weeks.length === 0) throw new Refusal('OnDayOff', { day_off: toDayOff(daysOff[0]!) });
+    await refuseOverlap(trx, tutorId, weeks.map((start) => ({ start, minutes: SLOT_MINUTES })));
     const slot = await trx
       .insertInto('slots')
       .values({ tutor_id: tutorId, anchor, duration_mins: SLOT_MINUTES, last_day: lastDay })
@@ -121,7 +128,7 @@ export async function createWeeklySlot(db: Db, tutorId: number, anchor: Date, la
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('meetings')
-      .values(occurrences.map((occurrence) => ({ tutor_id: tutorId, slot_id: slot.id, occurrence, duration_mins: SLOT_MINUTES })))
+      .values(weeks.map((occurrence) => ({ tutor_id: tutorId, slot_id: slot.id, occurrence, duration_mins: SLOT_MINUTES })))
       .execute();
     return { id: slot.id, anchor_epoch: toEpoch(anchor), duration_mins: SLOT_MINUTES };
   });

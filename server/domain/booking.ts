@@ -1,5 +1,5 @@
 import type { CourseStyle } from '../../src/contract/entities.ts';
-import type { Insertable, Transaction } from 'kysely';
+import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { Refusal } from './refusal.ts';
@@ -12,6 +12,7 @@ import { heldSeatsOfCheckoutStart } from './address-holds.ts';
 import { type CheckoutAnswer, type CheckoutRow, sendCheckout } from './checkout.ts';
 import { now, nowMs } from '../clock.ts';
 import { currentCentsQuery } from './prices.ts';
+import { dayOffAt, isOnDayOff, notOnDayOff } from './days-off.ts';
 
 export interface BookingRequest {
   meeting: number;
@@ -157,11 +158,18 @@ export async function takeOneTime(db: Db, provider: PaymentProvider, customerId:
       .leftJoin(bookableOfferings(trx).where('o.id', '=', request.offering).as('b'), (join) => join.onTrue())
       .select(['m.id', 'm.tutor_id', 'm.slot_id', 'm.occurrence', 'm.canceled', 'm.capacity', 'm.reservations_taken', 'm.offering_id as booked_offering_id', 'm.course_style'])
       .select(['b.offering_id as bookable_offering_id', 'b.tutor_id as offering_tutor_id', 'b.course_number', 'b.tutor_name'])
+      .select(sql<boolean>`not ${notOnDayOff}`.as('on_day_off'))
       .selectAll('terms')
       .where('m.id', '=', request.meeting)
       .forUpdate('m')
       .executeTakeFirst();
     if (!meeting || meeting.canceled || meeting.slot_id !== null || new Date(meeting.occurrence).getTime() <= nowMs()) {
+      throw new Refusal('MeetingNotFound');
+    }
+    // No booking on the tutor's days off (days-off.ts). Days off made while this statement waited
+    // for the row's lock cancel the hour if it was unbooked (seen above: the lock rereads the row),
+    // but leave a booked one, whose second seat is then asked about again, after the lock.
+    if (meeting.on_day_off || (meeting.reservations_taken > 0 && (await isOnDayOff(trx, meeting.tutor_id, meeting.occurrence)))) {
       throw new Refusal('MeetingNotFound');
     }
     const offeringId = meeting.bookable_offering_id;
@@ -216,13 +224,36 @@ export async function bookWeekly(db: Db, provider: PaymentProvider, customerId: 
   return sendCheckout(db, provider, ...(await takeWeekly(db, provider, customerId, request, addressHash, proven)));
 }
 
+/**
+ * The locked weeks of a slot that a subscription may still take: up to the slot's last day (a
+ * series ended from a date keeps its booked weeks after it, never offered again) and off the
+ * tutor's days off (take-back.ts). Read after the weeks' locks, so an end or days off that
+ * committed meanwhile are seen (the weeks they canceled are already left out by the lock's reread).
+ */
+async function weeksStillOffered<T extends { occurrence: Date | string }>(trx: Trx, slotId: number, weeks: T[]): Promise<T[]> {
+  if (weeks.length === 0) return weeks;
+  const times = weeks.map((w) => new Date(w.occurrence).getTime());
+  // One statement: the slot's last day, with each of its tutor's days off among these weeks.
+  const rows = await trx
+    .selectFrom('slots as s')
+    .leftJoin('tutor_days_off as d', (join) =>
+      join.onRef('d.tutor_id', '=', 's.tutor_id').on('d.starts_at', '<=', new Date(times.at(-1)!)).on('d.ends_at', '>', new Date(times[0]!)),
+    )
+    .select(['s.last_day', 'd.starts_at', 'd.ends_at'])
+    .where('s.id', '=', slotId)
+    .execute();
+  const lastDay = new Date(rows[0]!.last_day).getTime();
+  const daysOff = rows.flatMap((r) => (r.starts_at && r.ends_at ? [{ starts_at: r.starts_at, ends_at: r.ends_at }] : []));
+  return weeks.filter((_, i) => times[i]! <= lastDay && !dayOffAt(daysOff, times[i]!));
+}
+
 /** Step 1 of a weekly booking: the seats, the subscription and the first payment, committed. */
 export async function takeWeekly(db: Db, provider: PaymentProvider, customerId: number, request: WeeklyRequest, addressHash: string | null, proven: boolean): Promise<Taken> {
   await releaseExpiredHolds(db);
   return db.transaction().execute(async (trx): Promise<Taken> => {
     const slotMeetings = await trx.selectFrom('meetings').select('id').where('slot_id', '=', request.slot).execute();
     await abandonOtherCheckouts(trx, customerId, slotMeetings.map((m) => m.id), addressHash);
-    const meetings = await trx
+    const locked = await trx
       .selectFrom('meetings')
       .select(['id', 'tutor_id', 'occurrence', 'capacity', 'reservations_taken', 'offering_id as booked_offering_id', 'course_style'])
       .where('slot_id', '=', request.slot)
@@ -231,6 +262,7 @@ export async function takeWeekly(db: Db, provider: PaymentProvider, customerId: 
       .orderBy('occurrence')
       .forUpdate()
       .execute();
+    const meetings = await weeksStillOffered(trx, request.slot, locked);
     const first = meetings[0];
     if (!first) throw new Refusal('SlotNotFound');
     if (first.id !== request.meeting) throw new Refusal('MeetingNotFound');

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema.ts';
 import { queueTutorCancelNotices } from '../notify/planner.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { lockTutorCalendar, refuseOverlap } from './availability.ts';
+import { refuseOnDayOff } from './days-off.ts';
 import { meetingsById } from './meetings-view.ts';
 import { cancelRefusal, moveRefusal } from './meeting-rules.ts';
 import { notAuthorized, Refusal } from './refusal.ts';
@@ -95,6 +96,8 @@ export async function reschedule(services: MeetingServices, staff: Staff, meetin
     refuseBy(moveRefusal(facts, start.getTime(), nowMs()));
     await refuseOverlap(trx, tutorId, [{ start, minutes: meeting.duration_mins }], meetingId);
     if (facts.startMs === start.getTime()) return;
+    // Nothing moves onto the tutor's days off (days-off.ts).
+    await refuseOnDayOff(trx, tutorId, [start]);
     // A higher SEQUENCE: the message planner sends everyone on the meeting the updated invite.
     await trx
       .updateTable('meetings')

@@ -24,6 +24,7 @@ async function meetingsWhere(db: Db, filter: { ids: number[] } | { tutorId: numb
       'm.course_style',
       'm.capacity',
       'm.reservations_taken',
+      'm.slot_id',
       't.id as tutor_id',
       't.name as tutor_name',
       't.phone as tutor_phone',
@@ -48,6 +49,7 @@ async function meetingsWhere(db: Db, filter: { ids: number[] } | { tutorId: numb
         reservations_taken: row.reservations_taken,
         tutor: { id: row.tutor_id, name: row.tutor_name, phone: row.tutor_phone, email: row.tutor_email },
         offering: row.course_number !== null && row.course_name !== null ? { course: { course_number: row.course_number, course_name: row.course_name } } : null,
+        slot: row.slot_id !== null ? { id: row.slot_id } : null,
       },
     ]),
   );

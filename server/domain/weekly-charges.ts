@@ -110,6 +110,9 @@ async function claimDue(db: Db): Promise<ClaimedCharge[]> {
       .innerJoin('subscriptions as s', 's.id', 'p.subscription_id')
       .select(['p.id', 'p.payment_status'])
       .where('p.is_incremental', '=', false)
+      // A week that no longer exists (canceled by the tutor, taken back: take-back.ts) is never
+      // charged; their live payments were canceled with them, this holds whatever happens.
+      .where('m.canceled', '=', false)
       // A canceled subscription's weeks were canceled with it, all but those less than 12 hours
       // away, which stay booked (cancelSubscription): only a week whose seat is still the
       // customer's is charged.

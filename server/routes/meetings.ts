@@ -1,4 +1,5 @@
 import {
+  dayOffCreateForm,
   gradebooksQuery,
   id,
   idOrMyself,
@@ -10,6 +11,8 @@ import {
   overtimePreviewQuery,
   paymentRefundForm,
   slotCreateForm,
+  slotEndForm,
+  slotEndQuery,
 } from '../../src/contract/schemas.ts';
 import { fromEpoch } from '../db/schema.ts';
 import { createOneOffMeeting, createWeeklySlot } from '../domain/availability.ts';
@@ -17,6 +20,8 @@ import { cancelMeeting, type MeetingServices, reschedule, setNotes } from '../do
 import { previewDuration, refundOvertime, setDuration } from '../domain/overtime-charges.ts';
 import { listTutorMeetings } from '../domain/meetings-view.ts';
 import { listTutorGradebooks } from '../domain/tutor-gradebooks.ts';
+import { listDaysOff, takeBackDayOff } from '../domain/days-off.ts';
+import { deleteHour, endSeries, takeDaysOff } from '../domain/take-back.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
 import { isSupervisor, requireSupervisor, requireTutor, resolveTutorId } from '../http/session.ts';
@@ -92,6 +97,42 @@ export function meetingRoutes(services: MeetingServices) {
     // The contract's cancel has no body; a supervisor's cancel of a started session names a reason.
     const { reason } = await parseForm(c, meetingCancelForm);
     return ok(c, await cancelMeeting(services, staff, meetingId, reason));
+  });
+
+  // Taking hours back (docs/contract-extensions.md, 'Delete and end'; server/domain/take-back.ts).
+
+  /** An unbooked hour that has not started: a one-off, or one week of a series. */
+  app.delete('/meetings/:id', async (c) => {
+    const staff = requireTutor(c);
+    const meetingId = parseParam(c, 'id', id);
+    return ok(c, await deleteHour(db, staff, meetingId));
+  });
+
+  /** A weekly series ends from a date: its unbooked weeks from then on go (`dry_run=true`: what would). */
+  app.post('/slots/:id/end', async (c) => {
+    const staff = requireTutor(c);
+    const slotId = parseParam(c, 'id', id);
+    const { dry_run } = parseQuery(c, slotEndQuery);
+    const { from_epoch } = await parseForm(c, slotEndForm);
+    return ok(c, await endSeries(db, staff, slotId, from_epoch * 1000, dry_run));
+  });
+
+  app.get('/tutors/:id/days-off', async (c) => {
+    const tutorId = resolveTutorId(c, parseParam(c, 'id', idOrMyself));
+    return ok(c, await listDaysOff(db, tutorId));
+  });
+
+  app.post('/tutors/:id/days-off', async (c) => {
+    const tutorId = resolveTutorId(c, parseParam(c, 'id', idOrMyself));
+    const { first_day, last_day } = await parseForm(c, dayOffCreateForm);
+    return ok(c, await takeDaysOff(db, requireTutor(c), tutorId, first_day, last_day), 201);
+  });
+
+  /** Days off taken back; the hours they removed stay removed. */
+  app.delete('/tutors/:id/days-off/:dayOffId', async (c) => {
+    const tutorId = resolveTutorId(c, parseParam(c, 'id', idOrMyself));
+    const dayOffId = parseParam(c, 'dayOffId', id);
+    return ok(c, await takeBackDayOff(db, tutorId, dayOffId));
   });
 
   /** A supervisor refunds an overtime charge (docs/contract-extensions.md). */

@@ -9,3 +9,4 @@ export * from './calendar.ts';
 export * from './gradebooks.ts';
 export * from './team.ts';
 export * from './client-errors.ts';
+export * from './take-back.ts';

@@ -132,6 +132,12 @@ export interface Meeting {
   reservations_taken: number;
   tutor: { id: Id; name: string; phone: string; email: string };
   offering: { course: { course_number: string; course_name: string } } | null;
+  /**
+   * The weekly series the meeting is a week of, or null for a one-off meeting (this product's
+   * addition, docs/contract-extensions.md: the tutor's card offers 'Remove this week' and 'End
+   * series…' for a week, 'Delete' for a one-off). Absent from a backend that knows only the contract.
+   */
+  slot?: { id: Id } | null;
 }
 
 export interface PaymentCustomer {
@@ -259,6 +265,54 @@ export interface OverlapMeeting {
   id: Id;
   occurrence_epoch: number;
   duration_mins: number;
+}
+
+/**
+ * Taking availability back (docs/contract-extensions.md, 'Delete and end'): the unbooked hours a
+ * call removed, and the booked ones it left, with their customers (a booked hour is canceled, and
+ * refunded, with Cancel Meeting).
+ */
+export interface RemovedHour {
+  id: Id;
+  occurrence_epoch: number;
+  duration_mins: number;
+}
+
+export interface BookedHour {
+  meeting: RemovedHour & { course_number: string | null };
+  customers: { id: Id; firstname: string; lastname: string }[];
+}
+
+export interface HoursTakenBack {
+  /** Earliest first. */
+  removed: RemovedHour[];
+  /** Earliest first. */
+  booked: BookedHour[];
+}
+
+/** POST /api/slots/{id}/end: the series ends before `from_epoch`; `written` is false for a dry run. */
+export interface SeriesEnd extends HoursTakenBack {
+  slot: { id: Id; anchor_epoch: number; duration_mins: number };
+  from_epoch: number;
+  written: boolean;
+}
+
+/**
+ * A tutor's days off (GET/POST /api/tutors/{id}/days-off): whole days in the site's zone, from
+ * `first_day` to `last_day` (YYYY-MM-DD, both included), that is from `starts_epoch` (the first
+ * day's midnight there) until `ends_epoch` (the midnight after the last day).
+ */
+export interface DayOff {
+  id: Id;
+  first_day: string;
+  last_day: string;
+  starts_epoch: number;
+  ends_epoch: number;
+}
+
+/** POST /api/tutors/{id}/days-off: the days off made, and what they did to the calendar. */
+export interface DayOffTaken extends HoursTakenBack {
+  day_off: DayOff;
 }
 
 export interface HealthStatus {

@@ -61,6 +61,11 @@ export const errorTypes = [
   'ReasonRequired',
   /** Only an overtime charge that went through, and was not refunded, can be refunded by a supervisor. */
   'NotRefundable',
+  /** The time falls on one of the tutor's days off (`error.day_off` is it): no hour is added or moved there. */
+  'OnDayOff',
+  /** The days asked for meet days off the tutor has already (`error.day_off` is the first of them). */
+  'DayOffOverlap',
+  'DayOffNotFound',
   // gradebooks
   'GradebookNotFound',
   'CategoryNotFound',

@@ -22,3 +22,8 @@ export const COURSE_IMPORT_MAX_BYTES = 256 * 1024;
 export const COURSE_IMPORT_MAX_ROWS = 2000;
 /** A price in cents: a whole number of cents from 1 to this ($1,000 an hour). */
 export const PRICE_CENTS_MAX = 100_000;
+/**
+ * Days off (POST /api/tutors/{id}/days-off): one request covers at most this many days (a summer
+ * break; more is a tutor leaving, which the team view handles by archiving).
+ */
+export const DAYS_OFF_MAX_DAYS = 120;

@@ -99,6 +99,19 @@ export const meetingCancelForm = z.object({ reason: text(500).optional().default
 export const overtimePreviewQuery = z.object({ duration_mins: integer((n) => n.min(1).max(600)) });
 /** POST /api/payments/{id}/refund: a supervisor refunds an overtime charge, saying why. */
 export const paymentRefundForm = z.object({ reason: requiredText(500) });
+/** POST /api/slots/{id}/end: the series' weeks from this instant on go (the unbooked ones). */
+export const slotEndForm = z.object({ from_epoch: epochSeconds });
+export const slotEndQuery = z.object({ dry_run: booleanText.default(false) });
+/** A calendar day, YYYY-MM-DD (a real one: 2027-02-30 is refused). */
+export const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD')
+  .refine((value) => {
+    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return y >= 2000 && y <= 2100 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  }, 'Not a date');
+export const dayOffCreateForm = z.object({ first_day: calendarDay, last_day: calendarDay });
 
 // --- gradebooks --------------------------------------------------------------------------------
 export const categoryCreateForm = z.object({
@@ -212,4 +225,5 @@ export type OfferingCreateInput = FormInput<typeof offeringCreateForm>;
 export type CourseCreateInput = z.input<typeof courseCreateForm>;
 export type CourseUpdateInput = z.input<typeof courseUpdateForm>;
 export type PriceChangeInput = FormInput<typeof priceChangeForm>;
+export type DayOffCreateInput = FormInput<typeof dayOffCreateForm>;
 export type ClientErrorReport = z.output<typeof clientErrorForm>;

@@ -4,6 +4,7 @@ import { type ErrorType, errorTypes } from '../contract/errors.ts';
 import { overlapFailureMessage, rawFailureText } from './api-messages.ts';
 import { SKIP_CLOSED } from './late-change.ts';
 import { formatPhone } from './phone.ts';
+import { formatDayRange } from './site-days.ts';
 
 /**
  * What a person is told when the server refuses: one plain sentence for every error type our
@@ -18,6 +19,14 @@ import { formatPhone } from './phone.ts';
 type Message = string | ((error: ApiError) => string);
 
 const count = (list: unknown) => (Array.isArray(list) ? list.length : 0);
+/** ' (Thu, Dec 24 – Sat, Jan 2)': the days off an error names (`error.day_off`), or nothing. */
+const daysOf = (error: ApiError) => {
+  const dayOff = error.day_off as { first_day?: unknown; last_day?: unknown } | undefined;
+  const day = /^\d{4}-\d{2}-\d{2}$/;
+  return typeof dayOff?.first_day === 'string' && typeof dayOff.last_day === 'string' && day.test(dayOff.first_day) && day.test(dayOff.last_day)
+    ? ` (${formatDayRange(dayOff.first_day, dayOff.last_day)})`
+    : '';
+};
 const TRY_EMAIL = 'Please log in by email.';
 
 export const errorMessages = {
@@ -67,6 +76,10 @@ export const errorMessages = {
   DurationClosed: 'The duration can be changed only until 48 hours after the session. Please ask a supervisor.',
   ReasonRequired: 'Please give the reason for canceling a session that has already started.',
   NotRefundable: 'This charge cannot be refunded: it did not go through, or it was refunded already.',
+  // Days off (docs/contract-extensions.md): `error.day_off` names the days.
+  OnDayOff: (error) => `This time is on your days off${daysOf(error)}. Pick another time, or take those days back first (Days off, on the Availability screen).`,
+  DayOffOverlap: (error) => `These days meet days off you have already${daysOf(error)}. Pick other days, or take those back first.`,
+  DayOffNotFound: 'These days off were taken back already. Please reload the page.',
   // Spec 2 §8, grade creation.
   GradebookNotFound: 'This gradebook no longer exists. Please refresh and try agian',
   CategoryNotFound: 'The selected grade category no longer exists. Please refresh and try agian',
@@ -123,6 +136,16 @@ export const contextMessages = {
   createTutor: { AlreadyExists: 'A tutor with this email or phone number already exists.' },
   photo: { BadInput: 'The photo is larger than 5 MB.' },
   offeringArchive: { NotAuthorized: 'You are not allowed to change this qualification.' },
+  /** Taking hours back (delete an hour, end a series, days off): a booked or paying seat keeps its hour. */
+  takeBack: {
+    AlreadyBooked: (error) =>
+      count(error.meetings) > 0
+        ? `Someone is paying for ${count(error.meetings) === 1 ? 'one of these hours' : `${count(error.meetings)} of these hours`} right now, so nothing was removed. Please try again in 15 minutes: an hour they pay for stays booked.`
+        : 'This hour was just booked, or someone is paying for it right now, so it stays. Cancel a booked session with Cancel Meeting (its customers are refunded).',
+    MeetingNotFound: 'This hour was removed already. Please reload the page.',
+    MeetingStarted: 'This hour has started: it can no longer be removed.',
+    SlotNotFound: 'This weekly series no longer exists. Please reload the page.',
+  },
 } satisfies Record<string, Partial<Record<ErrorType, Message>>>;
 
 export type MessageContext = keyof typeof contextMessages;

@@ -204,7 +204,13 @@ function plausible(name: string, ids: Ids, r: Random): string {
       return 'B'.repeat(22);
     case 'code':
       return '1234567';
+    case 'first_day':
+    case 'last_day':
+      return new Date(nowMs() + (40 + r.int(30)) * 86_400_000).toISOString().slice(0, 10);
+    case 'dayOffId':
+      return String(1 + r.int(3));
     case 'occurrence_epoch':
+    case 'from_epoch':
     case 'anchor_epoch':
     case 'due_date':
     case 'before':
@@ -303,6 +309,11 @@ const INPUTS: Record<string, RouteInputs> = {
   'POST /api/meetings/:id/cancel': { form: ['reason'] },
   'GET /api/meetings/:id/overtime': { query: ['duration_mins'] },
   'POST /api/payments/:id/refund': { form: ['reason'] },
+  'DELETE /api/meetings/:id': {},
+  'POST /api/slots/:id/end': { query: ['dry_run'], form: ['from_epoch'] },
+  'GET /api/tutors/:id/days-off': {},
+  'POST /api/tutors/:id/days-off': { form: ['first_day', 'last_day'] },
+  'DELETE /api/tutors/:id/days-off/:dayOffId': {},
   'POST /api/tutors': { form: ['name', 'email', 'phone', 'background'] },
   'POST /api/tutors/:id/archive': { query: ['unarchive'] },
   'POST /api/tutors/:id/background': { form: ['background'] },

@@ -42,6 +42,7 @@ describeApi('the student sessions', (ctx) => {
         reservations_taken: 1,
         tutor: { id: expect.any(Number), name: 'Jordan Alvarez', phone: '2065550102', email: 'jordan@beacontutoring.com' },
         offering: { course: { course_number: 'CS 121', course_name: 'Intro to Programming I' } },
+        slot: { id: expect.any(Number) },
       },
       is_incremental: false,
       minutes_paid: 60,

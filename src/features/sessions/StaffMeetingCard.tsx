@@ -20,6 +20,9 @@ import styles from './staff.module.css';
 const EditMeetingDialog = lazyChunk(() => import('./EditMeetingDialog.tsx').then((m) => ({ default: m.EditMeetingDialog })));
 const ConfirmDialog = lazyChunk(() => import('./ConfirmDialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
 const ReasonDialog = lazyChunk(() => import('./ReasonDialog.tsx').then((m) => ({ default: m.ReasonDialog })));
+// Taking an unbooked hour back: one chunk for both dialogs.
+const DeleteHourDialog = lazyChunk(() => import('./TakeBackDialogs.tsx').then((m) => ({ default: m.DeleteHourDialog })));
+const EndSeriesDialog = lazyChunk(() => import('./TakeBackDialogs.tsx').then((m) => ({ default: m.EndSeriesDialog })));
 
 export const UNBOOKED_TEXT = 'This slot is unbooked';
 export const EDIT_TOOLTIP = 'Reschedule/Enter Overtime';
@@ -48,7 +51,7 @@ const refundable = (payment: StaffPayment) => payment.is_incremental && payment.
  * Reschedule/Edit Duration in the footer.
  */
 export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = false, withSummary = false, supervisor = false }: StaffMeetingCardProps) {
-  const [dialog, setDialog] = useState<'edit' | 'cancel' | 'late-cancel' | { refund: StaffPayment } | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'cancel' | 'late-cancel' | 'delete' | 'end-series' | { refund: StaffPayment } | null>(null);
   const { nowMs } = useMoment();
   // The summary saved here shows at once; a reload that brings other notes replaces it.
   const [notes, setNotes] = useState({ from: meeting.notes, value: meeting.notes });
@@ -62,6 +65,9 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
   // Once started, only a supervisor cancels, with a reason (the server's rule, meeting-rules.ts).
   const lateCancel = supervisor && !upcoming && active;
   const showFooter = forceFooter || upcoming || lateCancel;
+  // Unbooked availability ahead, nobody paying for it: the tutor can take it back (the server decides).
+  const takeBack = upcoming && !active && meeting.reservations_taken === 0;
+  const weekOfSeries = Boolean(meeting.slot);
   // Someone holds a seat and the meeting has not ended (an in-progress one keeps just this link).
   const calendar = canAddToCalendar(meeting, payments);
   const renderAttendees = (list: typeof attendees) => (
@@ -137,6 +143,16 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
                 Reschedule/Edit Duration
               </Button>
             )}
+            {takeBack && (
+              <Button variant="secondary" thin onClick={() => setDialog('delete')}>
+                {weekOfSeries ? 'Remove this week' : 'Delete'}
+              </Button>
+            )}
+            {takeBack && weekOfSeries && (
+              <Button variant="secondary" thin onClick={() => setDialog('end-series')}>
+                End series…
+              </Button>
+            )}
             {calendar && <AddToCalendarLink meeting={meeting} />}
           </>
         )
@@ -146,6 +162,8 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
           <FailureBoundary where="meeting dialog">
             <Suspense fallback={null}>
               {dialog === 'edit' && <EditMeetingDialog meeting={meeting} onClose={closeDialog} />}
+              {dialog === 'delete' && <DeleteHourDialog meeting={meeting} onClose={closeDialog} />}
+              {dialog === 'end-series' && <EndSeriesDialog meeting={meeting} onClose={closeDialog} />}
               {dialog === 'cancel' && (
                 <ConfirmDialog
                   open

@@ -12,6 +12,8 @@ import { type MeetingsLoad, useTutorMeetings } from './use-tutor-meetings.ts';
 
 // The form loads when the + button is pressed: the tutor's first screen carries no dialog code.
 const AddAvailabilityDialog = lazyChunk(() => import('./AddAvailabilityDialog.tsx').then((m) => ({ default: m.AddAvailabilityDialog })));
+// Days off load when their button is pressed too.
+const DaysOffDialog = lazyChunk(() => import('./DaysOffDialog.tsx').then((m) => ({ default: m.DaysOffDialog })));
 
 /** Draws one meeting (the island passes the staff meeting card); `onChanged` reloads the list. */
 export type RenderMeeting = (item: MeetingWithPayments, onChanged: () => void) => ReactNode;
@@ -105,11 +107,15 @@ export function WorkHistoryScreen({ tutorId, renderMeeting }: TutorMeetingsScree
 export function AvailabilityScreen({ tutorId, renderMeeting }: TutorMeetingsScreenProps) {
   const [load, reload] = useTutorMeetings(tutorId);
   const [adding, setAdding] = useState(false);
+  const [daysOff, setDaysOff] = useState(false);
   const titleId = useId();
   return (
     <section aria-labelledby={titleId}>
       <div className={styles.titleRow}>
         <h1 id={titleId}>Manage Availability</h1>
+        <Button variant="secondary" thin onClick={() => setDaysOff(true)}>
+          Days off
+        </Button>
         <button type="button" className={styles.plusButton} aria-label="Add availability" title="Add availability" onClick={() => setAdding(true)}>
           <PlusIcon />
         </button>
@@ -130,6 +136,19 @@ export function AvailabilityScreen({ tutorId, renderMeeting }: TutorMeetingsScre
               onClose={(created) => {
                 setAdding(false);
                 if (created) reload();
+              }}
+            />
+          </Suspense>
+        </FailureBoundary>
+      )}
+      {daysOff && (
+        <FailureBoundary where="days off dialog">
+          <Suspense fallback={null}>
+            <DaysOffDialog
+              tutorId={tutorId}
+              onClose={(changed) => {
+                setDaysOff(false);
+                if (changed) reload();
               }}
             />
           </Suspense>

@@ -64,12 +64,13 @@ describe('StaffMeetingCard', () => {
     expect(screen.queryByText('This slot is unbooked')).not.toBeInTheDocument();
   });
 
-  it("says 'This slot is unbooked' for a meeting without attendees, and offers only Reschedule/Edit Duration", () => {
+  it("says 'This slot is unbooked' for a meeting without attendees, and offers Reschedule/Edit Duration and Delete, not Cancel Meeting", () => {
     renderCard(item(openSlot(24), []));
     expect(screen.getByText('This slot is unbooked')).toBeInTheDocument();
     expect(screen.getByText('Empty')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel Meeting' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reschedule/Edit Duration' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 
   it('shows a freed slot as unbooked, its canceled bookings folded under Earlier bookings, with no Cancel Meeting', () => {
