@@ -1,5 +1,6 @@
 import { type Cookie, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
+import { dashboardLive } from './dashboard-live.ts';
 import { signInThroughOutbox } from './outbox.ts';
 
 /**
@@ -167,6 +168,7 @@ test('confirmation dialogs put the safe choice first and never start on the acti
   ] as const) {
     await page.setViewportSize(viewport);
     await page.goto('/student/dashboard');
+    await dashboardLive(page);
     await page.getByRole('article').getByRole('button', { name: 'Skip Meeting' }).click();
     const skip = page.getByRole('dialog', { name: 'Are you sure?' });
     await expectSafeConfirmation(page, skip, 'Nevermind', 'Skip Meeting', width);
@@ -175,6 +177,7 @@ test('confirmation dialogs put the safe choice first and never start on the acti
     await expect(page.getByRole('article').getByRole('button', { name: 'Skip Meeting' })).toBeVisible();
 
     await page.goto(`/student/dashboard/grades/${id}`);
+    await dashboardLive(page);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Waive the Guarantee' }).click();
     const waive = page.getByRole('dialog', { name: 'Waive the guarantee?' });
@@ -193,6 +196,7 @@ test('confirmation dialogs put the safe choice first and never start on the acti
   ] as const) {
     await page.setViewportSize(viewport);
     await page.goto('/tutors/myself/dashboard/supervisor');
+    await dashboardLive(page);
     const jordan = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Jordan Alvarez' }) });
     await jordan.getByRole('button', { name: 'Archive', exact: true }).click();
     const archive = page.getByRole('dialog', { name: 'Confirm archival' });

@@ -20,7 +20,8 @@ async function choose(page: Page, course: string, frequency: 'Weekly' | 'One Tim
 test("a weekly subscription shows its next meetings with 'Show all N'; 'Book another session' books from the list", async ({ page }) => {
   const serial = String(Date.now()).slice(-4);
   const created = await page.request.post('/api/customers', { multipart: { email: `theo.vance${serial}@example.com`, phone: `206556${serial}`, firstname: 'Theo', lastname: 'Vance' } });
-  expect((await created.json()).status).toBe('success');
+  const answer = await created.json();
+  expect(answer.status, JSON.stringify(answer)).toBe('success');
 
   // Nothing upcoming: the flow is on the screen. A weekly CS 311 subscription.
   await page.goto('/student/dashboard');
