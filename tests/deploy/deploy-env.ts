@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
+import { requestLinkFromHome } from '../e2e/outbox.ts';
 import type { SunkMessage } from './smtp-sink.ts';
 
 /** What scripts/test-deploy.ts started, handed to the journey through the environment. */
@@ -49,12 +50,7 @@ export function loginLink(message: SunkMessage): string {
 /** Signs the page in by the home page's Login dialog and the emailed link, as a person does. */
 export async function signInByEmail(page: Page, email: string, dashboard: RegExp) {
   const before = await newestMailId();
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Login' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Get a magic log-in link' });
-  await dialog.getByLabel('Email Address').fill(email);
-  await dialog.getByRole('button', { name: 'Send Link' }).click();
-  await expect(page.getByRole('dialog', { name: 'Check your inbox' })).toBeVisible();
+  await requestLinkFromHome(page, email);
   await page.goto(loginLink(await mailTo(email, before)));
   await expect(page).toHaveURL(dashboard);
 }
