@@ -32,10 +32,12 @@ import type { Sender } from './notify/sender.ts';
 import { createNotifier, type Notifier } from './notify/notifier.ts';
 import type { SignInFloors } from './http/even-timing.ts';
 import { calendarRoutes } from './routes/calendar.ts';
+import { payRoutes } from './routes/pay.ts';
+import { DEFAULT_PAY_PERIOD_FIRST_DAY } from './domain/pay-periods.ts';
 
 export interface AppDeps {
   database: DatabaseHandle;
-  config: Pick<Config, 'mode' | 'siteUrl' | 'logRequests'> & { stripeWebhookSecret?: string; trustProxy?: number };
+  config: Pick<Config, 'mode' | 'siteUrl' | 'logRequests'> & Partial<Pick<Config, 'payPeriodFirstDay'>> & { stripeWebhookSecret?: string; trustProxy?: number };
   /** Where emails and texts go; the outbox when not given. */
   sender?: Sender;
   /** The card network's edge; the offline stand-in when not given. */
@@ -108,6 +110,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   api.route('/', meetingRoutes({ db, payments, siteUrl: config.siteUrl, log }));
   api.route('/', calendarRoutes(db, config.siteUrl));
   api.route('/', teamRoutes(db, photoDir));
+  api.route('/', payRoutes(db, config.payPeriodFirstDay ?? DEFAULT_PAY_PERIOD_FIRST_DAY));
   api.route('/', clientErrorRoutes(db, log));
   if (payments.name === 'offline' && config.mode === 'demo') api.route('/', offlinePaymentRoutes(db));
   if (payments.name === 'stripe' && config.stripeWebhookSecret) {

@@ -1,7 +1,9 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { calendarDay } from '../src/contract/schemas.ts';
 import { publicSettings } from './build-settings.ts';
+import { DEFAULT_PAY_PERIOD_FIRST_DAY } from './domain/pay-periods.ts';
 
 /**
  * The server's settings, read from the environment once at start-up and validated here
@@ -44,6 +46,8 @@ const schema = z
     TEXT_LOGIN: z.enum(['on', 'off']).default('on'),
     /** Texts a day from all instances together (server/notify/sms-guard.ts): a bound on the bill if a script gets past the other limits. */
     SMS_DAILY_CAP: z.string().regex(/^[0-9]{1,7}$/, 'must be a whole number of texts a day').default('500'),
+    /** The first day (YYYY-MM-DD) of a pay period: periods are two weeks from it, both ways (server/domain/pay-periods.ts). */
+    PAY_PERIOD_FIRST_DAY: calendarDay.default(DEFAULT_PAY_PERIOD_FIRST_DAY),
     /** Set to 0 to keep the request log quiet (tests). */
     LOG_REQUESTS: z.enum(['0', '1']).default('1'),
     /**
@@ -132,6 +136,8 @@ export interface Config {
   textLogin: boolean;
   /** Texts a day, all numbers and instances together (SMS_DAILY_CAP). */
   smsDailyCap: number;
+  /** The first day of a pay period (PAY_PERIOD_FIRST_DAY). */
+  payPeriodFirstDay: string;
   /** Server processes on the port (WORKERS, `auto` resolved to the CPUs); more than 1 needs `databaseUrl`. */
   workers: number;
   /** The PUBLIC_* settings of the environment (the pages have the build's: server/build-settings.ts). */
@@ -178,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     textLogin: values.TEXT_LOGIN === 'on',
     smsDailyCap: Number(values.SMS_DAILY_CAP),
+    payPeriodFirstDay: values.PAY_PERIOD_FIRST_DAY,
     workers: values.WORKERS === 'auto' ? Math.min(32, availableParallelism()) : Number(values.WORKERS),
     publicSettings: publicSettings(env),
   };

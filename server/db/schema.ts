@@ -109,6 +109,15 @@ export interface Database {
     created_by: number | null;
     created_at: Timestamp;
   };
+  tutor_pay_rates: {
+    id: Generated<number>;
+    tutor_id: number;
+    hourly_rate_cents: number;
+    /** YYYY-MM-DD in the site's zone. */
+    effective_day: string;
+    entered_by: number;
+    entered_at: Timestamp;
+  };
   subscriptions: {
     id: Generated<number>;
     customer_id: number;

@@ -1,7 +1,7 @@
-import { TZDate } from '@date-fns/tz';
 import type { ErrorType } from '../../src/contract/errors.ts';
 import { DAYS_OFF_MAX_DAYS } from '../../src/contract/limits.ts';
-import { addDays, daysBetween } from '../../src/lib/site-days.ts';
+import { daysBetween } from '../../src/lib/site-days.ts';
+import { daysSpan } from './zone-days.ts';
 
 /**
  * When a tutor may take published hours back (take-back.ts does it): pure functions of the hours,
@@ -59,13 +59,7 @@ export function dayOffProblems(firstDay: string, lastDay: string, today: string)
 }
 
 /** The instants days off cover: from the first day's midnight in the zone until the midnight after the last day. */
-export function dayOffSpan(firstDay: string, lastDay: string, timeZone: string): { startsMs: number; endsMs: number } {
-  const midnight = (day: string) => {
-    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-    return new TZDate(y, m - 1, d, 0, 0, 0, timeZone).getTime();
-  };
-  return { startsMs: midnight(firstDay), endsMs: midnight(addDays(lastDay, 1)) };
-}
+export const dayOffSpan = daysSpan;
 
 /** Whether an hour starting at `startMs` is on days off ([starts, ends)). */
 export const onDaysOff = (startMs: number, span: { startsMs: number; endsMs: number }) => startMs >= span.startsMs && startMs < span.endsMs;

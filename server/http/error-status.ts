@@ -67,5 +67,7 @@ export const errorStatus: Record<ErrorType, ContentfulStatusCode> = {
   CourseHasOfferings: 409,
   CourseArchived: 409,
   InvalidImport: 400,
+  CannotSetOwnRate: 403,
+  RateBackdated: 409,
   BadResponse: 502,
 };

@@ -260,6 +260,61 @@ export interface TutorHours {
   confirmed_minutes: number;
 }
 
+/**
+ * A tutor's hourly rate from a day on (GET/POST /api/tutors/{id}/rates; additive to the spec). A
+ * session is paid at the rate in effect on its day in the site's zone.
+ */
+export interface PayRate {
+  id: Id;
+  hourly_rate_cents: number;
+  /** YYYY-MM-DD, the site's zone. */
+  effective_day: string;
+  entered_by: { id: Id; name: string };
+  entered_epoch: number;
+}
+
+/** One week of a tutor's hours report (seven days from `first_day`, inside the period). */
+export interface HoursWeek {
+  first_day: string;
+  last_day: string;
+  scheduled_minutes: number;
+  confirmed_minutes: number;
+}
+
+/** A session that has been held but has no one-line summary yet: its pay waits for one. */
+export interface UnsummarisedSession {
+  meeting_id: Id;
+  occurrence_epoch: number;
+  duration_mins: number;
+  course_number: string;
+  /** The customers booked on it. */
+  customers: { firstname: string; lastname: string }[];
+}
+
+/**
+ * A tutor's hours and pay for a pay period (GET /api/tutors/{id}/hours; additive to the spec).
+ * Scheduled and confirmed minutes count as the team view's (GET /api/team/hours) for the same
+ * instants: booked sessions starting in the period, and of those the ones with a summary.
+ */
+export interface TutorHoursReport {
+  tutor_id: Id;
+  /** The pay period: two weeks, YYYY-MM-DD in the site's zone, both days included. */
+  first_day: string;
+  last_day: string;
+  /** The period's instants, as the team view's `from` and `to` (the last second included). */
+  from_epoch: number;
+  to_epoch: number;
+  weeks: HoursWeek[];
+  scheduled_minutes: number;
+  confirmed_minutes: number;
+  unsummarised: UnsummarisedSession[];
+  /**
+   * What the confirmed sessions come to, each at the rate in effect on its day; null while the
+   * tutor has no rate at all. `unrated_minutes`: confirmed minutes on days before the first rate.
+   */
+  pay: { cents: number; unrated_minutes: number; rates: PayRate[] } | null;
+}
+
 /** `error.meeting` of an Overlap failure: the tutor's meeting that the new time collides with. */
 export interface OverlapMeeting {
   id: Id;

@@ -88,6 +88,11 @@ export const errorTypes = [
   'CourseArchived',
   /** A course import with invalid rows writes nothing (`error.rows`: every row, marked; `error.invalid`: how many are invalid). */
   'InvalidImport',
+  // pay (docs/contract-extensions.md: hours and pay)
+  /** A supervisor's own hourly rate is set by another supervisor. */
+  'CannotSetOwnRate',
+  /** A rate takes effect from the current pay period's first day on (`error.first_day`): paid periods keep theirs. */
+  'RateBackdated',
   // client side: an answer that is not an envelope (a proxy's error page, say)
   'BadResponse',
 ] as const;

@@ -138,6 +138,13 @@ export const tutorBackgroundForm = z.object({ background: text(2000) });
 export const tutorArchiveQuery = z.object({ unarchive: booleanText.default(false) });
 export const recentSessionsQuery = z.object({ before: epochSeconds.optional(), before_id: id.optional(), limit: integer((n) => n.min(1).max(100)).default(50) });
 export const teamHoursQuery = z.object({ from: epochSeconds, to: epochSeconds }).refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
+/** A tutor's hours report: the pay period holding `day` (YYYY-MM-DD, the site's zone), today's when absent. */
+export const tutorHoursQuery = z.object({ day: calendarDay.optional() });
+/** A tutor's hourly rate from a day on: whole cents, $1 to $1,000 an hour. */
+export const payRateForm = z.object({
+  hourly_rate_cents: integer((n) => n.min(100).max(100_000)),
+  effective_day: calendarDay,
+});
 export const offeringCreateForm = z.object({ tutor: idOrMyself, course: id, qualification: requiredText(200) });
 
 // --- catalog (docs/contract-extensions.md: the catalog kept by supervisors) -------------------------

@@ -4,7 +4,7 @@ import { type ErrorType, errorTypes } from '../contract/errors.ts';
 import { overlapFailureMessage, rawFailureText } from './api-messages.ts';
 import { SKIP_CLOSED } from './late-change.ts';
 import { formatPhone } from './phone.ts';
-import { formatDayRange } from './site-days.ts';
+import { formatDay, formatDayRange } from './site-days.ts';
 
 /**
  * What a person is told when the server refuses: one plain sentence for every error type our
@@ -106,6 +106,9 @@ export const errorMessages = {
     const invalid = typeof error.invalid === 'number' ? error.invalid : 0;
     return `${invalid === 1 ? '1 row is' : `${invalid} rows are`} not valid, so nothing was imported. Please fix the file and try again.`;
   },
+  CannotSetOwnRate: 'You cannot set your own hourly rate. Please ask another supervisor.',
+  RateBackdated: (error) =>
+    `A new rate can take effect from the first day of the current pay period${typeof error.first_day === 'string' ? ` (${formatDay(error.first_day)})` : ''} on: earlier periods keep their rates.`,
 } satisfies Record<ErrorType, Message>;
 
 /** The screens or calls where a type reads differently (a spec's own text, or what the person can do there). */

@@ -191,6 +191,7 @@ function plausible(name: string, ids: Ids, r: Random): string {
     case 'frequency':
       return r.pick(['weekly', 'onetime']);
     case 'price_cents':
+    case 'hourly_rate_cents':
       return String(1000 + r.int(9000));
     case 'user_type':
       return r.pick(['customer', 'tutor']);
@@ -206,6 +207,8 @@ function plausible(name: string, ids: Ids, r: Random): string {
       return '1234567';
     case 'first_day':
     case 'last_day':
+    case 'day':
+    case 'effective_day':
       return new Date(nowMs() + (40 + r.int(30)) * 86_400_000).toISOString().slice(0, 10);
     case 'dayOffId':
       return String(1 + r.int(3));
@@ -323,6 +326,9 @@ const INPUTS: Record<string, RouteInputs> = {
   'POST /api/offerings/:id/archive': {},
   'GET /api/meetings/recent': { query: ['before', 'before_id', 'limit'] },
   'GET /api/team/hours': { query: ['from', 'to'] },
+  'GET /api/tutors/:id/hours': { query: ['day'] },
+  'GET /api/tutors/:id/rates': {},
+  'POST /api/tutors/:id/rates': { form: ['hourly_rate_cents', 'effective_day'] },
   'POST /api/client-errors': { form: ['name', 'message', 'where', 'page', 'chunk_url'] },
   'POST /api/offline-payments/confirm': { form: ['client_secret', 'card_number'] },
   'POST /api/stripe/webhook': { raw: true },

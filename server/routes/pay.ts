@@ -1,0 +1,50 @@
+import { site } from '../../src/config/site.ts';
+import { dayInZone } from '../../src/lib/site-days.ts';
+import { idOrMyself, payRateForm, tutorHoursQuery } from '../../src/contract/schemas.ts';
+import { nowMs } from '../clock.ts';
+import type { Db } from '../db/connection.ts';
+import { payPeriodOf } from '../domain/pay-periods.ts';
+import { payRateHistory, setPayRate } from '../domain/pay-rates.ts';
+import { tutorHoursReport } from '../domain/tutor-hours.ts';
+import { ok } from '../http/envelope.ts';
+import { router } from '../http/router.ts';
+import { requireSupervisor, resolveTutorId } from '../http/session.ts';
+import { parseForm, parseParam, parseQuery } from '../http/validate.ts';
+
+/**
+ * Hours and pay (docs/contract-extensions.md): a tutor's hours report for a pay period, and the
+ * hourly rates supervisors set. A tutor reads their own; a supervisor reads anyone's and sets
+ * others' rates.
+ */
+export function payRoutes(db: Db, payPeriodFirstDay: string) {
+  const app = router();
+  const today = () => dayInZone(nowMs(), site.timeZone);
+
+  app.get('/tutors/:id/hours', async (c) => {
+    const tutorId = resolveTutorId(c, parseParam(c, 'id', idOrMyself));
+    const { day } = parseQuery(c, tutorHoursQuery);
+    return ok(c, await tutorHoursReport(db, tutorId, payPeriodOf(day ?? today(), payPeriodFirstDay), site.timeZone, nowMs()));
+  });
+
+  app.get('/tutors/:id/rates', async (c) => {
+    const tutorId = resolveTutorId(c, parseParam(c, 'id', idOrMyself));
+    return ok(c, await payRateHistory(db, tutorId));
+  });
+
+  app.post('/tutors/:id/rates', async (c) => {
+    const supervisor = requireSupervisor(c);
+    const param = parseParam(c, 'id', idOrMyself);
+    const { hourly_rate_cents, effective_day } = await parseForm(c, payRateForm);
+    const rate = await setPayRate(db, {
+      tutorId: param === 'myself' ? supervisor.tutorId : param,
+      hourlyRateCents: hourly_rate_cents,
+      effectiveDay: effective_day,
+      enteredBy: supervisor.tutorId,
+      today: today(),
+      periodFirstDay: payPeriodOf(today(), payPeriodFirstDay).first_day,
+    });
+    return ok(c, rate, 201);
+  });
+
+  return app;
+}
