@@ -24,6 +24,7 @@ const TutorAllGradebooks = lazyChunk(() => tutorSide().then((m) => ({ default: m
 const TutorTeam = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorTeam })));
 const TutorAllSummaries = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorAllSummaries })));
 const TutorCatalog = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorCatalog })));
+const TutorHours = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorHours })));
 const TutorDashboardSidebar = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorDashboardSidebar })));
 const loading = <Loader text="Loading…" />;
 
@@ -75,6 +76,7 @@ const tutorScreens: Screens = {
   tutorSchedule: tutorScreen(TutorSchedule),
   tutorAvailability: tutorScreen(TutorAvailability),
   tutorHistory: tutorScreen(TutorHistory),
+  tutorHours: tutorScreen(TutorHours),
   tutorGradebooks: tutorScreen(TutorGradebooks),
   tutorAllGradebooks: tutorScreen(TutorAllGradebooks),
   tutorSupervisor: tutorScreen(TutorTeam),

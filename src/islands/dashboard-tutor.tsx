@@ -21,6 +21,8 @@ const TutorAllSummariesScreen = lazyChunk(() => import('./dashboard-summaries.ts
 const CatalogScreen = lazyChunk(() => import('../features/catalog/CatalogScreen.tsx').then((m) => ({ default: m.CatalogScreen })));
 // The gradebook lists, another screen, load when opened.
 const GradebooksScreen = lazyChunk(() => import('../features/tutor/GradebooksScreen.tsx').then((m) => ({ default: m.GradebooksScreen })));
+// My Hours loads when it is opened.
+const HoursScreen = lazyChunk(() => import('../features/tutor/HoursScreen.tsx').then((m) => ({ default: m.HoursScreen })));
 // The photo dialog (the team feature's) loads when the profile card is clicked.
 const PhotoDialog = lazyChunk(() => import('../features/team/PhotoDialog.tsx').then((m) => ({ default: m.PhotoDialog })));
 
@@ -87,6 +89,11 @@ export const TutorCatalog = ({ tutorId }: { tutorId: string }) => (
     />
   </Suspense>
 );
+export const TutorHours = ({ tutorId }: { tutorId: string }) => (
+  <Suspense fallback={<Loader text="Loading…" />}>
+    <HoursScreen tutorId={tutorId} own={tutorId === 'myself'} title={tutorId === 'myself' ? 'My Hours' : 'Hours'} historyPath={getPagePath($router, 'tutorHistory', { tutorId })} />
+  </Suspense>
+);
 export const TutorGradebook = ({ tutorId, gradebookId }: { tutorId: string; gradebookId: string }) => (
   <Suspense fallback={<Loader text="Loading…" />}>
     <TutorGradebookScreen tutorId={tutorId} gradebookId={gradebookId} />
@@ -104,7 +111,7 @@ const photoDialog = (props: PhotoDialogRenderProps) => (
 
 export function TutorDashboardSidebar({ tutorId, route }: { tutorId: string; route: string }) {
   const path = (
-    name: 'tutorSchedule' | 'tutorAvailability' | 'tutorHistory' | 'tutorGradebooks' | 'tutorAllGradebooks' | 'tutorSupervisor' | 'tutorAllSummaries' | 'tutorCatalog',
+    name: 'tutorSchedule' | 'tutorAvailability' | 'tutorHistory' | 'tutorHours' | 'tutorGradebooks' | 'tutorAllGradebooks' | 'tutorSupervisor' | 'tutorAllSummaries' | 'tutorCatalog',
   ) => getPagePath($router, name, { tutorId });
   return (
     <TutorSidebar
@@ -115,6 +122,7 @@ export function TutorDashboardSidebar({ tutorId, route }: { tutorId: string; rou
         schedule: path('tutorSchedule'),
         availability: path('tutorAvailability'),
         history: path('tutorHistory'),
+        hours: path('tutorHours'),
         gradebooks: path('tutorGradebooks'),
         allGradebooks: path('tutorAllGradebooks'),
         supervisor: path('tutorSupervisor'),

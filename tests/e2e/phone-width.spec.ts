@@ -202,6 +202,13 @@ test.describe('a tutor on a phone', () => {
     await page.keyboard.press('Escape');
   });
 
+  test('my hours fit', async () => {
+    await sidebar(page).getByRole('link', { name: 'My Hours' }).click();
+    await expect(h1(page, 'My Hours')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Hours by week' })).toBeVisible();
+    await expectFits(page, 'my hours');
+  });
+
   test('the gradebook list and a student\'s gradebook fit', async () => {
     await sidebar(page).getByRole('link', { name: 'Gradebooks' }).click();
     await expect(h1(page, 'Your Gradebooks')).toBeVisible();

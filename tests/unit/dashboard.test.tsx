@@ -19,6 +19,7 @@ const routes: [string, string][] = [
   ['/tutors/17/dashboard/schedule', 'tutorSchedule'],
   ['/tutors/myself/dashboard/availability', 'tutorAvailability'],
   ['/tutors/myself/dashboard/history', 'tutorHistory'],
+  ['/tutors/myself/dashboard/hours', 'tutorHours'],
   ['/tutors/myself/dashboard/supervisor', 'tutorSupervisor'],
   ['/tutors/myself/dashboard/all-summaries', 'tutorAllSummaries'],
   ['/tutors/myself/dashboard/catalog', 'tutorCatalog'],

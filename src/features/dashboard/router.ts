@@ -10,6 +10,7 @@ export const $router = createRouter({
   tutorSchedule: '/tutors/:tutorId/dashboard/schedule',
   tutorAvailability: '/tutors/:tutorId/dashboard/availability',
   tutorHistory: '/tutors/:tutorId/dashboard/history',
+  tutorHours: '/tutors/:tutorId/dashboard/hours',
   tutorSupervisor: '/tutors/:tutorId/dashboard/supervisor',
   tutorAllSummaries: '/tutors/:tutorId/dashboard/all-summaries',
   tutorCatalog: '/tutors/:tutorId/dashboard/catalog',

@@ -14,6 +14,8 @@ import { TextInput } from '../../ui/TextInput.tsx';
 import { ArchiveBoxIcon, RestoreIcon } from './team-icons.tsx';
 import { offeringArchiveFailure, type SchoolGroup, splitOfferings } from './team-model.ts';
 import styles from './team.module.css';
+import { FormStatus } from './FormStatus.tsx';
+import { PayRateSection } from './PayRateSection.tsx';
 
 export type CoursesLoad = { status: 'loading' } | { status: 'ready'; groups: SchoolGroup[] } | { status: 'error'; message: string };
 
@@ -153,6 +155,7 @@ export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged }:
           onSaved={reload}
         />
       </section>
+      <PayRateSection tutor={tutor} />
       <BackgroundForm tutor={tutor} onTutorChanged={onTutorChanged} />
     </div>
   );
@@ -294,20 +297,4 @@ function BackgroundForm({ tutor, onTutorChanged }: { tutor: Tutor; onTutorChange
       </Button>
     </form>
   );
-}
-
-/** A small form's outcome: the failure (announced at once) or what was saved. */
-function FormStatus({ error, saved }: { error: string | null; saved: string | null }) {
-  if (error) {
-    return (
-      <p className={styles.error} role="alert">
-        {error}
-      </p>
-    );
-  }
-  return saved ? (
-    <p className={styles.success} role="status">
-      {saved}
-    </p>
-  ) : null;
 }

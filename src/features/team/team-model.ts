@@ -39,11 +39,7 @@ export function rangeEpochs(from: string, to: string): { from: number; to: numbe
   return fromEpoch <= toEpoch ? { from: fromEpoch, to: toEpoch } : null;
 }
 
-/** Minutes → hours with one decimal ("1.5"). */
-export const formatHours = (minutes: number) => (minutes / 60).toFixed(1);
-
-export const SCHEDULED_HELP = 'Scheduled hours: booked sessions that start in the selected period.';
-export const CONFIRMED_HELP = 'Confirmed hours: the scheduled sessions that have a summary, which is what the tutor is paid for.';
+export { CONFIRMED_HELP, formatHours, SCHEDULED_HELP } from '../../lib/hours.ts';
 
 /** Archived tutors are hidden unless 'Show Archived' is on (spec 2 §6). */
 export const visibleTutors = (tutors: Tutor[], showArchived: boolean) => (showArchived ? tutors : tutors.filter((t) => t.role !== 'Archived'));

@@ -11,6 +11,8 @@ export interface TutorSidebarPaths {
   schedule: string;
   availability: string;
   history: string;
+  /** My Hours: hours and pay for a pay period. */
+  hours: string;
   gradebooks: string;
   allGradebooks: string;
   supervisor: string;
@@ -125,6 +127,7 @@ export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSideba
       <SidebarButton name="tutorSchedule" selection={selection} label="Schedule" href={paths.schedule} />
       <SidebarButton name="tutorAvailability" selection={selection} label="Availability" href={paths.availability} />
       <SidebarButton name="tutorHistory" selection={selection} label="Work History" href={paths.history} />
+      <SidebarButton name="tutorHours" selection={selection} label={viewingOther ? 'Hours' : 'My Hours'} href={paths.hours} />
       <SidebarButton name="tutorGradebooks" selection={selection} label="Gradebooks" href={paths.gradebooks} />
       {supervisor && tutorId === 'myself' && (
         <>

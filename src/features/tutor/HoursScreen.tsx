@@ -1,0 +1,184 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { getTutorHours } from '../../api/pay.ts';
+import type { TutorHoursReport } from '../../contract/entities.ts';
+import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
+import { CONFIRMED_HELP, formatHours, SCHEDULED_HELP } from '../../lib/hours.ts';
+import { centsToDollars } from '../../lib/money.ts';
+import { formatDay, formatDayRange } from '../../lib/site-days.ts';
+import { formatLongDate, formatTimeRange } from '../../lib/time-format.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Loader } from '../../ui/Loader.tsx';
+import { LoadError } from '../../ui/LoadError.tsx';
+import { ALL_SUMMARISED, NO_RATE, nextPeriodDay, previousPeriodDay, ratesSentence, UNSUMMARISED_HINT } from './hours-model.ts';
+import styles from './hours.module.css';
+import { isAuthFailure, shortName } from './tutor-meetings.ts';
+
+type Load = { status: 'loading' } | { status: 'ready'; report: TutorHoursReport; refreshing: boolean } | { status: 'error'; message: string };
+
+export interface HoursScreenProps {
+  /** The route's tutor: 'myself' or an id. */
+  tutorId: string;
+  /** 'My Hours', or the tutor's name for a supervisor looking at another tutor ("Jordan's Hours"). */
+  title: string;
+  /** Work History, where summaries are entered. */
+  historyPath: string;
+  /** Whether the reader is the tutor (the rate sentence speaks to them). */
+  own: boolean;
+}
+
+/**
+ * 'My Hours' (issue 24): a pay period's scheduled and confirmed hours week by week, the sessions
+ * whose pay waits for a summary, and what the confirmed ones come to at the tutor's hourly rate.
+ * The figures are the team view's for the same days (GET /api/tutors/{id}/hours).
+ */
+export function HoursScreen({ tutorId, title, historyPath, own }: HoursScreenProps) {
+  const titleId = useId();
+  // The period shown: a day inside it, or today's period (undefined).
+  const [day, setDay] = useState<string | undefined>(undefined);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [version, setVersion] = useState(0);
+  const retry = useCallback(() => {
+    setLoad({ status: 'loading' });
+    setVersion((v) => v + 1);
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    void getTutorHours(tutorId, day).then((result) => {
+      if (!current) return;
+      if (result.status === 'success') return setLoad({ status: 'ready', report: result.data, refreshing: false });
+      if (result.status === 'failure' && isAuthFailure(result.error.type)) return window.location.assign('/');
+      setLoad({ status: 'error', message: result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [tutorId, day, version]);
+
+  return (
+    <section aria-labelledby={titleId} className={styles.screen}>
+      <h1 id={titleId}>{title}</h1>
+      {load.status === 'loading' && <Loader text="Loading hours…" />}
+      {load.status === 'error' && <LoadError message={load.message} onRetry={retry} />}
+      {load.status === 'ready' && (
+        <Report
+          report={load.report}
+          refreshing={load.refreshing}
+          historyPath={historyPath}
+          own={own}
+          onPeriod={(next) => {
+            if (next === day) return;
+            // The shown period stays, dimmed, until the next one arrives.
+            setLoad((previous) => (previous.status === 'ready' ? { ...previous, refreshing: true } : previous));
+            setDay(next);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function Report({
+  report,
+  refreshing,
+  historyPath,
+  own,
+  onPeriod,
+}: {
+  report: TutorHoursReport;
+  refreshing: boolean;
+  historyPath: string;
+  own: boolean;
+  onPeriod: (day: string | undefined) => void;
+}) {
+  const periodId = useId();
+  const pay = report.pay;
+  return (
+    <div className={styles.report} aria-busy={refreshing || undefined}>
+      <div className={styles.period} role="group" aria-labelledby={periodId}>
+        <Button variant="secondary" thin onClick={() => onPeriod(previousPeriodDay(report))}>
+          Previous period
+        </Button>
+        <p id={periodId} className={styles.periodName} aria-live="polite">
+          <span className="visually-hidden">Pay period </span>
+          {formatDayRange(report.first_day, report.last_day)}
+        </p>
+        <Button variant="secondary" thin onClick={() => onPeriod(nextPeriodDay(report))}>
+          Next period
+        </Button>
+        <Button variant="secondary" thin onClick={() => onPeriod(undefined)}>
+          This period
+        </Button>
+      </div>
+
+      <dl className={styles.totals}>
+        <div className={styles.total}>
+          <dt title={SCHEDULED_HELP}>Scheduled hours</dt>
+          <dd>{formatHours(report.scheduled_minutes)}</dd>
+        </div>
+        <div className={styles.total}>
+          <dt title={CONFIRMED_HELP}>Confirmed hours</dt>
+          <dd>{formatHours(report.confirmed_minutes)}</dd>
+        </div>
+        <div className={styles.total}>
+          <dt>Pay</dt>
+          <dd>{pay ? centsToDollars(pay.cents) : '—'}</dd>
+        </div>
+      </dl>
+      <p className={styles.note}>
+        {pay === null
+          ? own
+            ? NO_RATE
+            : 'No hourly rate has been set for this tutor yet (Team View, the tutor’s card).'
+          : `Confirmed hours at ${pay.rates.length > 0 ? ratesSentence(pay.rates, formatDay) : 'no rate'}.${
+              pay.unrated_minutes > 0 ? ` ${formatHours(pay.unrated_minutes)} confirmed hours fall before the first rate and are not counted.` : ''
+            }`}{' '}
+        {CONFIRMED_HELP}
+      </p>
+
+      <table className={styles.weeks}>
+        <caption>Hours by week</caption>
+        <thead>
+          <tr>
+            <th scope="col">Week</th>
+            <th scope="col">Scheduled</th>
+            <th scope="col">Confirmed</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.weeks.map((week) => (
+            <tr key={week.first_day}>
+              <th scope="row">{formatDayRange(week.first_day, week.last_day)}</th>
+              <td>{formatHours(week.scheduled_minutes)}</td>
+              <td>{formatHours(week.confirmed_minutes)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h2 className={styles.subheading}>Sessions missing a summary</h2>
+      {report.unsummarised.length === 0 ? (
+        <p className={styles.note}>{ALL_SUMMARISED}</p>
+      ) : (
+        <>
+          <p className={styles.note}>
+            {UNSUMMARISED_HINT} Summaries are entered in <a href={historyPath}>Work History</a>.
+          </p>
+          <ul className={styles.sessions}>
+            {report.unsummarised.map((session) => (
+              <li key={String(session.meeting_id)} className={styles.session}>
+                <strong>{formatLongDate(session.occurrence_epoch)}</strong>
+                <span>{formatTimeRange(session.occurrence_epoch, session.duration_mins)}</span>
+                <span>
+                  {session.course_number}
+                  {session.customers.length > 0 && ` with ${session.customers.map((c) => shortName(c.firstname, c.lastname)).join(', ')}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
