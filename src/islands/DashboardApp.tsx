@@ -25,6 +25,7 @@ const TutorTeam = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorTea
 const TutorAllSummaries = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorAllSummaries })));
 const TutorCatalog = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorCatalog })));
 const TutorHours = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorHours })));
+const TutorViewingBanner = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorViewingBanner })));
 const TutorDashboardSidebar = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorDashboardSidebar })));
 const loading = <Loader text="Loading…" />;
 
@@ -67,6 +68,8 @@ const tutorScreen =
   (page) =>
     'tutorId' in page.params ? (
       <ChunkSuspense fallback={loading}>
+        {/* Only an id can be another tutor's dashboard: 'myself' is the viewer's own. */}
+        {page.params.tutorId !== 'myself' && <TutorViewingBanner key={`banner-${page.params.tutorId}`} tutorId={page.params.tutorId} />}
         <Screen key={page.params.tutorId} tutorId={page.params.tutorId} />
       </ChunkSuspense>
     ) : null;
@@ -85,6 +88,7 @@ const tutorScreens: Screens = {
   tutorGradebook: (page) =>
     'gradebookId' in page.params && 'tutorId' in page.params ? (
       <ChunkSuspense fallback={loading}>
+        {page.params.tutorId !== 'myself' && <TutorViewingBanner key={`banner-${page.params.tutorId}`} tutorId={page.params.tutorId} />}
         <TutorGradebook key={`${page.params.tutorId}/${page.params.gradebookId}`} tutorId={page.params.tutorId} gradebookId={page.params.gradebookId} />
       </ChunkSuspense>
     ) : null,

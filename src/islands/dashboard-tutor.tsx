@@ -6,6 +6,7 @@ import { $router } from '../features/dashboard/router.ts';
 import { StaffMeetingCard } from '../features/sessions/StaffMeetingCard.tsx';
 import { AvailabilityScreen, type RenderMeeting, ScheduleScreen, WorkHistoryScreen } from '../features/tutor/TutorMeetingsScreen.tsx';
 import { type PhotoDialogRenderProps, TutorSidebar } from '../features/tutor/TutorSidebar.tsx';
+import { ViewingBanner } from '../features/tutor/ViewingBanner.tsx';
 import { FailureBoundary } from '../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../ui/lazy-chunk.ts';
 import { Loader } from '../ui/Loader.tsx';
@@ -107,6 +108,11 @@ const photoDialog = (props: PhotoDialogRenderProps) => (
       <PhotoDialog {...props} />
     </Suspense>
   </FailureBoundary>
+);
+
+/** Above every screen of another tutor's dashboard, for the supervisor looking at it. */
+export const TutorViewingBanner = ({ tutorId }: { tutorId: string }) => (
+  <ViewingBanner tutorId={tutorId} teamPath={getPagePath($router, 'tutorSupervisor', { tutorId: 'myself' })} />
 );
 
 export function TutorDashboardSidebar({ tutorId, route }: { tutorId: string; route: string }) {
