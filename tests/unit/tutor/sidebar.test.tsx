@@ -11,6 +11,7 @@ const paths = (tutorId: string): TutorSidebarPaths => ({
   schedule: `/tutors/${tutorId}/dashboard/schedule`,
   availability: `/tutors/${tutorId}/dashboard/availability`,
   history: `/tutors/${tutorId}/dashboard/history`,
+  hours: `/tutors/${tutorId}/dashboard/hours`,
   gradebooks: `/tutors/${tutorId}/dashboard/gradebooks`,
   allGradebooks: `/tutors/${tutorId}/dashboard/all-gradebooks`,
   supervisor: `/tutors/${tutorId}/dashboard/supervisor`,
@@ -32,7 +33,7 @@ afterEach(() => vi.restoreAllMocks());
 const renderSidebar = (tutorId: string, route = 'tutorSchedule') => render(<TutorSidebar tutorId={tutorId} route={route} paths={paths(tutorId)} />);
 
 describe('TutorSidebar', () => {
-  it("shows the profile card and the four links of a tutor's own dashboard", async () => {
+  it("shows the profile card and the five links of a tutor's own dashboard", async () => {
     const seen = fakeApi({ 'GET /api/checkauth': () => auth(jordan), 'GET /api/tutors/myself': () => success(jordan) });
     renderSidebar('myself', 'tutorHome');
     expect(await screen.findByText('Jordan')).toBeInTheDocument();
@@ -43,6 +44,7 @@ describe('TutorSidebar', () => {
     expect(screen.getByRole('link', { name: 'Availability' })).toHaveAttribute('href', '/tutors/myself/dashboard/availability');
     expect(screen.getByRole('link', { name: 'Work History' })).toHaveAttribute('href', '/tutors/myself/dashboard/history');
     expect(screen.getByRole('link', { name: 'Gradebooks' })).toHaveAttribute('href', '/tutors/myself/dashboard/gradebooks');
+    expect(screen.getByRole('link', { name: 'My Hours' })).toHaveAttribute('href', '/tutors/myself/dashboard/hours');
     for (const name of ['All Gradebooks', 'Team View', 'Summaries', 'Courses & Prices', 'Back']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
     // Without a photo dialog the profile card is not a control.
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
@@ -68,6 +70,8 @@ describe('TutorSidebar', () => {
     expect(await screen.findByRole('link', { name: 'Back' })).toHaveAttribute('href', '/tutors/myself/dashboard/supervisor');
     expect(await screen.findByText('Jordan')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Schedule' })).toHaveAttribute('href', '/tutors/2/dashboard/schedule');
+    // Another tutor's hours are theirs, not 'My' Hours.
+    expect(screen.getByRole('link', { name: 'Hours' })).toHaveAttribute('href', '/tutors/2/dashboard/hours');
     for (const name of ['All Gradebooks', 'Team View', 'Summaries', 'Courses & Prices']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
   });
 
