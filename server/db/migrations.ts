@@ -543,6 +543,31 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
+  '022_payroll': {
+    async up(db) {
+      await runStatements(db, `
+        -- Payroll (server/domain/payroll.ts): a pay period marked paid, and the sessions it paid,
+        -- frozen as they were paid (minutes, the rate of the session's day, the amount). A session
+        -- is paid once (the primary key); one summarised after its period was paid falls into the
+        -- next period's payroll.
+        create table payroll_periods (
+          first_day text primary key,
+          last_day text not null,
+          paid_at timestamptz not null,
+          paid_by integer not null references tutors (id)
+        );
+        create table payroll_lines (
+          meeting_id integer primary key references meetings (id),
+          period_first_day text not null references payroll_periods (first_day),
+          tutor_id integer not null references tutors (id),
+          minutes integer not null,
+          rate_cents integer,
+          cents integer not null
+        );
+        create index payroll_lines_period on payroll_lines (period_first_day)
+      `);
+    },
+  },
 };
 
 /** PGlite's query protocol takes one statement at a time, so a script is split at its semicolons. */

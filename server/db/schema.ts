@@ -118,6 +118,22 @@ export interface Database {
     entered_by: number;
     entered_at: Timestamp;
   };
+  payroll_periods: {
+    /** The pay period's first and last day, YYYY-MM-DD in the site's zone. */
+    first_day: string;
+    last_day: string;
+    paid_at: RequiredTimestamp;
+    paid_by: number;
+  };
+  payroll_lines: {
+    meeting_id: number;
+    period_first_day: string;
+    tutor_id: number;
+    minutes: number;
+    /** The rate of the session's day; null when the tutor had none then (the line pays nothing). */
+    rate_cents: number | null;
+    cents: number;
+  };
   subscriptions: {
     id: Generated<number>;
     customer_id: number;

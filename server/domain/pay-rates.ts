@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { PayRate } from '../../src/contract/entities.ts';
 import { addDays } from '../../src/lib/site-days.ts';
 import { now } from '../clock.ts';
@@ -14,7 +14,7 @@ import { Refusal } from './refusal.ts';
  * its sessions were worked and reported (issue 25's paid periods freeze them in full).
  */
 
-type Reader = Kysely<Database>;
+type Reader = Kysely<Database> | Transaction<Database>;
 
 /** How far ahead a change may be entered. */
 const MAX_DAYS_AHEAD = 366;

@@ -69,5 +69,7 @@ export const errorStatus: Record<ErrorType, ContentfulStatusCode> = {
   InvalidImport: 400,
   CannotSetOwnRate: 403,
   RateBackdated: 409,
+  PeriodNotOver: 409,
+  PeriodAlreadyPaid: 409,
   BadResponse: 502,
 };

@@ -1,10 +1,11 @@
 import { site } from '../../src/config/site.ts';
 import { dayInZone } from '../../src/lib/site-days.ts';
-import { idOrMyself, payRateForm, tutorHoursQuery } from '../../src/contract/schemas.ts';
+import { idOrMyself, payRateForm, payrollPaidForm, payrollQuery, tutorHoursQuery } from '../../src/contract/schemas.ts';
 import { nowMs } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { payPeriodOf } from '../domain/pay-periods.ts';
 import { payRateHistory, setPayRate } from '../domain/pay-rates.ts';
+import { markPayrollPaid, type PayrollContext, payrollOf } from '../domain/payroll.ts';
 import { tutorHoursReport } from '../domain/tutor-hours.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
@@ -12,9 +13,9 @@ import { requireSupervisor, resolveTutorId } from '../http/session.ts';
 import { parseForm, parseParam, parseQuery } from '../http/validate.ts';
 
 /**
- * Hours and pay (docs/contract-extensions.md): a tutor's hours report for a pay period, and the
- * hourly rates supervisors set. A tutor reads their own; a supervisor reads anyone's and sets
- * others' rates.
+ * Hours and pay (docs/contract-extensions.md): a tutor's hours report for a pay period, the
+ * hourly rates supervisors set, and the payroll. A tutor reads their own hours and rates; a
+ * supervisor reads anyone's, sets others' rates, and reads and marks payrolls paid.
  */
 export function payRoutes(db: Db, payPeriodFirstDay: string) {
   const app = router();
@@ -44,6 +45,20 @@ export function payRoutes(db: Db, payPeriodFirstDay: string) {
       periodFirstDay: payPeriodOf(today(), payPeriodFirstDay).first_day,
     });
     return ok(c, rate, 201);
+  });
+
+  const payrollContext = (): PayrollContext => ({ timeZone: site.timeZone, payPeriodFirstDay, nowMs: nowMs() });
+
+  app.get('/payroll', async (c) => {
+    requireSupervisor(c);
+    const { day } = parseQuery(c, payrollQuery);
+    return ok(c, await payrollOf(db, day ?? today(), payrollContext()));
+  });
+
+  app.post('/payroll/paid', async (c) => {
+    const supervisor = requireSupervisor(c);
+    const { first_day } = await parseForm(c, payrollPaidForm);
+    return ok(c, await markPayrollPaid(db, first_day, supervisor.tutorId, payrollContext()));
   });
 
   return app;

@@ -315,6 +315,51 @@ export interface TutorHoursReport {
   pay: { cents: number; unrated_minutes: number; rates: PayRate[] } | null;
 }
 
+/** A session on a payroll (GET /api/payroll): paid in that period, or to be when it is marked paid. */
+export interface PayrollSession {
+  meeting_id: Id;
+  tutor_id: Id;
+  occurrence_epoch: number;
+  minutes: number;
+  course_number: string;
+  /** The tutor's rate on the session's day; null before their first rate (the session pays nothing). */
+  rate_cents: number | null;
+  cents: number;
+  /** Held in an earlier period that was paid before the session had its summary. */
+  carried_over: boolean;
+}
+
+/** One tutor's line of a payroll. */
+export interface PayrollTutor {
+  tutor_id: Id;
+  name: string;
+  confirmed_minutes: number;
+  cents: number;
+  /** Confirmed minutes on days before the tutor's first rate (paid nothing). */
+  unrated_minutes: number;
+  /** The rate in effect on the period's last day; null without one. */
+  rate_cents: number | null;
+  /** Sessions held in the period that this payroll does not pay: no summary (yet), so their pay waits. */
+  held_back: number;
+  held_back_minutes: number;
+}
+
+/**
+ * A pay period's payroll (GET /api/payroll; additive to the spec). Until the period is marked paid
+ * it follows the summaries; once paid, its sessions and amounts are frozen, and a session summarised
+ * later falls into the next period's payroll (`carried_over`).
+ */
+export interface Payroll {
+  first_day: string;
+  last_day: string;
+  paid: { paid_epoch: number; paid_by: { id: Id; name: string } } | null;
+  /** Whether the period has ended (only then can it be marked paid). */
+  over: boolean;
+  tutors: PayrollTutor[];
+  sessions: PayrollSession[];
+  total_cents: number;
+}
+
 /** `error.meeting` of an Overlap failure: the tutor's meeting that the new time collides with. */
 export interface OverlapMeeting {
   id: Id;

@@ -93,6 +93,10 @@ export const errorTypes = [
   'CannotSetOwnRate',
   /** A rate takes effect from the current pay period's first day on (`error.first_day`): paid periods keep theirs. */
   'RateBackdated',
+  /** A pay period is marked paid once it has ended. */
+  'PeriodNotOver',
+  /** The pay period is marked paid already (`error.paid_epoch`). */
+  'PeriodAlreadyPaid',
   // client side: an answer that is not an envelope (a proxy's error page, say)
   'BadResponse',
 ] as const;

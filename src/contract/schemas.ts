@@ -145,6 +145,10 @@ export const payRateForm = z.object({
   hourly_rate_cents: integer((n) => n.min(100).max(100_000)),
   effective_day: calendarDay,
 });
+/** A payroll: the pay period holding `day` (today's when absent). */
+export const payrollQuery = z.object({ day: calendarDay.optional() });
+/** Marks the pay period starting on `first_day` paid. */
+export const payrollPaidForm = z.object({ first_day: calendarDay });
 export const offeringCreateForm = z.object({ tutor: idOrMyself, course: id, qualification: requiredText(200) });
 
 // --- catalog (docs/contract-extensions.md: the catalog kept by supervisors) -------------------------

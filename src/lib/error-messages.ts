@@ -109,6 +109,8 @@ export const errorMessages = {
   CannotSetOwnRate: 'You cannot set your own hourly rate. Please ask another supervisor.',
   RateBackdated: (error) =>
     `A new rate can take effect from the first day of the current pay period${typeof error.first_day === 'string' ? ` (${formatDay(error.first_day)})` : ''} on: earlier periods keep their rates.`,
+  PeriodNotOver: 'This pay period has not ended yet: it can be marked paid from the day after its last day.',
+  PeriodAlreadyPaid: 'This pay period is marked paid already. Reload the page to see its payroll.',
 } satisfies Record<ErrorType, Message>;
 
 /** The screens or calls where a type reads differently (a spec's own text, or what the person can do there). */

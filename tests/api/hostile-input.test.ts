@@ -329,6 +329,8 @@ const INPUTS: Record<string, RouteInputs> = {
   'GET /api/tutors/:id/hours': { query: ['day'] },
   'GET /api/tutors/:id/rates': {},
   'POST /api/tutors/:id/rates': { form: ['hourly_rate_cents', 'effective_day'] },
+  'GET /api/payroll': { query: ['day'] },
+  'POST /api/payroll/paid': { form: ['first_day'] },
   'POST /api/client-errors': { form: ['name', 'message', 'where', 'page', 'chunk_url'] },
   'POST /api/offline-payments/confirm': { form: ['client_secret', 'card_number'] },
   'POST /api/stripe/webhook': { raw: true },

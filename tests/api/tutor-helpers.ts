@@ -4,7 +4,8 @@ import { now, nowMs, setClock } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { semesterEnd, weeklyOccurrences } from '../../server/domain/availability.ts';
 import { site } from '../../src/config/site.ts';
-import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
+import { daysSpan } from '../../server/domain/zone-days.ts';
+import { confirmOffline, courseId, newCustomer, post } from './booking-helpers.ts';
 import { call, signInAs, type TestClient, type TestContext } from './harness.ts';
 
 export { pinClock } from './suite-clock.ts';
@@ -146,4 +147,29 @@ export async function bookedMeeting(ctx: TestContext, tutor: { client: TestClien
 export async function tutorMeeting(client: TestClient, meetingId: number, tutor: string | number = 'myself') {
   const list = (await call(client, `/api/tutors/${tutor}/meetings`)).body.data as { meeting: { id: number }; payments: any[] }[];
   return list.find((m) => m.meeting.id === meetingId);
+}
+
+let hired = 0;
+/**
+ * A new tutor of CS 121 with nothing booked yet, signed in: a test that counts a tutor's hours or
+ * pay counts its own tutor's, whatever the demo data and the other tests gave the demo tutors.
+ * Written straight to the database (hiring has its own tests).
+ */
+export async function newTutor(ctx: TestContext) {
+  hired += 1;
+  const { db } = ctx.database;
+  const { id } = await db
+    .insertInto('tutors')
+    .values({ name: `Hours Tutor${hired}`, email: `hours.tutor${hired}@beacontutoring.com`, phone: `20655511${String(hired).padStart(2, '0')}`, role: 'Tutor' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('offerings').values({ tutor_id: id, course_id: await courseId(ctx, 'CS 121'), qualification: 'A in CS 121', archived: false }).execute();
+  const email = `hours.tutor${hired}@beacontutoring.com`;
+  return { ...(await staffClient(ctx, email)), email };
+}
+
+/** A free hour of the tutor's on one day of the site's zone (YYYY-MM-DD), as freeHour() means it (epoch seconds). */
+export async function freeHourOn(ctx: TestContext, tutorId: number, day: string): Promise<number> {
+  const { startsMs, endsMs } = daysSpan(day, day, site.timeZone);
+  return freeHour(ctx, tutorId, { from: startsMs / 1000, until: endsMs / 1000 - 3600 });
 }

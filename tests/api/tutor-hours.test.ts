@@ -3,9 +3,9 @@ import { nowMs } from '../../server/clock.ts';
 import { DEFAULT_PAY_PERIOD_FIRST_DAY, payPeriodOf } from '../../server/domain/pay-periods.ts';
 import { site } from '../../src/config/site.ts';
 import { addDays, dayInZone } from '../../src/lib/site-days.ts';
-import { courseId, newCustomer, post } from './booking-helpers.ts';
+import { newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi, type TestContext } from './harness.ts';
-import { bookedMeeting, freeHour, jordan, jumpClock, maya, pinClock, priya, staffClient } from './tutor-helpers.ts';
+import { bookedMeeting, freeHourOn, jordan, jumpClock, maya, newTutor, pinClock, priya } from './tutor-helpers.ts';
 import { daysSpan } from '../../server/domain/zone-days.ts';
 
 /**
@@ -22,41 +22,17 @@ const period = (day = today()) => payPeriodOf(day, DEFAULT_PAY_PERIOD_FIRST_DAY)
 /** The next pay period: wholly ahead, so the test books what it counts. */
 const nextPeriod = () => period(addDays(period().last_day, 1));
 
-/** A free hour of the tutor's on one day of the site's zone (epoch seconds). */
-async function hourOn(ctx: TestContext, tutorId: number, day: string): Promise<number> {
-  const { startsMs, endsMs } = daysSpan(day, day, site.timeZone);
-  return freeHour(ctx, tutorId, { from: startsMs / 1000, until: endsMs / 1000 - 3600 });
-}
-
-let hired = 0;
-/**
- * A tutor of CS 121 with nothing booked yet, signed in: each test counts and pays its own tutor,
- * whatever the demo data and the other tests gave the demo tutors. Written straight to the
- * database (hiring has its own tests).
- */
-async function freshTutor(ctx: TestContext) {
-  hired += 1;
-  const { db } = ctx.database;
-  const { id } = await db
-    .insertInto('tutors')
-    .values({ name: `Hours Tutor${hired}`, email: `hours.tutor${hired}@beacontutoring.com`, phone: `20655511${String(hired).padStart(2, '0')}`, role: 'Tutor' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('offerings').values({ tutor_id: id, course_id: await courseId(ctx, 'CS 121'), qualification: 'A in CS 121', archived: false }).execute();
-  return staffClient(ctx, `hours.tutor${hired}@beacontutoring.com`);
-}
-
 describeApi('a tutor\'s hours and pay', (ctx) => {
   it('counts a pay period as the team view does, week by week, and lists held sessions without a summary', async () => {
-    const tutor = await freshTutor(ctx());
+    const tutor = await newTutor(ctx());
     const lead = await maya(ctx());
     const next = nextPeriod();
     const firstWeekDay = addDays(next.first_day, 2);
     const secondWeekDay = addDays(next.first_day, 9);
-    const summarised = await bookedMeeting(ctx(), tutor, await hourOn(ctx(), tutor.id, firstWeekDay));
-    const unsummarised = await bookedMeeting(ctx(), tutor, await hourOn(ctx(), tutor.id, secondWeekDay));
+    const summarised = await bookedMeeting(ctx(), tutor, await freeHourOn(ctx(), tutor.id, firstWeekDay));
+    const unsummarised = await bookedMeeting(ctx(), tutor, await freeHourOn(ctx(), tutor.id, secondWeekDay));
     // An unbooked hour in the period counts for nothing.
-    expect((await post(tutor.client, '/api/meetings', { occurrence_epoch: await hourOn(ctx(), tutor.id, secondWeekDay), tutor: 'myself' })).status).toBe(201);
+    expect((await post(tutor.client, '/api/meetings', { occurrence_epoch: await freeHourOn(ctx(), tutor.id, secondWeekDay), tutor: 'myself' })).status).toBe(201);
 
     // Both sessions held; one summarised.
     await jumpClock(ctx(), new Date(daysSpan(next.last_day, next.last_day, site.timeZone).startsMs + 3600_000));
@@ -88,12 +64,12 @@ describeApi('a tutor\'s hours and pay', (ctx) => {
   });
 
   it('pays each confirmed session at the rate in effect on its day, once a supervisor has set one', async () => {
-    const tutor = await freshTutor(ctx());
+    const tutor = await newTutor(ctx());
     const lead = await maya(ctx());
     const next = nextPeriod();
     const secondWeek = addDays(next.first_day, 7);
-    const early = await bookedMeeting(ctx(), tutor, await hourOn(ctx(), tutor.id, addDays(next.first_day, 1)));
-    const late = await bookedMeeting(ctx(), tutor, await hourOn(ctx(), tutor.id, addDays(secondWeek, 1)));
+    const early = await bookedMeeting(ctx(), tutor, await freeHourOn(ctx(), tutor.id, addDays(next.first_day, 1)));
+    const late = await bookedMeeting(ctx(), tutor, await freeHourOn(ctx(), tutor.id, addDays(secondWeek, 1)));
 
     expect((await post(lead.client, `/api/tutors/${tutor.id}/rates`, { hourly_rate_cents: 3000, effective_day: next.first_day })).status).toBe(201);
     const raise = await post(lead.client, `/api/tutors/${tutor.id}/rates`, { hourly_rate_cents: 4250, effective_day: secondWeek });
@@ -116,10 +92,10 @@ describeApi('a tutor\'s hours and pay', (ctx) => {
   });
 
   it('leaves confirmed minutes before the first rate unpaid and says how many', async () => {
-    const tutor = await freshTutor(ctx());
+    const tutor = await newTutor(ctx());
     const lead = await maya(ctx());
     const next = nextPeriod();
-    const before = await bookedMeeting(ctx(), tutor, await hourOn(ctx(), tutor.id, addDays(next.first_day, 2)));
+    const before = await bookedMeeting(ctx(), tutor, await freeHourOn(ctx(), tutor.id, addDays(next.first_day, 2)));
     expect((await post(lead.client, `/api/tutors/${tutor.id}/rates`, { hourly_rate_cents: 2000, effective_day: addDays(next.first_day, 5) })).status).toBe(201);
     await jumpClock(ctx(), new Date(daysSpan(next.last_day, next.last_day, site.timeZone).startsMs));
     expect((await post(tutor.client, `/api/meetings/${before.meetingId}/notes`, { notes: 'Loops' })).status).toBe(200);
@@ -128,7 +104,7 @@ describeApi('a tutor\'s hours and pay', (ctx) => {
   });
 
   it('lets only a supervisor set a rate: not their own, not before the current period, in bounds', async () => {
-    const tutor = await freshTutor(ctx());
+    const tutor = await newTutor(ctx());
     const other = await priya(ctx());
     const lead = await maya(ctx());
     const current = period();

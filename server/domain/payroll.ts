@@ -1,0 +1,207 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Payroll, PayrollSession, PayrollTutor, PayRate } from '../../src/contract/entities.ts';
+import { dayInZone } from '../../src/lib/site-days.ts';
+import { type Database, toEpoch } from '../db/schema.ts';
+import { isBookedMeeting } from './booked.ts';
+import { dayRangeEpochs, type PayPeriod, payPeriodOf } from './pay-periods.ts';
+import { payRateHistory, rateOnDay } from './pay-rates.ts';
+import { Refusal } from './refusal.ts';
+
+/**
+ * Payroll (issue 25): per pay period, what each tutor is paid for their confirmed sessions (those
+ * with a one-line summary) at the rate of each session's day, and the sessions held back for a
+ * missing summary.
+ *
+ * Marking a period paid freezes it: its sessions and amounts are written to payroll_lines (a
+ * session is paid once), and the payroll is read from there ever after. A session held in a paid
+ * period whose summary comes later is paid in the first unpaid period after its own (carried over).
+ * Sessions of periods never marked paid stay in their own period's payroll.
+ */
+
+type Reader = Kysely<Database> | Transaction<Database>;
+
+export interface PayrollContext {
+  timeZone: string;
+  payPeriodFirstDay: string;
+  nowMs: number;
+}
+
+/** Only one payroll is marked paid at a time, on every instance: its sessions are chosen, then written. */
+const PAYROLL_LOCK_KEY = 4_022;
+
+interface SessionRow {
+  id: number;
+  tutor_id: number;
+  occurrence: Date;
+  duration_mins: number;
+  notes: string;
+  course_number: string | null;
+}
+
+function bookedSessions(db: Reader, fromMs: number, toMs: number) {
+  return db
+    .selectFrom('meetings as m')
+    .leftJoin('offerings as o', 'o.id', 'm.offering_id')
+    .leftJoin('courses as c', 'c.id', 'o.course_id')
+    .select(['m.id', 'm.tutor_id', 'm.occurrence', 'm.duration_mins', 'm.notes', 'c.course_number'])
+    .where('m.canceled', '=', false)
+    .where('m.occurrence', '>=', new Date(fromMs))
+    .where('m.occurrence', '<=', new Date(toMs))
+    .where(isBookedMeeting)
+    .orderBy('m.occurrence')
+    .orderBy('m.id');
+}
+
+const periodSpanMs = (period: PayPeriod, timeZone: string) => {
+  const { from, to } = dayRangeEpochs(period.first_day, period.last_day, timeZone);
+  return { fromMs: from * 1000, toMs: to * 1000 + 999 };
+};
+
+/**
+ * The confirmed sessions an unpaid period's payroll pays: its own not paid yet, and those carried
+ * over from paid periods before it (every period between them paid too, so this is the first
+ * unpaid one after theirs).
+ */
+async function sessionsToPay(db: Reader, period: PayPeriod, context: PayrollContext, paidDays: Set<string>): Promise<SessionRow[]> {
+  const earliestPaid = [...paidDays].sort()[0];
+  const start = earliestPaid !== undefined && earliestPaid < period.first_day ? earliestPaid : period.first_day;
+  const { toMs } = periodSpanMs(period, context.timeZone);
+  const { fromMs } = periodSpanMs({ first_day: start, last_day: start }, context.timeZone);
+  const rows = await bookedSessions(db, fromMs, toMs)
+    .where('m.notes', '!=', '')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('payroll_lines as l').select('l.meeting_id').whereRef('l.meeting_id', '=', 'm.id'))))
+    .execute();
+  return rows.filter((row) => {
+    let own = payPeriodOf(dayInZone(new Date(row.occurrence).getTime(), context.timeZone), context.payPeriodFirstDay);
+    if (own.first_day === period.first_day) return true;
+    // Carried over only through paid periods: the first unpaid one after its own takes it.
+    while (own.first_day < period.first_day) {
+      if (!paidDays.has(own.first_day)) return false;
+      own = payPeriodOf(dayInZone(periodSpanMs(own, context.timeZone).toMs + 1, context.timeZone), context.payPeriodFirstDay);
+    }
+    return own.first_day === period.first_day;
+  });
+}
+
+/** Each tutor's rate history, once per tutor. */
+async function ratesOf(db: Reader, tutorIds: number[]): Promise<Map<number, PayRate[]>> {
+  const unique = [...new Set(tutorIds)];
+  return new Map(await Promise.all(unique.map(async (id) => [id, await payRateHistory(db, id)] as const)));
+}
+
+function priced(row: SessionRow, period: PayPeriod, rates: PayRate[], context: PayrollContext): PayrollSession {
+  const day = dayInZone(new Date(row.occurrence).getTime(), context.timeZone);
+  const rate = rateOnDay(rates, day);
+  return {
+    meeting_id: row.id,
+    tutor_id: row.tutor_id,
+    occurrence_epoch: toEpoch(row.occurrence),
+    minutes: row.duration_mins,
+    course_number: row.course_number ?? '',
+    rate_cents: rate?.hourly_rate_cents ?? null,
+    cents: rate ? Math.round((row.duration_mins * rate.hourly_rate_cents) / 60) : 0,
+    carried_over: payPeriodOf(day, context.payPeriodFirstDay).first_day !== period.first_day,
+  };
+}
+
+/** The payroll of the pay period holding `day`: frozen if it was marked paid, else as it stands. */
+export async function payrollOf(db: Reader, day: string, context: PayrollContext): Promise<Payroll> {
+  const period = payPeriodOf(day, context.payPeriodFirstDay);
+  const { fromMs, toMs } = periodSpanMs(period, context.timeZone);
+  const paidRows = await db
+    .selectFrom('payroll_periods as p')
+    .innerJoin('tutors as t', 't.id', 'p.paid_by')
+    .select(['p.first_day', 'p.paid_at', 't.id as paid_by_id', 't.name as paid_by_name'])
+    .execute();
+  const paidRow = paidRows.find((row) => row.first_day === period.first_day);
+
+  let sessions: PayrollSession[];
+  if (paidRow) {
+    const lines = await db
+      .selectFrom('payroll_lines as l')
+      .innerJoin('meetings as m', 'm.id', 'l.meeting_id')
+      .leftJoin('offerings as o', 'o.id', 'm.offering_id')
+      .leftJoin('courses as c', 'c.id', 'o.course_id')
+      .select(['l.meeting_id', 'l.tutor_id', 'l.minutes', 'l.rate_cents', 'l.cents', 'm.occurrence', 'c.course_number'])
+      .where('l.period_first_day', '=', period.first_day)
+      .orderBy('m.occurrence')
+      .orderBy('m.id')
+      .execute();
+    sessions = lines.map((line) => ({
+      meeting_id: line.meeting_id,
+      tutor_id: line.tutor_id,
+      occurrence_epoch: toEpoch(line.occurrence),
+      minutes: line.minutes,
+      course_number: line.course_number ?? '',
+      rate_cents: line.rate_cents,
+      cents: line.cents,
+      carried_over: toEpoch(line.occurrence) * 1000 < fromMs,
+    }));
+  } else {
+    const rows = await sessionsToPay(db, period, context, new Set(paidRows.map((row) => row.first_day)));
+    const rates = await ratesOf(db, rows.map((row) => row.tutor_id));
+    sessions = rows.map((row) => priced(row, period, rates.get(row.tutor_id) ?? [], context));
+  }
+
+  // Held back: sessions held in the period that this payroll does not pay (no summary when it was
+  // paid, or none yet).
+  const paidHere = new Set(sessions.map((s) => s.meeting_id));
+  const held = (await bookedSessions(db, fromMs, Math.min(toMs, context.nowMs)).execute()).filter((row) => !paidHere.has(row.id) && (paidRow || row.notes === ''));
+
+  const tutorIds = [...new Set([...sessions.map((s) => s.tutor_id), ...held.map((h) => h.tutor_id)])];
+  const names = tutorIds.length === 0 ? [] : await db.selectFrom('tutors').select(['id', 'name']).where('id', 'in', tutorIds).execute();
+  const rates = await ratesOf(db, tutorIds);
+  const tutors: PayrollTutor[] = names
+    .map(({ id, name }) => {
+      const own = sessions.filter((s) => s.tutor_id === id);
+      const heldBack = held.filter((h) => h.tutor_id === id);
+      return {
+        tutor_id: id,
+        name,
+        confirmed_minutes: own.reduce((sum, s) => sum + s.minutes, 0),
+        cents: own.reduce((sum, s) => sum + s.cents, 0),
+        unrated_minutes: own.filter((s) => s.rate_cents === null).reduce((sum, s) => sum + s.minutes, 0),
+        rate_cents: rateOnDay(rates.get(id) ?? [], period.last_day)?.hourly_rate_cents ?? null,
+        held_back: heldBack.length,
+        held_back_minutes: heldBack.reduce((sum, h) => sum + h.duration_mins, 0),
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+
+  return {
+    first_day: period.first_day,
+    last_day: period.last_day,
+    paid: paidRow ? { paid_epoch: toEpoch(paidRow.paid_at), paid_by: { id: paidRow.paid_by_id, name: paidRow.paid_by_name } } : null,
+    over: toMs < context.nowMs,
+    tutors,
+    sessions,
+    total_cents: sessions.reduce((sum, s) => sum + s.cents, 0),
+  };
+}
+
+/**
+ * Marks the pay period starting on `firstDay` paid: its payroll as it stands now is written and
+ * frozen. Refused before the period has ended, and once it is paid.
+ */
+export async function markPayrollPaid(db: Kysely<Database>, firstDay: string, supervisorId: number, context: PayrollContext): Promise<Payroll> {
+  const period = payPeriodOf(firstDay, context.payPeriodFirstDay);
+  if (period.first_day !== firstDay) throw new Refusal('BadInput', { fields: { first_day: `Not the first day of a pay period (this one starts on ${period.first_day})` } });
+  if (periodSpanMs(period, context.timeZone).toMs >= context.nowMs) throw new Refusal('PeriodNotOver');
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${PAYROLL_LOCK_KEY}::bigint)`.execute(trx);
+    const paid = await trx.selectFrom('payroll_periods').select('paid_at').where('first_day', '=', firstDay).executeTakeFirst();
+    if (paid) throw new Refusal('PeriodAlreadyPaid', { paid_epoch: toEpoch(paid.paid_at) });
+    const payroll = await payrollOf(trx, firstDay, context);
+    await trx
+      .insertInto('payroll_periods')
+      .values({ first_day: period.first_day, last_day: period.last_day, paid_at: new Date(context.nowMs), paid_by: supervisorId })
+      .execute();
+    if (payroll.sessions.length > 0) {
+      await trx
+        .insertInto('payroll_lines')
+        .values(payroll.sessions.map((s) => ({ meeting_id: s.meeting_id, period_first_day: period.first_day, tutor_id: s.tutor_id, minutes: s.minutes, rate_cents: s.rate_cents, cents: s.cents })))
+        .execute();
+    }
+  });
+  return payrollOf(db, firstDay, context);
+}
