@@ -1,4 +1,4 @@
-import type { Id, PayRate, TutorHoursReport } from '../contract/entities.ts';
+import type { Id, PayRate, Payroll, TutorHoursReport } from '../contract/entities.ts';
 import { request, segment } from './http.ts';
 
 const tutorPath = (tutorId: Id | 'myself') => `/api/tutors/${segment(tutorId)}`;
@@ -10,3 +10,7 @@ export const getPayRates = (tutorId: Id | 'myself') => request<PayRate[]>('GET',
 /** A supervisor sets another tutor's hourly rate from a day on. */
 export const setPayRate = (tutorId: Id, hourlyRateCents: number, effectiveDay: string) =>
   request<PayRate>('POST', `${tutorPath(tutorId)}/rates`, { form: { hourly_rate_cents: hourlyRateCents, effective_day: effectiveDay } });
+/** The payroll of the pay period holding `day` (today's when absent): supervisors only. */
+export const getPayroll = (day?: string) => request<Payroll>('GET', '/api/payroll', { query: { day } });
+/** Marks the pay period starting on `firstDay` paid, freezing its payroll. */
+export const markPayrollPaid = (firstDay: string) => request<Payroll>('POST', '/api/payroll/paid', { form: { first_day: firstDay } });

@@ -24,6 +24,7 @@ const TutorAllGradebooks = lazyChunk(() => tutorSide().then((m) => ({ default: m
 const TutorTeam = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorTeam })));
 const TutorAllSummaries = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorAllSummaries })));
 const TutorCatalog = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorCatalog })));
+const TutorPayroll = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorPayroll })));
 const TutorHours = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorHours })));
 const TutorViewingBanner = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorViewingBanner })));
 const TutorDashboardSidebar = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorDashboardSidebar })));
@@ -85,6 +86,7 @@ const tutorScreens: Screens = {
   tutorSupervisor: tutorScreen(TutorTeam),
   tutorAllSummaries: tutorScreen(TutorAllSummaries),
   tutorCatalog: tutorScreen(TutorCatalog),
+  tutorPayroll: tutorScreen(TutorPayroll),
   tutorGradebook: (page) =>
     'gradebookId' in page.params && 'tutorId' in page.params ? (
       <ChunkSuspense fallback={loading}>

@@ -22,6 +22,8 @@ const TutorAllSummariesScreen = lazyChunk(() => import('./dashboard-summaries.ts
 const CatalogScreen = lazyChunk(() => import('../features/catalog/CatalogScreen.tsx').then((m) => ({ default: m.CatalogScreen })));
 // The gradebook lists, another screen, load when opened.
 const GradebooksScreen = lazyChunk(() => import('../features/tutor/GradebooksScreen.tsx').then((m) => ({ default: m.GradebooksScreen })));
+// Payroll, another supervisor screen, loads when it is opened.
+const PayrollScreen = lazyChunk(() => import('../features/team/PayrollScreen.tsx').then((m) => ({ default: m.PayrollScreen })));
 // My Hours loads when it is opened.
 const HoursScreen = lazyChunk(() => import('../features/tutor/HoursScreen.tsx').then((m) => ({ default: m.HoursScreen })));
 // The photo dialog (the team feature's) loads when the profile card is clicked.
@@ -90,6 +92,13 @@ export const TutorCatalog = ({ tutorId }: { tutorId: string }) => (
     />
   </Suspense>
 );
+/** A tutor who is not a supervisor is sent to their schedule, as from the team view. */
+const toOwnSchedule = () => window.location.assign(getPagePath($router, 'tutorSchedule', { tutorId: 'myself' }));
+export const TutorPayroll = () => (
+  <Suspense fallback={<Loader text="Loading…" />}>
+    <PayrollScreen onDenied={toOwnSchedule} />
+  </Suspense>
+);
 export const TutorHours = ({ tutorId }: { tutorId: string }) => (
   <Suspense fallback={<Loader text="Loading…" />}>
     <HoursScreen tutorId={tutorId} own={tutorId === 'myself'} title={tutorId === 'myself' ? 'My Hours' : 'Hours'} historyPath={getPagePath($router, 'tutorHistory', { tutorId })} />
@@ -117,7 +126,7 @@ export const TutorViewingBanner = ({ tutorId }: { tutorId: string }) => (
 
 export function TutorDashboardSidebar({ tutorId, route }: { tutorId: string; route: string }) {
   const path = (
-    name: 'tutorSchedule' | 'tutorAvailability' | 'tutorHistory' | 'tutorHours' | 'tutorGradebooks' | 'tutorAllGradebooks' | 'tutorSupervisor' | 'tutorAllSummaries' | 'tutorCatalog',
+    name: 'tutorSchedule' | 'tutorAvailability' | 'tutorHistory' | 'tutorHours' | 'tutorGradebooks' | 'tutorAllGradebooks' | 'tutorSupervisor' | 'tutorAllSummaries' | 'tutorCatalog' | 'tutorPayroll',
   ) => getPagePath($router, name, { tutorId });
   return (
     <TutorSidebar
@@ -134,6 +143,7 @@ export function TutorDashboardSidebar({ tutorId, route }: { tutorId: string; rou
         supervisor: path('tutorSupervisor'),
         allSummaries: path('tutorAllSummaries'),
         catalog: path('tutorCatalog'),
+        payroll: path('tutorPayroll'),
         back: getPagePath($router, 'tutorSupervisor', { tutorId: 'myself' }),
       }}
     />

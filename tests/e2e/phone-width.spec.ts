@@ -254,11 +254,16 @@ test.describe('a supervisor on a phone', () => {
     await page.keyboard.press('Escape');
   });
 
-  test('summaries, all gradebooks and a tutor\'s dashboard opened from the team fit', async () => {
+  test('summaries, payroll, all gradebooks and a tutor\'s dashboard opened from the team fit', async () => {
     await sidebar(page).getByRole('link', { name: 'Summaries' }).click();
     await expect(h1(page, 'Recent Sessions')).toBeVisible();
     await expect(page.locator('article').first()).toBeVisible();
     await expectFits(page, 'summaries');
+    await sidebar(page).getByRole('link', { name: 'Payroll' }).click();
+    await expect(h1(page, 'Payroll')).toBeVisible();
+    await page.getByRole('button', { name: 'Previous period' }).click();
+    await expect(page.getByRole('table', { name: 'Pay per tutor' })).toBeVisible();
+    await expectFits(page, 'payroll');
     await sidebar(page).getByRole('link', { name: 'All Gradebooks' }).click();
     await expect(h1(page, 'All Gradebooks')).toBeVisible();
     await expect(page.getByRole('link', { name: 'View Gradebook' }).first()).toBeVisible();

@@ -23,6 +23,7 @@ const routes: [string, string][] = [
   ['/tutors/myself/dashboard/supervisor', 'tutorSupervisor'],
   ['/tutors/myself/dashboard/all-summaries', 'tutorAllSummaries'],
   ['/tutors/myself/dashboard/catalog', 'tutorCatalog'],
+  ['/tutors/myself/dashboard/payroll', 'tutorPayroll'],
   ['/tutors/myself/dashboard/gradebooks', 'tutorGradebooks'],
   ['/tutors/myself/dashboard/all-gradebooks', 'tutorAllGradebooks'],
   ['/tutors/17/dashboard/gradebooks/5', 'tutorGradebook'],

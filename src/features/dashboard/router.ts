@@ -14,6 +14,7 @@ export const $router = createRouter({
   tutorSupervisor: '/tutors/:tutorId/dashboard/supervisor',
   tutorAllSummaries: '/tutors/:tutorId/dashboard/all-summaries',
   tutorCatalog: '/tutors/:tutorId/dashboard/catalog',
+  tutorPayroll: '/tutors/:tutorId/dashboard/payroll',
   tutorGradebooks: '/tutors/:tutorId/dashboard/gradebooks',
   tutorAllGradebooks: '/tutors/:tutorId/dashboard/all-gradebooks',
   tutorGradebook: '/tutors/:tutorId/dashboard/gradebooks/:gradebookId',

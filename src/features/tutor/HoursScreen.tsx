@@ -7,9 +7,9 @@ import { CONFIRMED_HELP, formatHours, SCHEDULED_HELP } from '../../lib/hours.ts'
 import { centsToDollars } from '../../lib/money.ts';
 import { formatDay, formatDayRange } from '../../lib/site-days.ts';
 import { formatLongDate, formatTimeRange } from '../../lib/time-format.ts';
-import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
+import { PeriodNav } from '../../ui/PeriodNav.tsx';
 import { ALL_SUMMARISED, NO_RATE, nextPeriodDay, previousPeriodDay, ratesSentence, UNSUMMARISED_HINT } from './hours-model.ts';
 import styles from './hours.module.css';
 import { isAuthFailure, shortName } from './tutor-meetings.ts';
@@ -92,25 +92,16 @@ function Report({
   own: boolean;
   onPeriod: (day: string | undefined) => void;
 }) {
-  const periodId = useId();
   const pay = report.pay;
   return (
     <div className={styles.report} aria-busy={refreshing || undefined}>
-      <div className={styles.period} role="group" aria-labelledby={periodId}>
-        <Button variant="secondary" thin onClick={() => onPeriod(previousPeriodDay(report))}>
-          Previous period
-        </Button>
-        <p id={periodId} className={styles.periodName} aria-live="polite">
-          <span className="visually-hidden">Pay period </span>
-          {formatDayRange(report.first_day, report.last_day)}
-        </p>
-        <Button variant="secondary" thin onClick={() => onPeriod(nextPeriodDay(report))}>
-          Next period
-        </Button>
-        <Button variant="secondary" thin onClick={() => onPeriod(undefined)}>
-          This period
-        </Button>
-      </div>
+      <PeriodNav
+        name="Pay period"
+        label={formatDayRange(report.first_day, report.last_day)}
+        onPrevious={() => onPeriod(previousPeriodDay(report))}
+        onNext={() => onPeriod(nextPeriodDay(report))}
+        onCurrent={() => onPeriod(undefined)}
+      />
 
       <dl className={styles.totals}>
         <div className={styles.total}>

@@ -19,6 +19,8 @@ export interface TutorSidebarPaths {
   allSummaries: string;
   /** Courses & Prices, the supervisor's catalog. */
   catalog: string;
+  /** Payroll, the supervisor's pay periods. */
+  payroll: string;
   /** The supervisor's own team view, where Back leads from another tutor's dashboard. */
   back: string;
 }
@@ -133,6 +135,7 @@ export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSideba
         <>
           <SidebarButton name="tutorAllGradebooks" selection={selection} label="All Gradebooks" href={paths.allGradebooks} />
           <SidebarButton name="tutorSupervisor" selection={selection} label="Team View" href={paths.supervisor} />
+          <SidebarButton name="tutorPayroll" selection={selection} label="Payroll" href={paths.payroll} />
           <SidebarButton name="tutorAllSummaries" selection={selection} label="Summaries" href={paths.allSummaries} />
           <SidebarButton name="tutorCatalog" selection={selection} label="Courses & Prices" href={paths.catalog} />
         </>
