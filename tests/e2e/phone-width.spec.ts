@@ -238,7 +238,7 @@ test.describe('a supervisor on a phone', () => {
     await expect(card('Jordan Alvarez')).toBeVisible();
     await expectFits(page, 'team view');
     await card('Jordan Alvarez').getByRole('button', { name: 'Expand' }).click();
-    await expect(card('Jordan Alvarez').getByRole('button', { name: 'Expand' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(card('Jordan Alvarez').getByRole('button', { name: 'Collapse' })).toHaveAttribute('aria-expanded', 'true');
     await expectFits(page, 'team card expanded (qualifications, bio, contact)');
     await card('Jordan Alvarez').getByRole('button', { name: 'Archive', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Confirm archival' })).toBeVisible();

@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/error-messages.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
-import { CREATE_NETWORK_MESSAGE, fieldErrors, type TutorField } from './team-model.ts';
+import { CREATE_NETWORK_MESSAGE, fieldErrors, type TutorField, tutorFormProblems } from './team-model.ts';
 import styles from './team.module.css';
 
 export interface CreateTutorDialogProps {
@@ -31,8 +31,10 @@ export function CreateTutorDialog({ onClose }: CreateTutorDialogProps) {
 
   async function submit() {
     if (working) return;
-    setWorking(true);
     setMessage(null);
+    const problems = tutorFormProblems(values);
+    if (Object.keys(problems).length > 0) return setErrors(problems);
+    setWorking(true);
     setErrors({});
     const result = await createTutor({
       name: values.name.trim(),

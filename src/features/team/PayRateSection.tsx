@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { getPayRates, setPayRate } from '../../api/pay.ts';
 import type { PayRate, Tutor } from '../../contract/entities.ts';
@@ -11,7 +10,6 @@ import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
-import { $auth, ensureAuth } from '../auth/session-store.ts';
 import { FormStatus } from './FormStatus.tsx';
 import { toDateInput } from './team-model.ts';
 import styles from './team.module.css';
@@ -26,12 +24,7 @@ const failureText = (result: { status: 'network-error' } | { status: 'failure'; 
  * new one from a day on. A supervisor's own rate is set by another supervisor (the server refuses
  * it too), so their own card shows the history only.
  */
-export function PayRateSection({ tutor }: { tutor: Tutor }) {
-  const auth = useStore($auth);
-  useEffect(() => {
-    if (auth.state === 'unknown') void ensureAuth();
-  }, [auth.state]);
-  const own = auth.state === 'signed-in' && String(auth.auth.tutor?.id) === String(tutor.id);
+export function PayRateSection({ tutor, own }: { tutor: Tutor; own: boolean | null }) {
   const [load, setLoad] = useState<RatesLoad>({ status: 'loading' });
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
@@ -78,7 +71,7 @@ export function PayRateSection({ tutor }: { tutor: Tutor }) {
       <h3 className={styles.sectionTitle}>Hourly rate</h3>
       {history}
       {/* The form waits for the session: a supervisor's own card never shows it. */}
-      {auth.state === 'unknown' ? null : own ? <p className={styles.muted}>Another supervisor sets your own rate.</p> : <PayRateForm tutor={tutor} onSaved={reload} />}
+      {own === null ? null : own ? <p className={styles.muted}>Another supervisor sets your own rate.</p> : <PayRateForm tutor={tutor} onSaved={reload} />}
     </section>
   );
 }

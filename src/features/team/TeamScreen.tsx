@@ -12,7 +12,8 @@ import { CreateTutorDialog, TutorChecklistDialog } from './CreateTutorDialog.tsx
 import { PhotoDialog } from './PhotoDialog.tsx';
 import { TutorCard } from './TutorCard.tsx';
 import type { CoursesLoad } from './TutorDetails.tsx';
-import { CONFIRMED_HELP, defaultRange, groupCoursesBySchool, rangeEpochs, SCHEDULED_HELP, visibleTutors } from './team-model.ts';
+import { CONFIRMED_HELP, groupCoursesBySchool, rangeEpochs, SCHEDULED_HELP, teamViewFromSearch, teamViewSearch, visibleTutors } from './team-model.ts';
+import { useViewerId } from './use-viewer.ts';
 import styles from './team.module.css';
 
 export interface TeamScreenProps {
@@ -46,8 +47,15 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath }
   const fromId = useId();
   const toId = useId();
   const archivedId = useId();
-  const [range, setRange] = useState(defaultRange);
-  const [showArchived, setShowArchived] = useState(false);
+  // The dates and 'Show Archived' live in the address too: a reload, or Back from a tutor's dashboard, keeps them.
+  const [initial] = useState(() => teamViewFromSearch(typeof window === 'undefined' ? '' : window.location.search));
+  const [range, setRange] = useState(initial.range);
+  const [showArchived, setShowArchived] = useState(initial.showArchived);
+  const viewerId = useViewerId();
+  useEffect(() => {
+    const search = teamViewSearch({ range, showArchived });
+    if (window.location.search !== search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+  }, [range, showArchived]);
   const [tutors, setTutors] = useState<Load<Tutor[]>>({ status: 'loading' });
   const [hours, setHours] = useState<Load<Map<string, TutorHours>>>({ status: 'loading' });
   const [courses, setCourses] = useState<CoursesLoad | null>(null);
@@ -176,7 +184,9 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath }
                 <TutorCard
                   key={id}
                   tutor={tutor}
-                  hours={hours.status === 'ready' ? (hours.data.get(id) ?? { tutor_id: tutor.id, scheduled_minutes: 0, confirmed_minutes: 0 }) : null}
+                  // No figures for a range that is not one (From after To): the last range's would mislead.
+                  hours={epochs === null ? 'none' : hours.status === 'ready' ? (hours.data.get(id) ?? { tutor_id: tutor.id, scheduled_minutes: 0, confirmed_minutes: 0 }) : null}
+                  own={viewerId === null ? null : viewerId === id}
                   dashboardPath={dashboardPath(id)}
                   expanded={expanded.has(id)}
                   onToggle={() => toggleExpanded(id)}

@@ -9,13 +9,15 @@ import styles from './team.module.css';
 
 export interface TutorCardProps {
   tutor: Tutor;
-  /** The tutor's hours in the period; null while they load. */
-  hours: TutorHours | null;
+  /** The tutor's hours in the period; null while they load, 'none' when the period is not valid. */
+  hours: TutorHours | null | 'none';
+  /** The viewer's own card (no Archive: nobody archives themself); null while the session is not known. */
+  own: boolean | null;
   dashboardPath: string;
   expanded: boolean;
   onToggle: () => void;
   onArchive: () => void;
-  details: Omit<TutorDetailsProps, 'tutor'>;
+  details: Omit<TutorDetailsProps, 'tutor' | 'own'>;
   /** The photo's address: the versioned one after an upload here, else the plain one. */
   photoUrl?: string;
   /** Opens the photo dialog for this tutor. */
@@ -25,7 +27,7 @@ export interface TutorCardProps {
 export const CHANGE_PHOTO = 'Change Photo';
 
 /** One tutor of 'Your Team' (spec 2 §2). */
-export function TutorCard({ tutor, hours, dashboardPath, expanded, onToggle, onArchive, details, photoUrl, onChangePhoto }: TutorCardProps) {
+export function TutorCard({ tutor, hours: given, own, dashboardPath, expanded, onToggle, onArchive, details, photoUrl, onChangePhoto }: TutorCardProps) {
   const nameId = useId();
   const detailsId = useId();
   const scheduledId = useId();
@@ -34,6 +36,8 @@ export function TutorCard({ tutor, hours, dashboardPath, expanded, onToggle, onA
   // The initial stands in for a photo that did not load; a new address tries again.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const archived = tutor.role === 'Archived';
+  const hours = given === 'none' ? null : given;
+  const figure = (minutes: number | undefined) => (given === 'none' ? '—' : minutes === undefined ? '…' : `${formatHours(minutes)} h`);
   const differ = hours !== null && hours.scheduled_minutes !== hours.confirmed_minutes;
 
   return (
@@ -56,15 +60,15 @@ export function TutorCard({ tutor, hours, dashboardPath, expanded, onToggle, onA
           {archived && <Chip tone="amber">Archived</Chip>}
         </div>
       </div>
-      <dl className={`${styles.hours} ${differ ? styles.hoursDiffer : ''}`} aria-busy={hours === null || undefined}>
+      <dl className={`${styles.hours} ${differ ? styles.hoursDiffer : ''}`} aria-busy={given === null || undefined}>
         <div className={styles.stat} title={SCHEDULED_HELP}>
           <dt>Scheduled</dt>
-          <dd aria-describedby={scheduledId}>{hours ? `${formatHours(hours.scheduled_minutes)} h` : '…'}</dd>
+          <dd aria-describedby={scheduledId}>{figure(hours?.scheduled_minutes)}</dd>
         </div>
         <div className={styles.stat} title={CONFIRMED_HELP}>
           <dt>Confirmed</dt>
           <dd aria-describedby={confirmedId}>
-            {hours ? `${formatHours(hours.confirmed_minutes)} h` : '…'}
+            {figure(hours?.confirmed_minutes)}
             {differ && <span className="visually-hidden"> (differs from scheduled)</span>}
           </dd>
         </div>
@@ -81,17 +85,19 @@ export function TutorCard({ tutor, hours, dashboardPath, expanded, onToggle, onA
           <span className={`${styles.chevron} ${expanded ? styles.chevronOpen : ''}`}>
             <ChevronIcon />
           </span>
-          Expand
+          {expanded ? 'Collapse' : 'Expand'}
         </Button>
-        <Button variant={archived ? 'green' : 'red'} thin onClick={onArchive} aria-describedby={nameId}>
-          {archived ? 'Unarchive' : 'Archive'}
-        </Button>
+        {own === false && (
+          <Button variant={archived ? 'green' : 'red'} thin onClick={onArchive} aria-describedby={nameId}>
+            {archived ? 'Unarchive' : 'Archive'}
+          </Button>
+        )}
         <a className={styles.dashboardLink} href={dashboardPath} aria-describedby={nameId}>
           Open Dashboard
         </a>
       </div>
       <div id={detailsId} hidden={!expanded}>
-        {expanded && <TutorDetails tutor={tutor} {...details} />}
+        {expanded && <TutorDetails tutor={tutor} own={own} {...details} />}
       </div>
     </li>
   );

@@ -26,6 +26,8 @@ export interface TutorDetailsProps {
   onRetryCourses: () => void;
   /** The tutor as the server answered after a change (the background). */
   onTutorChanged: (tutor: Tutor) => void;
+  /** The card is the viewer's own; null while the session is not known. */
+  own: boolean | null;
 }
 
 type OfferingsLoad = { status: 'loading' } | { status: 'ready'; offerings: Offering[] } | { status: 'error'; message: string };
@@ -34,10 +36,12 @@ const failureText = (result: { status: 'network-error' } | { status: 'failure'; 
   result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error);
 
 /** The expanded part of a team card (spec 2 §2): contact, qualifications and the background. */
-export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged }: TutorDetailsProps) {
+export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged, own }: TutorDetailsProps) {
   const [load, setLoad] = useState<OfferingsLoad>({ status: 'loading' });
   const [version, setVersion] = useState(0);
-  const [offeringError, setOfferingError] = useState<string | null>(null);
+  // A refusal is about the tutor as they were (archived, say): it goes once their role changes.
+  const [offeringFailure, setOfferingError] = useState<{ message: string; role: string } | null>(null);
+  const offeringError = offeringFailure?.role === tutor.role ? offeringFailure.message : null;
   const [busyOffering, setBusyOffering] = useState<string | null>(null);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
@@ -66,7 +70,7 @@ export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged }:
       return;
     }
     const action = offeringArchiveFailure(result);
-    if (action.kind === 'message') setOfferingError(action.message);
+    if (action.kind === 'message') setOfferingError({ message: action.message, role: tutor.role });
     else if (action.kind === 'reload') reload();
   }
 
@@ -84,13 +88,20 @@ export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged }:
     );
   } else {
     const { active, archived } = splitOfferings(load.offerings);
-    const list = (items: Offering[], title: string, empty: string) => {
+    // The active list sits under the section's own 'Qualifications' heading; only the archived one has a heading of its own.
+    const list = (items: Offering[], title: string, empty: string, withHeading: boolean) => {
       const titleId = `${String(tutor.id)}-${title.replace(/\s+/g, '-')}`;
       return (
         <div className={styles.offeringGroup}>
-          <h4 id={titleId} className={styles.subheading}>
-            {title}
-          </h4>
+          {withHeading ? (
+            <h4 id={titleId} className={styles.subheading}>
+              {title}
+            </h4>
+          ) : (
+            <span id={titleId} className="visually-hidden">
+              {title}
+            </span>
+          )}
           {items.length === 0 ? (
             <p className={styles.muted}>{empty}</p>
           ) : (
@@ -124,8 +135,8 @@ export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged }:
     };
     offerings = (
       <>
-        {list(active, 'Qualifications', 'No active qualifications.')}
-        {list(archived, 'Archived qualifications', 'No archived qualifications.')}
+        {list(active, 'Qualifications', 'No active qualifications.', false)}
+        {list(archived, 'Archived qualifications', 'No archived qualifications.', true)}
       </>
     );
   }
@@ -155,7 +166,7 @@ export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged }:
           onSaved={reload}
         />
       </section>
-      <PayRateSection tutor={tutor} />
+      <PayRateSection tutor={tutor} own={own} />
       <BackgroundForm tutor={tutor} onTutorChanged={onTutorChanged} />
     </div>
   );
@@ -200,7 +211,11 @@ function QualificationForm({
     const result = await createOffering({ tutor: tutor.id, course: course.value, qualification: qualification.trim() });
     setWorking(false);
     if (result.status !== 'success') return setError(failureText(result));
-    setSaved(`Saved the qualification for ${course.course.course_number}.`);
+    setSaved(
+      result.data.archived
+        ? `Saved the qualification for ${course.course.course_number} as archived: it can be booked once ${tutor.name} and this qualification are unarchived.`
+        : `Saved the qualification for ${course.course.course_number}.`,
+    );
     setCourse(null);
     setQualification('');
     onSaved();

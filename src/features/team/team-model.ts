@@ -4,6 +4,8 @@ import type { ApiError } from '../../contract/envelope.ts';
 import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
 import { contextMessages, errorMessage, errorMessages } from '../../lib/error-messages.ts';
 import { type CourseOption, courseLabel, coursesBySchool } from '../../lib/courses.ts';
+import { isMagicLinkEmail } from '../../lib/email.ts';
+import { isValidPhone } from '../../lib/phone.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -40,6 +42,35 @@ export function rangeEpochs(from: string, to: string): { from: number; to: numbe
 }
 
 export { CONFIRMED_HELP, formatHours, SCHEDULED_HELP } from '../../lib/hours.ts';
+
+/** The team view's choices as the address keeps them (`?from=…&to=…&archived=1`), so a reload or Back keeps them. */
+export interface TeamViewState {
+  range: { from: string; to: string };
+  showArchived: boolean;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The choices in an address's query, the defaults for what it lacks or has wrong. */
+export function teamViewFromSearch(search: string, now: Date = new Date()): TeamViewState {
+  const params = new URLSearchParams(search);
+  const fallback = defaultRange(now);
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  return {
+    range: { from: DATE.test(from) ? from : fallback.from, to: DATE.test(to) ? to : fallback.to },
+    showArchived: params.get('archived') === '1',
+  };
+}
+
+/** The query that keeps the choices (dates as chosen, even a wrong order, so the page shows them as they were). */
+export function teamViewSearch({ range, showArchived }: TeamViewState): string {
+  const params = new URLSearchParams();
+  if (range.from) params.set('from', range.from);
+  if (range.to) params.set('to', range.to);
+  if (showArchived) params.set('archived', '1');
+  return `?${params.toString()}`;
+}
 
 /** Archived tutors are hidden unless 'Show Archived' is on (spec 2 §6). */
 export const visibleTutors = (tutors: Tutor[], showArchived: boolean) => (showArchived ? tutors : tutors.filter((t) => t.role !== 'Archived'));
@@ -79,14 +110,35 @@ export const ALREADY_EXISTS_MESSAGE = contextMessages.createTutor.AlreadyExists;
 export type TutorField = 'name' | 'email' | 'phone' | 'background';
 const tutorFields: TutorField[] = ['name', 'email', 'phone', 'background'];
 
-/** A BadInput failure's reasons per field (`error.fields`), for the fields the form has. */
+/** What each Create Tutor field asks for, in words (never a validator's 'Too small: expected string…'). */
+export const TUTOR_FIELD_HINTS: Record<TutorField, string> = {
+  name: 'Enter a first name',
+  email: 'Enter an email address, such as sam@beacontutoring.com',
+  phone: 'Enter a 10-digit phone number',
+  background: 'Keep the bio under 2,000 characters',
+};
+
+/** The fields the form can tell are wrong before sending, in words. */
+export function tutorFormProblems(values: Record<TutorField, string>): Partial<Record<TutorField, string>> {
+  const problems: Partial<Record<TutorField, string>> = {};
+  if (values.name.trim() === '') problems.name = TUTOR_FIELD_HINTS.name;
+  if (!isMagicLinkEmail(values.email)) problems.email = TUTOR_FIELD_HINTS.email;
+  if (!isValidPhone(values.phone)) problems.phone = TUTOR_FIELD_HINTS.phone;
+  if (values.background.length > 2000) problems.background = TUTOR_FIELD_HINTS.background;
+  return problems;
+}
+
+/** A validator's own wording (the schema library's defaults), which the form says in words instead. */
+const VALIDATOR_WORDING = /^(too small|too big|invalid|expected|required)/i;
+
+/** A BadInput failure's reasons per field (`error.fields`), for the fields the form has, in words. */
 export function fieldErrors(error: ApiError): Partial<Record<TutorField, string>> {
   const fields = error.fields;
   if (typeof fields !== 'object' || fields === null) return {};
   const out: Partial<Record<TutorField, string>> = {};
   for (const field of tutorFields) {
     const reason = (fields as Record<string, unknown>)[field];
-    if (typeof reason === 'string' && reason.trim() !== '') out[field] = reason;
+    if (typeof reason === 'string' && reason.trim() !== '') out[field] = VALIDATOR_WORDING.test(reason.trim()) ? TUTOR_FIELD_HINTS[field] : reason;
   }
   return out;
 }

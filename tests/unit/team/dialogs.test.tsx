@@ -1,11 +1,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArchiveTutorDialog } from '../../../src/features/team/ArchiveTutorDialog.tsx';
 import { CreateTutorDialog } from '../../../src/features/team/CreateTutorDialog.tsx';
 import { TeamScreen } from '../../../src/features/team/TeamScreen.tsx';
 import { fakeApi, success } from '../fake-api.ts';
-import { maya, old, sam, teamProps as props, tutor } from './fixtures.ts';
+import { maya, old, sam, teamProps as props, tutor, signedInAsMaya } from './fixtures.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -17,6 +17,13 @@ async function fillCreate(phone = '(206) 555-0199') {
   await userEvent.type(screen.getByRole('textbox', { name: /^Phone/ }), phone);
   await userEvent.type(screen.getByRole('textbox', { name: 'Bio' }), 'Math major');
 }
+
+
+beforeEach(() => {
+  signedInAsMaya();
+  // The team view keeps its choices in the address: each test starts from a plain one.
+  window.history.replaceState(null, '', '/tutors/myself/dashboard/supervisor');
+});
 
 describe('Create a Tutor', () => {
   it('opens from + with Show Archived on, strips the phone, then shows the checklist and the new tutor', async () => {
@@ -76,7 +83,7 @@ describe('Create a Tutor', () => {
     });
     const onClose = vi.fn();
     render(<CreateTutorDialog onClose={onClose} />);
-    await fillCreate('555');
+    await fillCreate();
     await userEvent.click(screen.getByRole('button', { name: 'Create Tutor' }));
     expect(await screen.findByText('Enter a valid email')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Enter a valid email');
@@ -93,6 +100,27 @@ describe('Create a Tutor', () => {
     expect(onClose).not.toHaveBeenCalled();
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledWith(null);
+  });
+});
+
+describe('Create a Tutor, in words', () => {
+  it('says what each empty or wrong field needs before sending anything', async () => {
+    const seen = fakeApi({});
+    render(<CreateTutorDialog onClose={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Tutor' }));
+    expect(screen.getByRole('textbox', { name: 'First Name' })).toHaveAccessibleDescription('Enter a first name');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Enter an email address, such as sam@beacontutoring.com');
+    expect(screen.getByRole('textbox', { name: /^Phone/ })).toHaveAccessibleDescription(/Enter a 10-digit phone number/);
+    expect(seen).toEqual([]);
+  });
+
+  it("puts a validator's own wording from the server into words", async () => {
+    fakeApi({ 'POST /api/tutors': () => fail({ type: 'BadInput', fields: { name: 'Too small: expected string to have >=1 characters' } }, 400) });
+    render(<CreateTutorDialog onClose={vi.fn()} />);
+    await fillCreate();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Tutor' }));
+    expect(await screen.findByText('Enter a first name')).toBeInTheDocument();
+    expect(screen.queryByText(/Too small/)).not.toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Course, Offering, Tutor } from '../../../src/contract/entities.ts';
+import { $auth } from '../../../src/features/auth/session-store.ts';
 
 export const tutor = (id: number, extra: Partial<Tutor> = {}): Tutor => ({
   id,
@@ -12,6 +13,9 @@ export const tutor = (id: number, extra: Partial<Tutor> = {}): Tutor => ({
 
 export const maya = tutor(5, { name: 'Maya Chen', role: 'Supervisor', phone: '2065550105', email: 'maya@beacontutoring.com' });
 export const sam = tutor(7, { name: 'Sam Lee' });
+
+/** The team view's viewer: Maya's session, as the page's session store holds it once known. */
+export const signedInAsMaya = () => $auth.set({ state: 'signed-in', auth: { user_type: 'tutor', tutor: { id: maya.id, name: maya.name, role: 'Supervisor' } } });
 export const old = tutor(9, { name: 'Olga Park', role: 'Archived' });
 
 export const courses: Course[] = [

@@ -1,10 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TeamScreen } from '../../../src/features/team/TeamScreen.tsx';
 import { defaultRange, rangeEpochs } from '../../../src/features/team/team-model.ts';
 import { failure, fakeApi, never, success } from '../fake-api.ts';
-import { courses, maya, offering, old, sam, teamProps as props } from './fixtures.ts';
+import { courses, maya, offering, old, sam, teamProps as props, signedInAsMaya } from './fixtures.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -22,6 +22,13 @@ const card = async (name: RegExp) => {
   return within(found);
 };
 
+
+beforeEach(() => {
+  signedInAsMaya();
+  // The team view keeps its choices in the address: each test starts from a plain one.
+  window.history.replaceState(null, '', '/tutors/myself/dashboard/supervisor');
+});
+
 describe('Your Team', () => {
   it('shows a card per active tutor with hours from one hours call for the default range', async () => {
     const seen = fakeApi({
@@ -36,7 +43,8 @@ describe('Your Team', () => {
     expect(mayaCard.getByRole('img', { name: 'Supervisor' })).toBeInTheDocument();
     expect(mayaCard.getAllByText('3.0 h')).toHaveLength(2);
     expect(mayaCard.getByRole('link', { name: 'Open Dashboard' })).toHaveAttribute('href', '/tutors/5/dashboard/history');
-    expect(mayaCard.getByRole('button', { name: 'Archive' })).toBeInTheDocument();
+    // Maya's own card: nobody archives themself.
+    expect(mayaCard.queryByRole('button', { name: 'Archive' })).not.toBeInTheDocument();
 
     const samCard = await card(/Sam Lee/);
     expect(samCard.queryByRole('img', { name: 'Supervisor' })).not.toBeInTheDocument();
@@ -74,6 +82,25 @@ describe('Your Team', () => {
     await waitFor(() => expect(seen.filter((r) => r.path === '/api/team/hours').at(-1)!.query.from).toBe(String(rangeEpochs('2026-01-01', '2026-01-01')!.from)));
   });
 
+  it('clears the figures for a From after To, and keeps the dates and Show Archived in the address', async () => {
+    fakeApi({ 'GET /api/tutors': () => success([maya, old]), 'GET /api/team/hours': () => success(hours) });
+    window.history.replaceState(null, '', '/tutors/myself/dashboard/supervisor?from=2026-10-01&to=2026-10-31&archived=1');
+    render(<TeamScreen {...props} />);
+    expect(await cards()).toHaveLength(2);
+    expect(screen.getByLabelText('From')).toHaveValue('2026-10-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-10-31');
+    expect(screen.getByRole('checkbox', { name: 'Show Archived' })).toBeChecked();
+    const mayaCard = await card(/Maya Chen/);
+    await waitFor(() => expect(mayaCard.getAllByText('3.0 h')).toHaveLength(2));
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-15' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Please pick a From date on or before the To date.');
+    expect(mayaCard.queryByText('3.0 h')).not.toBeInTheDocument();
+    expect(mayaCard.getAllByText('—')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show Archived' }));
+    expect(window.location.search).toBe('?from=2026-11-15&to=2026-10-31');
+  });
+
   it('has loading, empty, error and not-a-supervisor states', async () => {
     let reply: 'never' | 'fail' | 'empty' = 'never';
     fakeApi({
@@ -104,6 +131,7 @@ describe('Your Team', () => {
       'GET /api/tutors': () => success([sam]),
       'GET /api/team/hours': () => success(hours),
       'GET /api/courses': () => success(courses),
+      'GET /api/tutors/7/rates': () => success([]),
       'GET /api/tutors/7/offerings': () =>
         success([offering(11, courses[0]!, { archived }), offering(12, courses[2]!, { archived: true, qualification: 'AP 5' })]),
       'POST /api/offerings/11/archive': () => {
@@ -149,8 +177,9 @@ describe('Your Team', () => {
       'GET /api/tutors': () => success([sam]),
       'GET /api/team/hours': () => success(hours),
       'GET /api/courses': () => success(courses),
+      'GET /api/tutors/7/rates': () => success([]),
       'GET /api/tutors/7/offerings': () => success([offering(11, courses[0]!)]),
-      'POST /api/offerings/11/archive': () => failure(answer, 409),
+            'POST /api/offerings/11/archive': () => failure(answer, 409),
     });
     render(<TeamScreen {...props} />);
     const samCard = await card(/Sam Lee/);
@@ -189,8 +218,9 @@ describe('Your Team', () => {
       'GET /api/tutors': () => success([{ ...sam, background: 'Old bio' }]),
       'GET /api/team/hours': () => success(hours),
       'GET /api/courses': () => success(courses),
+      'GET /api/tutors/7/rates': () => success([]),
       'GET /api/tutors/7/offerings': () => success([]),
-      'POST /api/tutors/7/background': (r) => success({ ...sam, background: r.form.background }),
+            'POST /api/tutors/7/background': (r) => success({ ...sam, background: r.form.background }),
     });
     render(<TeamScreen {...props} />);
     const samCard = await card(/Sam Lee/);
