@@ -45,6 +45,8 @@ export interface AppDeps {
   log?: (line: string) => void;
   /** Where uploaded tutor photos are stored (served at /tutor_images/{id}.jpg by the site). */
   photoDir?: string;
+  /** The demo's seed photos (served when no photo was uploaded): they count as a tutor's photo. */
+  seedPhotoDir?: string;
   /** Runs the scheduled jobs once now (demo mode's clock route, after it moves the clock). */
   runDueJobs?: () => Promise<void>;
   /** Plans and delivers the messages changes owe; one over `sender` when not given. */
@@ -63,7 +65,7 @@ const MAX_URL_CHARS = 8 * 1024;
 const MAX_BODY_BYTES = 5 * 1024 * 1024 + 1024;
 
 /** Builds the API as a Hono app mounted at /api. It holds no state beyond the database. */
-export function createApiApp({ database, config, sender, payments = offlineProvider(), log = console.log, photoDir = path.resolve('.data/tutor_images'), runDueJobs = async () => {}, notifier, signInFloors }: AppDeps) {
+export function createApiApp({ database, config, sender, payments = offlineProvider(), log = console.log, photoDir = path.resolve('.data/tutor_images'), seedPhotoDir, runDueJobs = async () => {}, notifier, signInFloors }: AppDeps) {
   const { db } = database;
   const messages = sender ?? outboxSender(db);
   const notify = notifier ?? createNotifier({ db, sender: messages, siteUrl: config.siteUrl, log });
@@ -109,7 +111,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   api.route('/', bookingRoutes(db, payments, database.changes));
   api.route('/', meetingRoutes({ db, payments, siteUrl: config.siteUrl, log }));
   api.route('/', calendarRoutes(db, config.siteUrl));
-  api.route('/', teamRoutes(db, photoDir));
+  api.route('/', teamRoutes(db, photoDir, seedPhotoDir));
   api.route('/', payRoutes(db, config.payPeriodFirstDay ?? DEFAULT_PAY_PERIOD_FIRST_DAY));
   api.route('/', clientErrorRoutes(db, log));
   if (payments.name === 'offline' && config.mode === 'demo') api.route('/', offlinePaymentRoutes(db));

@@ -23,6 +23,7 @@ export async function createDevListener() {
     sender: createSender(config, database.db, console.log),
     payments: createPaymentProvider(config),
     photoDir,
+    seedPhotoDir: path.resolve('public/tutor_images'),
   }));
   addPhotoRoute(app, [photoDir, path.resolve('public/tutor_images')]);
   return getRequestListener(app.fetch);

@@ -119,6 +119,8 @@ async function startServer(worker: ClusterWorker | undefined) {
     notifier,
     payments,
     photoDir,
+    // The demo's seed photos count as its tutors' photos; production has none.
+    seedPhotoDir: config.mode === 'demo' ? path.resolve('dist/tutor_images') : undefined,
     log,
     // The demo clock route moves this worker's clock, then calls this: every worker has the move
     // before the due jobs run and the route answers.

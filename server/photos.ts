@@ -17,8 +17,9 @@ async function sendPhoto(c: Context, file: string) {
 }
 
 /**
- * GET /tutor_images/{id}.jpg: an uploaded photo, else a seed photo, else the placeholder.
- * `dirs` are searched in order.
+ * GET /tutor_images/{id}.jpg: an uploaded photo, else a seed photo, else the placeholder; with
+ * `?fallback=none`, a 404 instead of the placeholder (the home page's gallery then shows the
+ * tutor's initials). `dirs` are searched in order.
  */
 export function addPhotoRoute(app: Hono, dirs: string[]): void {
   app.get('/tutor_images/:file{[0-9]+\\.jpg}', async (c) => {
@@ -27,6 +28,7 @@ export function addPhotoRoute(app: Hono, dirs: string[]): void {
       const file = await resolveFile(path.resolve(dir), `/${name}`);
       if (file) return sendPhoto(c, file);
     }
+    if (c.req.query('fallback') === 'none') return c.notFound();
     for (const dir of dirs) {
       const placeholder = await resolveFile(path.resolve(dir), '/placeholder.jpg');
       if (placeholder) return sendPhoto(c, placeholder);

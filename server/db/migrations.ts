@@ -568,6 +568,21 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
+  '023_tutor_onboarding': {
+    async up(db) {
+      await runStatements(db, `
+        -- A new tutor's onboarding checklist (server/domain/onboarding.ts): an item ticked, by whom
+        -- and when. Unticking deletes the row.
+        create table tutor_onboarding (
+          tutor_id integer not null references tutors (id),
+          item text not null check (item in ('payroll', 'i9', 'offer_letter', 'agreement', 'email', 'training')),
+          done_by integer not null references tutors (id),
+          done_at timestamptz not null,
+          primary key (tutor_id, item)
+        )
+      `);
+    },
+  },
 };
 
 /** PGlite's query protocol takes one statement at a time, so a script is split at its semicolons. */

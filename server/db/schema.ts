@@ -134,6 +134,12 @@ export interface Database {
     rate_cents: number | null;
     cents: number;
   };
+  tutor_onboarding: {
+    tutor_id: number;
+    item: string;
+    done_by: number;
+    done_at: RequiredTimestamp;
+  };
   subscriptions: {
     id: Generated<number>;
     customer_id: number;

@@ -1,7 +1,8 @@
-import { id, idOrMyself, offeringCreateForm, recentSessionsQuery, teamHoursQuery, tutorArchiveQuery, tutorBackgroundForm, tutorCreateForm } from '../../src/contract/schemas.ts';
+import { id, idOrMyself, offeringCreateForm, onboardingItemForm, recentSessionsQuery, teamHoursQuery, tutorArchiveQuery, tutorBackgroundForm, tutorCreateForm } from '../../src/contract/schemas.ts';
 import type { Db } from '../db/connection.ts';
 import { fromEpoch } from '../db/schema.ts';
 import { saveTutorPhoto } from '../domain/photos.ts';
+import { onboardingOf, setOnboardingItem, teamOnboarding } from '../domain/onboarding.ts';
 import { createTutor, listTutorOfferings, saveOffering, setTutorArchived, setTutorBackground, teamHours, toggleOffering } from '../domain/team.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { listRecentSessions } from '../domain/meetings-view.ts';
@@ -11,9 +12,32 @@ import { router } from '../http/router.ts';
 import { requireSupervisor, resolveTutorId } from '../http/session.ts';
 import { parseForm, parseParam, parseQuery } from '../http/validate.ts';
 
-/** The supervisor's calls: hire, archive, bios, photos, offerings and the team's hours. */
-export function teamRoutes(db: Db, photoDir: string) {
+/**
+ * The supervisor's calls: hire, archive, bios, photos, offerings, onboarding and the team's hours.
+ * `seedPhotoDir`: the demo's seed photos, which count as a photo for onboarding.
+ */
+export function teamRoutes(db: Db, photoDir: string, seedPhotoDir?: string) {
   const app = router();
+  const photoDirs = seedPhotoDir ? [photoDir, seedPhotoDir] : [photoDir];
+
+  app.get('/team/onboarding', async (c) => {
+    requireSupervisor(c);
+    return ok(c, await teamOnboarding(db, photoDirs));
+  });
+
+  app.get('/tutors/:id/onboarding', async (c) => {
+    requireSupervisor(c);
+    const tutorId = resolveTutorId(c, parseParam(c, 'id', idOrMyself));
+    return ok(c, await onboardingOf(db, photoDirs, tutorId));
+  });
+
+  app.post('/tutors/:id/onboarding', async (c) => {
+    const supervisor = requireSupervisor(c);
+    const tutorId = resolveTutorId(c, parseParam(c, 'id', idOrMyself));
+    const { item, done } = await parseForm(c, onboardingItemForm);
+    await setOnboardingItem(db, { tutorId, item, done, by: supervisor.tutorId, at: new Date(nowMs()) });
+    return ok(c, await onboardingOf(db, photoDirs, tutorId));
+  });
 
   app.post('/tutors', async (c) => {
     requireSupervisor(c);

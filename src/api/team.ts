@@ -1,4 +1,4 @@
-import type { Id, MeetingWithPayments, Offering, Tutor, TutorHours } from '../contract/entities.ts';
+import type { Id, MeetingWithPayments, Offering, Onboarding, OnboardingProgress, Tutor, TutorHours } from '../contract/entities.ts';
 import type { OfferingCreateInput, TutorCreateInput } from '../contract/schemas.ts';
 import { normalizePhone } from '../lib/phone.ts';
 import { request, segment } from './http.ts';
@@ -27,3 +27,10 @@ export const getTeamHours = (fromEpoch: number, toEpoch: number) => request<Tuto
  */
 export const getRecentSessions = (after?: { occurrence_epoch: number; id: Id }, limit = 50) =>
   request<MeetingWithPayments[]>('GET', '/api/meetings/recent', { query: { before: after?.occurrence_epoch, before_id: after?.id, limit } });
+/** A tutor's onboarding checklist (who ticked each item, and when) and whether they have a photo. */
+export const getOnboarding = (tutorId: Id) => request<Onboarding>('GET', `${tutorPath(tutorId)}/onboarding`);
+/** Ticks or unticks one onboarding item; answers the checklist as it is then. */
+export const setOnboardingItem = (tutorId: Id, item: string, done: boolean) =>
+  request<Onboarding>('POST', `${tutorPath(tutorId)}/onboarding`, { form: { item, done } });
+/** Every tutor's onboarding progress, for the team cards. */
+export const getTeamOnboarding = () => request<OnboardingProgress[]>('GET', '/api/team/onboarding');

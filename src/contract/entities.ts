@@ -315,6 +315,23 @@ export interface TutorHoursReport {
   pay: { cents: number; unrated_minutes: number; rates: PayRate[] } | null;
 }
 
+/** A tutor's onboarding (GET /api/tutors/{id}/onboarding; additive to the spec). */
+export interface Onboarding {
+  tutor_id: Id;
+  /** Every checklist item (src/contract/onboarding.ts), ticked or not, with who ticked it and when. */
+  items: { item: string; done: { by: { id: Id; name: string }; epoch: number } | null }[];
+  /** Whether a photo was uploaded (the home page shows the tutor's initials without one). */
+  has_photo: boolean;
+}
+
+/** How far each tutor's onboarding is (GET /api/team/onboarding), for the team cards. */
+export interface OnboardingProgress {
+  tutor_id: Id;
+  done: number;
+  total: number;
+  has_photo: boolean;
+}
+
 /** A session on a payroll (GET /api/payroll): paid in that period, or to be when it is marked paid. */
 export interface PayrollSession {
   meeting_id: Id;

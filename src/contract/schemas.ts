@@ -3,6 +3,7 @@
  * The server validates each request with these; the client takes its input types from them.
  */
 import { z } from 'zod';
+import { onboardingKeys } from './onboarding.ts';
 import { isBookingEmail, normalizeEmail } from '../lib/email.ts';
 import { isValidPhone, normalizePhone } from '../lib/phone.ts';
 import { COURSE_NUMBER_PATTERN, normalizeCourseName, normalizeCourseNumber, schoolIdOf } from '../lib/courses.ts';
@@ -149,6 +150,8 @@ export const payRateForm = z.object({
 export const payrollQuery = z.object({ day: calendarDay.optional() });
 /** Marks the pay period starting on `first_day` paid. */
 export const payrollPaidForm = z.object({ first_day: calendarDay });
+/** Ticks (done=true) or unticks an onboarding item. */
+export const onboardingItemForm = z.object({ item: z.enum(onboardingKeys), done: booleanText });
 export const offeringCreateForm = z.object({ tutor: idOrMyself, course: id, qualification: requiredText(200) });
 
 // --- catalog (docs/contract-extensions.md: the catalog kept by supervisors) -------------------------

@@ -177,6 +177,9 @@ function plausible(name: string, ids: Ids, r: Random): string {
       return 'c'.repeat(24);
     case 'file':
       return `${'A'.repeat(43)}.ics`;
+    case 'item':
+      return r.pick(['payroll', 'i9', 'training']);
+    case 'done':
     case 'subscription':
     case 'show_all':
     case 'unarchive':
@@ -330,6 +333,9 @@ const INPUTS: Record<string, RouteInputs> = {
   'GET /api/tutors/:id/rates': {},
   'POST /api/tutors/:id/rates': { form: ['hourly_rate_cents', 'effective_day'] },
   'GET /api/payroll': { query: ['day'] },
+  'GET /api/team/onboarding': {},
+  'GET /api/tutors/:id/onboarding': {},
+  'POST /api/tutors/:id/onboarding': { form: ['item', 'done'] },
   'POST /api/payroll/paid': { form: ['first_day'] },
   'POST /api/client-errors': { form: ['name', 'message', 'where', 'page', 'chunk_url'] },
   'POST /api/offline-payments/confirm': { form: ['client_secret', 'card_number'] },

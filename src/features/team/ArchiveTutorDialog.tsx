@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import { archiveTutor } from '../../api/team.ts';
-import type { Tutor } from '../../contract/entities.ts';
+import { useEffect, useState } from 'react';
+import { archiveTutor, getOnboarding } from '../../api/team.ts';
+import type { Onboarding, Tutor } from '../../contract/entities.ts';
+import { onboardingItems } from '../../contract/onboarding.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { tutorArchiveMessage } from './team-model.ts';
 import styles from './team.module.css';
@@ -19,6 +20,17 @@ export function ArchiveTutorDialog({ tutor, onClose }: ArchiveTutorDialogProps) 
   const unarchive = tutor.role === 'Archived';
   const [state, setState] = useState<'confirm' | 'working' | 'done'>('confirm');
   const [error, setError] = useState<string | null>(null);
+  // Before an unarchiving: what the tutor's onboarding still lacks (undefined while it loads; null if it did not).
+  const [onboarding, setOnboarding] = useState<Onboarding | null | undefined>(undefined);
+  useEffect(() => {
+    if (!unarchive) return;
+    let current = true;
+    void getOnboarding(tutor.id).then((result) => current && setOnboarding(result.status === 'success' ? result.data : null));
+    return () => {
+      current = false;
+    };
+  }, [unarchive, tutor.id]);
+  const missing = onboarding ? unarchiveMissing(onboarding) : [];
 
   async function confirm() {
     if (state !== 'confirm') return;
@@ -54,12 +66,29 @@ export function ArchiveTutorDialog({ tutor, onClose }: ArchiveTutorDialogProps) 
       onClose={() => !working && onClose(false)}
       dismissible={!working}
       title={unarchive ? 'Confirm unarchival' : 'Confirm archival'}
-      primary={{ label: unarchive ? 'Unarchive' : 'Archive', onClick: () => void confirm(), loading: working, variant: unarchive ? 'primary' : 'red' }}
+      primary={{
+        label: unarchive ? (missing.length > 0 ? 'Unarchive anyway' : 'Unarchive') : 'Archive',
+        onClick: () => void confirm(),
+        loading: working,
+        // Until it is known whether something is missing, there is nothing to confirm yet.
+        disabled: unarchive && onboarding === undefined,
+        variant: unarchive ? 'primary' : 'red',
+      }}
       secondary={[{ label: 'Nevermind', onClick: () => onClose(false), disabled: working }]}
     >
       <p className={styles.dialogText}>
         {unarchive ? `Unarchive ${tutor.name}? They return as a regular tutor.` : `Archive ${tutor.name}? They will no longer appear to students.`}
       </p>
+      {missing.length > 0 && (
+        <div className={styles.missing} role="note" aria-label="Not done yet">
+          <p className={styles.warning}>Not done yet:</p>
+          <ul>
+            {missing.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {error && (
         <p className={styles.error} role="alert">
           {error}
@@ -67,4 +96,12 @@ export function ArchiveTutorDialog({ tutor, onClose }: ArchiveTutorDialogProps) 
       )}
     </Modal>
   );
+}
+
+/** What an unarchiving would skip: the photo (the home page would show initials) and unticked onboarding items. */
+export function unarchiveMissing(onboarding: Onboarding): string[] {
+  const lines: string[] = [];
+  if (!onboarding.has_photo) lines.push('No photo: the home page will show their initials');
+  for (const { key, label } of onboardingItems) if (!onboarding.items.find((i) => i.item === key)?.done) lines.push(label);
+  return lines;
 }

@@ -3,6 +3,7 @@ import { createTutor } from '../../api/team.ts';
 import type { Tutor } from '../../contract/entities.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
+import { onboardingItems } from '../../contract/onboarding.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { CREATE_NETWORK_MESSAGE, fieldErrors, type TutorField, tutorFormProblems } from './team-model.ts';
@@ -95,14 +96,7 @@ export function CreateTutorDialog({ onClose }: CreateTutorDialogProps) {
   );
 }
 
-export const CHECKLIST_ITEMS = [
-  'Set up payroll',
-  'Collect the I-9',
-  'Send the offer letter',
-  'Sign the employee agreement',
-  'Create a company email',
-  'Schedule training',
-];
+export const CHECKLIST_ITEMS = onboardingItems.map((item) => item.label);
 
 /**
  * The onboarding checklist shown after a tutor is created (spec 2 §2). The account starts archived.
@@ -118,7 +112,8 @@ export function TutorChecklistDialog({ tutor, onNext, onClose = onNext }: { tuto
         ))}
       </ul>
       <p className={styles.dialogText}>
-        The new account is <strong>archived</strong>: unarchive it from the team view when the tutor is ready to take sessions.
+        Tick each item on their card in the team view (Expand) as it is done. The new account is <strong>archived</strong>: unarchive it from the team
+        view when the tutor is ready to take sessions.
       </p>
     </Modal>
   );

@@ -1,7 +1,8 @@
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { getCourses, getTutors } from '../../api/catalog.ts';
-import { getTeamHours } from '../../api/team.ts';
-import type { Tutor, TutorHours } from '../../contract/entities.ts';
+import { getTeamHours, getTeamOnboarding } from '../../api/team.ts';
+import type { OnboardingProgress, Tutor, TutorHours } from '../../contract/entities.ts';
+import { onboardingItems } from '../../contract/onboarding.ts';
 import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { PlusIcon } from '../../ui/action-icons.tsx';
@@ -68,10 +69,24 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath }
   // Photos uploaded here, by tutor id: their versioned addresses show the new photo at once.
   const [photos, setPhotos] = useState<Map<string, string>>(() => new Map());
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
+  // Each tutor's onboarding progress, for the cards' 'Onboarding 3/6'; a card's checklist updates it.
+  const [onboarding, setOnboarding] = useState<Map<string, OnboardingProgress>>(() => new Map());
   const own = tutorId === 'myself';
   const epochs = rangeEpochs(range.from, range.to);
 
   const reloadTutors = useCallback(() => setTutorsVersion((v) => v + 1), []);
+
+  useEffect(() => {
+    if (!own) return;
+    let current = true;
+    // Without it the cards only lack the chip: a failure here says nothing more.
+    void getTeamOnboarding().then((result) => {
+      if (current && result.status === 'success') setOnboarding(new Map(result.data.map((p) => [String(p.tutor_id), p])));
+    });
+    return () => {
+      current = false;
+    };
+  }, [own, tutorsVersion]);
 
   useEffect(() => {
     if (!own) return;
@@ -187,6 +202,7 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath }
                   // No figures for a range that is not one (From after To): the last range's would mislead.
                   hours={epochs === null ? 'none' : hours.status === 'ready' ? (hours.data.get(id) ?? { tutor_id: tutor.id, scheduled_minutes: 0, confirmed_minutes: 0 }) : null}
                   own={viewerId === null ? null : viewerId === id}
+                  onboarding={onboarding.get(id)}
                   dashboardPath={dashboardPath(id)}
                   expanded={expanded.has(id)}
                   onToggle={() => toggleExpanded(id)}
@@ -196,6 +212,8 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath }
                   details={{
                     courses: courses ?? { status: 'loading' },
                     onRetryCourses: loadCourses,
+                    onOnboardingChanged: (tutorId, done, hasPhoto) =>
+                      setOnboarding((map) => new Map(map).set(tutorId, { tutor_id: Number(tutorId), done, total: onboardingItems.length, has_photo: hasPhoto })),
                     onTutorChanged: (changed) =>
                       setTutors((t) => (t.status === 'ready' ? { status: 'ready', data: t.data.map((x) => (String(x.id) === id ? changed : x)) } : t)),
                   }}

@@ -13,6 +13,8 @@ export interface TutorCardProps {
   hours: TutorHours | null | 'none';
   /** The viewer's own card (no Archive: nobody archives themself); null while the session is not known. */
   own: boolean | null;
+  /** Onboarding items done of all; undefined while unknown. The card says so until all are done. */
+  onboarding?: { done: number; total: number };
   dashboardPath: string;
   expanded: boolean;
   onToggle: () => void;
@@ -27,7 +29,7 @@ export interface TutorCardProps {
 export const CHANGE_PHOTO = 'Change Photo';
 
 /** One tutor of 'Your Team' (spec 2 §2). */
-export function TutorCard({ tutor, hours: given, own, dashboardPath, expanded, onToggle, onArchive, details, photoUrl, onChangePhoto }: TutorCardProps) {
+export function TutorCard({ tutor, hours: given, own, onboarding, dashboardPath, expanded, onToggle, onArchive, details, photoUrl, onChangePhoto }: TutorCardProps) {
   const nameId = useId();
   const detailsId = useId();
   const scheduledId = useId();
@@ -58,6 +60,11 @@ export function TutorCard({ tutor, hours: given, own, dashboardPath, expanded, o
             {tutor.role === 'Supervisor' && <SupervisorBadge />}
           </h2>
           {archived && <Chip tone="amber">Archived</Chip>}
+          {onboarding && onboarding.done < onboarding.total && (
+            <Chip tone="amber">
+              Onboarding {onboarding.done}/{onboarding.total}
+            </Chip>
+          )}
         </div>
       </div>
       <dl className={`${styles.hours} ${differ ? styles.hoursDiffer : ''}`} aria-busy={given === null || undefined}>

@@ -15,6 +15,7 @@ import { ArchiveBoxIcon, RestoreIcon } from './team-icons.tsx';
 import { offeringArchiveFailure, type SchoolGroup, splitOfferings } from './team-model.ts';
 import styles from './team.module.css';
 import { FormStatus } from './FormStatus.tsx';
+import { OnboardingSection } from './OnboardingSection.tsx';
 import { PayRateSection } from './PayRateSection.tsx';
 
 export type CoursesLoad = { status: 'loading' } | { status: 'ready'; groups: SchoolGroup[] } | { status: 'error'; message: string };
@@ -28,6 +29,8 @@ export interface TutorDetailsProps {
   onTutorChanged: (tutor: Tutor) => void;
   /** The card is the viewer's own; null while the session is not known. */
   own: boolean | null;
+  /** An onboarding item was ticked or unticked: the tutor's count of done items and whether they have a photo. */
+  onOnboardingChanged: (tutorId: string, done: number, hasPhoto: boolean) => void;
 }
 
 type OfferingsLoad = { status: 'loading' } | { status: 'ready'; offerings: Offering[] } | { status: 'error'; message: string };
@@ -36,7 +39,7 @@ const failureText = (result: { status: 'network-error' } | { status: 'failure'; 
   result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error);
 
 /** The expanded part of a team card (spec 2 §2): contact, qualifications and the background. */
-export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged, own }: TutorDetailsProps) {
+export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged, own, onOnboardingChanged }: TutorDetailsProps) {
   const [load, setLoad] = useState<OfferingsLoad>({ status: 'loading' });
   const [version, setVersion] = useState(0);
   // A refusal is about the tutor as they were (archived, say): it goes once their role changes.
@@ -166,6 +169,7 @@ export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged, o
           onSaved={reload}
         />
       </section>
+      <OnboardingSection tutor={tutor} onProgress={(done, hasPhoto) => onOnboardingChanged(String(tutor.id), done, hasPhoto)} />
       <PayRateSection tutor={tutor} own={own} />
       <BackgroundForm tutor={tutor} onTutorChanged={onTutorChanged} />
     </div>

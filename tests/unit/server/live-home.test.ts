@@ -16,11 +16,14 @@ const tutor = (id: number, name: string, background = 'Tutors calculus') => ({ i
 describe('the gallery markup', () => {
   it('lists each tutor with the photo, name and bio, escaped', () => {
     const html = galleryHtml([tutor(3, 'Ana <b>Li</b>', 'Loves "proofs" & <script>alert(1)</script>')]);
-    expect(html).toContain('<img src="/tutor_images/3.jpg"');
+    expect(html).toContain('<img src="/tutor_images/3.jpg?fallback=none"');
     expect(html).toContain('<h3>Ana &lt;b&gt;Li&lt;/b&gt;</h3>');
     expect(html).toContain('Loves &quot;proofs&quot; &amp; &lt;script&gt;');
     expect(html).not.toContain('<script>');
     expect(galleryHtml([])).toContain('Our tutors will be introduced here soon.');
+    // Initials under each photo, never a '?' for a tutor without one.
+    expect(galleryHtml([tutor(4, 'Jordan  Alvarez', '')])).toContain('<span class="gallery-photo" data-initials="JA"><img src="/tutor_images/4.jpg?fallback=none"');
+    expect(galleryHtml([tutor(5, 'Cher', '')])).toContain('data-initials="C"');
   });
 });
 

@@ -126,6 +126,9 @@ describe('production site', () => {
     const missing = await site().request('/tutor_images/77.jpg');
     expect(await missing.text()).toBe('placeholder');
     expect(missing.headers.get('content-type')).toBe('image/jpeg');
+    // The gallery asks for no placeholder: it shows the tutor's initials instead.
+    expect((await site().request('/tutor_images/77.jpg?fallback=none')).status).toBe(404);
+    expect(await (await site().request('/tutor_images/2.jpg?fallback=none')).text()).toBe('uploaded-2');
   });
 
   it('mounts the API', async () => {

@@ -170,13 +170,29 @@ describe('the archive dialog', () => {
     expect(seen.filter((r) => r.path === '/api/tutors')).toHaveLength(2);
   });
 
+  it('lists what an unarchiving would skip, and asks to unarchive anyway', async () => {
+    fakeApi({
+      'GET /api/tutors/9/onboarding': () =>
+        success({ tutor_id: 9, has_photo: false, items: ['payroll', 'i9', 'offer_letter', 'agreement', 'email', 'training'].map((item) => ({ item, done: item === 'payroll' ? { by: { id: 5, name: 'Maya Chen' }, epoch: 0 } : null })) }),
+      'POST /api/tutors/9/archive': () => success({ ...old, role: 'Tutor' }),
+    });
+    render(<ArchiveTutorDialog tutor={old} onClose={vi.fn()} />);
+    const dialog = within(screen.getByRole('dialog', { name: 'Confirm unarchival' }));
+    const missing = within(await dialog.findByRole('note', { name: 'Not done yet' }));
+    expect(missing.getByText('No photo: the home page will show their initials')).toBeInTheDocument();
+    expect(missing.getByText('Collect the I-9')).toBeInTheDocument();
+    expect(missing.queryByText('Set up payroll')).not.toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Unarchive anyway' }));
+    expect(await screen.findByRole('dialog', { name: 'Tutor Succesfully Unarchived' })).toBeInTheDocument();
+  });
+
   it('unarchives an archived tutor', async () => {
     const seen = fakeApi({ 'POST /api/tutors/9/archive': () => success({ ...old, role: 'Tutor' }) });
     const onClose = vi.fn();
     render(<ArchiveTutorDialog tutor={old} onClose={onClose} />);
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Confirm unarchival' })).getByRole('button', { name: 'Unarchive' }));
     expect(await screen.findByRole('dialog', { name: 'Tutor Succesfully Unarchived' })).toBeInTheDocument();
-    expect(seen[0]!.query).toEqual({ unarchive: 'true' });
+    expect(seen.find((r) => r.path === '/api/tutors/9/archive')!.query).toEqual({ unarchive: 'true' });
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledWith(true);
   });

@@ -132,6 +132,7 @@ describe('Your Team', () => {
       'GET /api/team/hours': () => success(hours),
       'GET /api/courses': () => success(courses),
       'GET /api/tutors/7/rates': () => success([]),
+      'GET /api/tutors/7/onboarding': () => success({ tutor_id: 7, has_photo: true, items: [] }),
       'GET /api/tutors/7/offerings': () =>
         success([offering(11, courses[0]!, { archived }), offering(12, courses[2]!, { archived: true, qualification: 'AP 5' })]),
       'POST /api/offerings/11/archive': () => {
@@ -178,6 +179,7 @@ describe('Your Team', () => {
       'GET /api/team/hours': () => success(hours),
       'GET /api/courses': () => success(courses),
       'GET /api/tutors/7/rates': () => success([]),
+      'GET /api/tutors/7/onboarding': () => success({ tutor_id: 7, has_photo: true, items: [] }),
       'GET /api/tutors/7/offerings': () => success([offering(11, courses[0]!)]),
             'POST /api/offerings/11/archive': () => failure(answer, 409),
     });
@@ -219,6 +221,7 @@ describe('Your Team', () => {
       'GET /api/team/hours': () => success(hours),
       'GET /api/courses': () => success(courses),
       'GET /api/tutors/7/rates': () => success([]),
+      'GET /api/tutors/7/onboarding': () => success({ tutor_id: 7, has_photo: true, items: [] }),
       'GET /api/tutors/7/offerings': () => success([]),
             'POST /api/tutors/7/background': (r) => success({ ...sam, background: r.form.background }),
     });
