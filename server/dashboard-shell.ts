@@ -5,6 +5,7 @@ import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { FirstAnswers } from '../src/api/first-answers.ts';
 import { site } from '../src/config/site.ts';
+import { safeNextPath, signInToContinue } from '../src/lib/next-path.ts';
 import type { Moment } from '../src/lib/moment.ts';
 import { nowMs } from './clock.ts';
 import { encode, preferredEncoding } from './http/compression.ts';
@@ -168,6 +169,12 @@ export function dashboardShell({ shellFile, api, renderFile, log = console.log }
     if (c.req.method === 'HEAD') return c.body(null, 200);
     const [{ answers, cookies }, render] = await Promise.all([answersFor(c, firstReadsOf(c.req.path)), loadRenderer()]);
     for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
+    // Signed out (no session, or an ended one): the home page asks to sign in, then comes back here.
+    if (Object.values(answers).some(([status]) => status === 401)) {
+      const url = new URL(c.req.url);
+      const next = safeNextPath(`${url.pathname}${url.search}`) ?? safeNextPath(url.pathname);
+      return c.redirect(next ? signInToContinue(next) : '/', 302);
+    }
     // Replaced by functions: a replacement string would read `$'` and `$&` in the answers as patterns.
     const block = FIRST_READS_BLOCK.replace('{}', () => jsonForScript(answers));
     const withAnswers = built.replace(FIRST_READS_BLOCK, () => block);

@@ -128,7 +128,8 @@ async function hasLiveLink(db: Db, account: Account): Promise<boolean> {
  * a link we sent is unused and valid: the answer is the usual success, without another email (they
  * can use the one they have); only with no such link is it TooSoon.
  */
-export async function sendLoginLink(db: Db, sender: Sender, siteUrl: string, userType: UserType, email: string, clientAddress: string | undefined): Promise<void> {
+/** `next`: a dashboard address of this site (checked by the caller) the link leads to after signing in. */
+export async function sendLoginLink(db: Db, sender: Sender, siteUrl: string, userType: UserType, email: string, clientAddress: string | undefined, next?: string | null): Promise<void> {
   const found = await findAccount(db, userType, email, 'email');
   const token = await db.transaction().execute(async (trx) => {
     // One request per account at a time, under its row lock: a request past the cap sees the links
@@ -147,7 +148,7 @@ export async function sendLoginLink(db: Db, sender: Sender, siteUrl: string, use
   });
   if (token instanceof Refusal) throw token;
   if (token === null || !found) return;
-  const link = `${siteUrl}/login?token=${token}`;
+  const link = `${siteUrl}/login?token=${token}${next ? `&next=${encodeURIComponent(next)}` : ''}`;
   await sender.send({
     channel: 'email',
     to: found.email,

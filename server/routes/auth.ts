@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Refusal } from '../domain/refusal.ts';
 import type { AuthData, LoginResult, UserType } from '../../src/contract/entities.ts';
+import { nextFor } from '../../src/lib/next-path.ts';
 import { formFields, loginRequestQuery, loginTokenQuery, verificationByPhoneForm, verificationCheckQuery, verificationRequestForm } from '../../src/contract/schemas.ts';
 import type { Db } from '../db/connection.ts';
 import { linkRefusal, redeemLoginCode, redeemLoginLink, sendLoginCode, sendLoginLink } from '../domain/auth.ts';
@@ -47,10 +48,10 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: 
   });
 
   app.post('/login', async (c) => {
-    const { user_type, email } = parseQuery(c, loginRequestQuery);
+    const { user_type, email, next } = parseQuery(c, loginRequestQuery);
     // Per address here; per email in sendLoginLink, which knows whether the account signed in from this address.
     await enforceRateLimit(c, db, RATE_LIMITS.loginLink, []);
-    await withEvenTiming(floors.linkMs, log, (pace) => sendLoginLink(db, pace(sender), siteUrl, user_type, email, identifiedClientAddress(c)));
+    await withEvenTiming(floors.linkMs, log, (pace) => sendLoginLink(db, pace(sender), siteUrl, user_type, email, identifiedClientAddress(c), nextFor(next, user_type)));
     return c.json({ status: 'success' as const });
   });
 

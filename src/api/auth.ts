@@ -6,8 +6,9 @@ import { request } from './http.ts';
 export const checkAuth = () => request<AuthData>('GET', '/api/checkauth');
 
 /** Emails a magic link; `{status: "success"}` once it is sent. */
-export const requestLoginLink = (userType: UserType, email: string) =>
-  request<undefined>('POST', '/api/login', { query: { user_type: userType, email: normalizeEmail(email) } });
+/** `next`: the dashboard address the emailed link leads back to (docs/contract-extensions.md). */
+export const requestLoginLink = (userType: UserType, email: string, next?: string) =>
+  request<undefined>('POST', '/api/login', { query: { user_type: userType, email: normalizeEmail(email), next } });
 
 /** Exchanges an emailed token for a session. */
 export const loginWithToken = (token: string) => request<LoginResult>('GET', '/api/login', { query: { token } });

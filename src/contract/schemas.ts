@@ -47,7 +47,8 @@ export const courseStyle = z.enum(['in-person', 'online']);
 export const bookingCapacity = wholeNumber.pipe(z.union([z.literal(1), z.literal(2)]));
 
 // --- sign-in -----------------------------------------------------------------------------------
-export const loginRequestQuery = z.object({ user_type: userType, email });
+/** `next` (docs/contract-extensions.md): the dashboard address the emailed link leads to after signing in; anything else is ignored. */
+export const loginRequestQuery = z.object({ user_type: userType, email, next: z.string().max(300).optional() });
 export const loginTokenQuery = z.object({ token: z.string().min(16).max(200).regex(/^[A-Za-z0-9_-]+$/) });
 export const verificationRequestForm = z.object({ email });
 /** POST /api/verification with `phone` and no `email` (docs/contract-extensions.md): a code to that phone's account. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { loginWithToken } from '../../api/auth.ts';
 import { errorMessage, linkFailureReasons } from '../../lib/error-messages.ts';
+import { nextFor } from '../../lib/next-path.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { MagicLinkDialog } from './MagicLinkDialog.tsx';
 import { dashboardPath } from './session-store.ts';
@@ -23,7 +24,10 @@ const noToken: Failed = { message: 'Your token has expired', reason: linkFailure
  * and offers a new link or the way home.
  */
 export function LoginByLink({ navigate = goTo }: { navigate?: (path: string) => void }) {
-  const [token] = useState(() => new URLSearchParams(window.location.search).get('token'));
+  const [{ token, next }] = useState(() => {
+    const params = new URLSearchParams(window.location.search);
+    return { token: params.get('token'), next: params.get('next') };
+  });
   const [failed, setFailed] = useState<Failed | undefined>(token ? undefined : noToken);
   const [resending, setResending] = useState(false);
 
@@ -35,11 +39,12 @@ export function LoginByLink({ navigate = goTo }: { navigate?: (path: string) => 
         const { reason } = result.error;
         return setFailed({ message: errorMessage(result.error), reason: typeof reason === 'string' ? linkFailureReasons[reason] : undefined });
       }
-      const path = dashboardPath(result.data?.token?.user_type);
+      // The page that asked to sign in (a dashboard address of this account's kind), else the dashboard.
+      const path = nextFor(next, result.data?.token?.user_type) ?? dashboardPath(result.data?.token?.user_type);
       if (path) navigate(path);
       else setFailed({ message: 'Unknown user type' });
     });
-  }, [token, navigate]);
+  }, [token, next, navigate]);
 
   return (
     <>

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { requestLoginLink } from '../../api/auth.ts';
 import { site, isStaffEmail } from '../../config/site.ts';
 import { isMagicLinkEmail } from '../../lib/email.ts';
+import { SIGN_IN_TO_CONTINUE } from '../../lib/next-path.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { KeyIcon, MailIcon } from '../../ui/icons.tsx';
 import { Modal } from '../../ui/Modal.tsx';
@@ -13,10 +14,12 @@ type Phase = { name: 'idle' } | { name: 'sending' } | { name: 'sent' } | { name:
 export interface MagicLinkDialogProps {
   open: boolean;
   onClose: () => void;
+  /** A dashboard address that sent the visitor here to sign in: the dialog says so, and the link leads back to it. */
+  next?: string;
 }
 
 /** Spec 1 §2 and §4: asks for an email address and emails a one-click login link. */
-export function MagicLinkDialog({ open, onClose }: MagicLinkDialogProps) {
+export function MagicLinkDialog({ open, onClose, next }: MagicLinkDialogProps) {
   const formId = useId();
   const [email, setEmail] = useState('');
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
@@ -36,7 +39,7 @@ export function MagicLinkDialog({ open, onClose }: MagicLinkDialogProps) {
     setPhase({ name: 'sending' });
     const mine = ++attempt.current;
     // Staff addresses log in as tutors; every other address as a customer.
-    const result = await requestLoginLink(isStaffEmail(email) ? 'tutor' : 'customer', email);
+    const result = await requestLoginLink(isStaffEmail(email) ? 'tutor' : 'customer', email, next);
     if (mine !== attempt.current) return;
     if (result.status === 'success') setPhase({ name: 'sent' });
     else if (result.status === 'network-error') setPhase({ name: 'error', message: 'Cannot contact server' });
@@ -62,6 +65,11 @@ export function MagicLinkDialog({ open, onClose }: MagicLinkDialogProps) {
       primary={{ label: 'Send Link', form: formId, loading: phase.name === 'sending', disabled: !valid }}
       secondary={[{ label: 'Go Back', onClick: close }]}
     >
+      {next && (
+        <p className={styles.notice} role="status">
+          {SIGN_IN_TO_CONTINUE}
+        </p>
+      )}
       <p>Enter the email address you booked with and we'll email you a link for a one-click login to {site.brandName}.</p>
       <form
         id={formId}

@@ -2,6 +2,7 @@ import { loadChunk, onRetryStartOver } from '../../ui/chunk-load.ts';
 import { failureBox } from '../../ui/failure-box.ts';
 import { reportFailure } from '../../ui/failure-report.ts';
 import styles from './auth.module.css';
+import { safeNextPath } from '../../lib/next-path.ts';
 import { $auth, type AuthState, dashboardPath, loadAuth } from './session-store.ts';
 
 /**
@@ -28,7 +29,7 @@ function viewOf(auth: AuthState): View {
 }
 
 interface DialogModule {
-  showLoginDialog: (container: HTMLElement, onClose: () => void) => () => void;
+  showLoginDialog: (container: HTMLElement, onClose: () => void, next?: string) => () => void;
 }
 
 /** Takes over the button's HTML in `root`: follows the session store, and asks the server once if no one has. */
@@ -38,6 +39,9 @@ export function mountHeroButton(root: HTMLElement, loadDialog: () => Promise<Dia
   let slot: HTMLElement | undefined;
   let closeDialog: (() => void) | undefined;
   let opening = false;
+  // A dashboard address sent a signed-out visitor here (`/?next=…`): the dialog opens by itself, says
+  // why, and the emailed link leads back there.
+  const nextPage = safeNextPath(new URLSearchParams(window.location.search).get('next'));
 
   function draw(next: View) {
     if (next === view) return;
@@ -71,6 +75,7 @@ export function mountHeroButton(root: HTMLElement, loadDialog: () => Promise<Dia
     slot = document.createElement('div');
     slot.hidden = true;
     root.replaceChildren(button, slot);
+    if (nextPage) void open();
   }
 
   async function open() {
@@ -84,11 +89,15 @@ export function mountHeroButton(root: HTMLElement, loadDialog: () => Promise<Dia
       if (at !== slot) return;
       at.replaceChildren();
       at.hidden = false;
-      closeDialog = showLoginDialog(at, () => {
-        closeDialog?.();
-        closeDialog = undefined;
-        at.hidden = true;
-      });
+      closeDialog = showLoginDialog(
+        at,
+        () => {
+          closeDialog?.();
+          closeDialog = undefined;
+          at.hidden = true;
+        },
+        nextPage ?? undefined,
+      );
     } catch (error) {
       reportFailure(error, 'login dialog');
       // Retry (this one or any other on the page) clears the message and opens the dialog again.

@@ -26,6 +26,22 @@ describe('LoginByLink', () => {
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(path));
   });
 
+  it('lands on the page that asked to sign in, when it is a dashboard of the account\'s kind', async () => {
+    window.history.replaceState(null, '', '/login?token=abcdefghijklmnopqrstuvwxyz&next=%2Fstudent%2Fdashboard%2Fhistory');
+    fakeApi({ 'GET /api/login': () => success({ token: { user_type: 'customer' } }) });
+    const navigate = vi.fn();
+    render(<LoginByLink navigate={navigate} />);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/student/dashboard/history'));
+  });
+
+  it.each([['https://evil.example/'], ['//evil.example/student/dashboard'], ['/tutors/myself/dashboard']])('ignores a next of %s for a customer', async (next) => {
+    window.history.replaceState(null, '', `/login?token=abcdefghijklmnopqrstuvwxyz&next=${encodeURIComponent(next)}`);
+    fakeApi({ 'GET /api/login': () => success({ token: { user_type: 'customer' } }) });
+    const navigate = vi.fn();
+    render(<LoginByLink navigate={navigate} />);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/student/dashboard'));
+  });
+
   it.each([
     [failure('BadToken'), 'Your token has expired'],
     [failure('OldToken'), 'Your token has expired'],
@@ -101,6 +117,19 @@ describe('the hero button (plain DOM)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // Focus goes back to the button.
     expect(screen.getByRole('button', { name: 'Login' })).toHaveFocus();
+  });
+
+  it('opens by itself on a page a signed-out dashboard visit led to, says why, and asks for a link back there', async () => {
+    window.history.replaceState(null, '', '/?next=%2Ftutors%2Fmyself%2Fdashboard%2Fschedule');
+    const seen = fakeApi({ 'GET /api/checkauth': () => failure('NoAuth', 401), 'POST /api/login': () => success(undefined) });
+    mount();
+    const dialog = await screen.findByRole('dialog', { name: 'Get a magic log-in link' });
+    expect(dialog).toHaveTextContent('Please log in to continue');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email Address' }), 'jordan@beacontutoring.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Link' }));
+    await screen.findByRole('dialog', { name: 'Check your inbox' });
+    expect(seen.find((r) => r.path === '/api/login')!.query).toEqual({ user_type: 'tutor', email: 'jordan@beacontutoring.com', next: '/tutors/myself/dashboard/schedule' });
+    window.history.replaceState(null, '', '/');
   });
 
   it('links tutors to the tutor dashboard and customers to their classes', async () => {
