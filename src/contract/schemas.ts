@@ -90,7 +90,21 @@ export const slotCreateForm = z.object({
   anchor_epoch: epochSeconds,
   tutor: idOrMyself,
 });
-export const meetingNotesForm = z.object({ notes: text(500) });
+/** A lesson report's field lengths and attendance words (docs/contract-extensions.md 'Lesson reports'). */
+export const HOMEWORK_MAX = 1000;
+export const PRIVATE_NOTE_MAX = 1000;
+export const attendance = z.enum(['attended', 'late', 'no-show']);
+/**
+ * POST /api/meetings/{id}/notes: the spec's one-line summary, and this product's lesson report
+ * beside it. A report field that is absent stays as it is, so the spec's client (summary only)
+ * changes the summary alone.
+ */
+export const meetingNotesForm = z.object({
+  notes: text(500),
+  attendance: attendance.optional(),
+  homework: text(HOMEWORK_MAX).optional(),
+  private_note: text(PRIVATE_NOTE_MAX).optional(),
+});
 export const meetingOccurrenceForm = z.object({ occurrence_epoch: epochSeconds });
 export const meetingDurationForm = z.object({ duration_mins: integer((n) => n.min(1).max(600)) });
 /** The contract's cancel has no body; a supervisor canceling a session that has started gives a reason. */
