@@ -7,7 +7,7 @@ import { isBookingEmail, normalizeEmail } from '../lib/email.ts';
 import { isValidPhone, normalizePhone } from '../lib/phone.ts';
 import { COURSE_NUMBER_PATTERN, normalizeCourseName, normalizeCourseNumber, schoolIdOf } from '../lib/courses.ts';
 import { site } from '../config/site.ts';
-import { COURSE_NAME_MAX, COURSE_NUMBER_MAX, PRICE_CENTS_MAX } from './limits.ts';
+import { COURSE_NAME_MAX, COURSE_NUMBER_MAX, HOMEWORK_MAX, PRICE_CENTS_MAX, PRIVATE_NOTE_MAX } from './limits.ts';
 
 /**
  * Numbers arrive as text and are written in plain decimal only: z.coerce.number() would read ''
@@ -90,9 +90,7 @@ export const slotCreateForm = z.object({
   anchor_epoch: epochSeconds,
   tutor: idOrMyself,
 });
-/** A lesson report's field lengths and attendance words (docs/contract-extensions.md 'Lesson reports'). */
-export const HOMEWORK_MAX = 1000;
-export const PRIVATE_NOTE_MAX = 1000;
+/** A lesson report's attendance words (docs/contract-extensions.md 'Lesson reports'). */
 export const attendance = z.enum(['attended', 'late', 'no-show']);
 /**
  * POST /api/meetings/{id}/notes: the spec's one-line summary, and this product's lesson report
