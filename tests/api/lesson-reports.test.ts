@@ -85,7 +85,7 @@ describeApi('lesson reports', (ctx) => {
     const tutor = await jordan(ctx());
     const start = await freeHour(ctx(), tutor);
     const { meetingId } = await bookedMeeting(ctx(), tutor, start);
-    for (const field of [{ attendance: 'attended' }, { homework: 'Read chapter 4' }, { private_note: 'Prepare loops' }]) {
+    for (const field of [{ attendance: 'attended' }, { homework: 'Read chapter 4' }, { private_note: 'Prepare loops' }] as Record<string, string>[]) {
       const early = await notesOf(tutor.client, meetingId, { notes: 'Plan: loops', ...field });
       expect(early.status).toBe(409);
       expect(early.body.error.type).toBe('LessonNotStarted');
