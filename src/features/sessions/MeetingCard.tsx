@@ -117,7 +117,6 @@ export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; 
   // Shown closed by the viewer's clock; the server's decides (a late skip is refused, TooLate).
   const closed = upcoming && skipClosed(meeting.occurrence_epoch, nowMs);
   const closedId = useId();
-  const homeworkId = useId();
 
   return (
     <MeetingCard
@@ -173,15 +172,8 @@ export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; 
         </span>
       </p>
       {note && <p className={styles.note}>{note}</p>}
-      {meeting.homework && (
-        // The homework the tutor set in the session's lesson report.
-        <section className={styles.homework} aria-labelledby={homeworkId}>
-          <h3 id={homeworkId} className={styles.homeworkTitle}>
-            Homework
-          </h3>
-          <p className={styles.homeworkText}>{meeting.homework}</p>
-        </section>
-      )}
+      {/* The homework of the session's lesson report; drawn as the card's notes, as this code is in every dashboard's first load. */}
+      {meeting.homework && <p className={styles.note}>{`Homework: ${meeting.homework}`}</p>}
       {closed && (
         <p id={closedId} className={styles.note}>
           {SKIP_CLOSED.split('{phone}')[0]}
