@@ -1,7 +1,8 @@
-import { Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { setMeetingNotes } from '../../api/meetings.ts';
 import type { Id } from '../../contract/entities.ts';
 import { SendIcon } from '../../ui/action-icons.tsx';
+import { ChunkSuspense } from '../../ui/ChunkSuspense.tsx';
 import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../../ui/lazy-chunk.ts';
 import { Spinner } from '../../ui/Loader.tsx';
@@ -108,7 +109,8 @@ export function MeetingSummaryBox({ meetingId, notes, report = NO_REPORT, onSave
       {reportOpen && (
         <div id={reportId}>
           <FailureBoundary where="lesson report">
-            <Suspense fallback={<Spinner size={20} label="Loading the lesson report" />}>
+            {/* A report on file opens the fields at once: a page the server wrote hydrates with the fallback, then loads them. */}
+            <ChunkSuspense fallback={<Spinner size={20} label="Loading the lesson report" />}>
               <LessonReportFields
                 value={reportDraft}
                 onChange={(next) => {
@@ -119,7 +121,7 @@ export function MeetingSummaryBox({ meetingId, notes, report = NO_REPORT, onSave
               <button type="submit" className={styles.reportSubmit} aria-busy={saving || undefined}>
                 {saving ? 'Submitting…' : 'Submit summary and report'}
               </button>
-            </Suspense>
+            </ChunkSuspense>
           </FailureBoundary>
         </div>
       )}
