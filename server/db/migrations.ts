@@ -524,6 +524,18 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
+  '019_lesson_reports': {
+    async up(db) {
+      await runStatements(db, `
+        -- The lesson report beside the one-line summary (server/domain/lesson-reports.ts):
+        -- attendance by the terms' 15-minute rule (null until the tutor records it), homework the
+        -- customer sees on the session's card, and a note that only staff ever read.
+        alter table meetings add column attendance text check (attendance in ('attended', 'late', 'no-show'));
+        alter table meetings add column homework text not null default '';
+        alter table meetings add column private_note text not null default ''
+      `);
+    },
+  },
   '020_tutor_pay_rates': {
     async up(db) {
       await runStatements(db, `

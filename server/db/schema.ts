@@ -96,6 +96,10 @@ export interface Database {
     cancel_reason: Generated<string | null>;
     /** Availability the tutor took back (018): 'deleted', 'series_ended' or 'day_off'; null otherwise. */
     taken_back: Generated<'deleted' | 'series_ended' | 'day_off' | null>;
+    /** The lesson report (019): attendance (null until recorded), the customer's homework, staff's private note. */
+    attendance: Generated<'attended' | 'late' | 'no-show' | null>;
+    homework: Generated<string>;
+    private_note: Generated<string>;
     created_at: Timestamp;
   };
   /** A tutor's days off (018): whole days in the site's zone, and the instants they cover. */

@@ -102,7 +102,7 @@ export async function createOneOffMeeting(db: Db, tutorId: number, start: Date):
     const row = await trx.insertInto('meetings').values({ tutor_id: tutorId, occurrence: start, duration_mins: SLOT_MINUTES }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   });
-  return (await meetingsById(db, [id])).get(id)!;
+  return (await meetingsById(db, [id], 'staff')).get(id)!;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Meeting, TutorRole } from '../../src/contract/entities.ts';
+import type { Attendance, Meeting, TutorRole } from '../../src/contract/entities.ts';
 import type { ErrorType } from '../../src/contract/errors.ts';
 import { nowMs } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
@@ -9,7 +9,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { lockTutorCalendar, refuseOverlap } from './availability.ts';
 import { refuseOnDayOff } from './days-off.ts';
 import { meetingsById } from './meetings-view.ts';
-import { cancelRefusal, moveRefusal } from './meeting-rules.ts';
+import { cancelRefusal, moveRefusal, summaryRefusal } from './meeting-rules.ts';
 import { notAuthorized, Refusal } from './refusal.ts';
 import { sendPendingRefunds } from './refunds.ts';
 
@@ -40,7 +40,7 @@ export interface MeetingServices {
 export async function staffMeeting(trx: Trx, staff: Staff, meetingId: number) {
   const meeting = await trx
     .selectFrom('meetings')
-    .select(['id', 'tutor_id', 'occurrence', 'duration_mins', 'canceled', 'capacity'])
+    .select(['id', 'tutor_id', 'occurrence', 'duration_mins', 'canceled', 'capacity', 'notes'])
     .where('id', '=', meetingId)
     .forNoKeyUpdate()
     .executeTakeFirst();
@@ -57,15 +57,33 @@ export async function meetingOwner(db: Db, staff: Staff, meetingId: number): Pro
   return meeting.tutor_id;
 }
 
+/** The meeting as staff read it (the answer to a staff change): the report's staff-only fields included. */
 export async function meetingView(db: Db, meetingId: number): Promise<Meeting> {
-  return (await meetingsById(db, [meetingId])).get(meetingId)!;
+  return (await meetingsById(db, [meetingId], 'staff')).get(meetingId)!;
 }
 
-/** The one-line summary a tutor writes after a meeting; a summary is needed to be paid for it. */
-export async function setNotes(db: Db, staff: Staff, meetingId: number, notes: string): Promise<Meeting> {
+/** The lesson report's fields beside the summary; an absent one stays as it is. */
+export interface LessonReport {
+  attendance?: Attendance;
+  homework?: string;
+  private_note?: string;
+}
+
+/**
+ * The one-line summary a tutor writes after a meeting (a summary is needed to be paid for it), and
+ * the lesson report beside it, in one write (meeting-rules.ts summaryRefusal: a submitted summary is
+ * not cleared, the report waits for the start).
+ */
+export async function setNotes(db: Db, staff: Staff, meetingId: number, notes: string, report: LessonReport = {}): Promise<Meeting> {
+  const given = Object.fromEntries(Object.entries(report).filter(([, value]) => value !== undefined)) as LessonReport;
   await db.transaction().execute(async (trx) => {
-    await staffMeeting(trx, staff, meetingId);
-    await trx.updateTable('meetings').set({ notes }).where('id', '=', meetingId).execute();
+    const meeting = await staffMeeting(trx, staff, meetingId);
+    refuseBy(summaryRefusal({ startMs: new Date(meeting.occurrence).getTime(), notes: meeting.notes }, { notes, report: Object.keys(given).length > 0 }, nowMs()));
+    await trx
+      .updateTable('meetings')
+      .set({ notes, ...given })
+      .where('id', '=', meetingId)
+      .execute();
   });
   return meetingView(db, meetingId);
 }

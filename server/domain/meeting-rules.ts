@@ -63,6 +63,25 @@ export function durationRefusal(meeting: Pick<MeetingFacts, 'startMs' | 'duratio
   return null;
 }
 
+/** A change of the one-line summary and, beside it, of the lesson report (attendance, homework, private note). */
+export interface SummaryChange {
+  notes: string;
+  /** Some field of the lesson report is given (absent ones stay as they are). */
+  report: boolean;
+}
+
+/**
+ * Why the summary and report change is refused, or null when it is allowed. A summary once
+ * submitted is not cleared (the tutor's pay and the team's confirmed hours count sessions with one;
+ * a new summary replaces it). The report says what happened in the session, so it waits for its
+ * start; the summary alone keeps the spec's rule (none).
+ */
+export function summaryRefusal(meeting: Pick<MeetingFacts, 'startMs'> & { notes: string }, change: SummaryChange, nowMs: number): ErrorType | null {
+  if (meeting.notes.trim() !== '' && change.notes.trim() === '') return 'SummaryCannotBeCleared';
+  if (change.report && meeting.startMs > nowMs) return 'LessonNotStarted';
+  return null;
+}
+
 /** Why this staff member's cancel of the meeting is refused, or null when it is allowed. */
 export function cancelRefusal(meeting: Pick<MeetingFacts, 'startMs'>, supervisor: boolean, reason: string, nowMs: number): ErrorType | null {
   if (meeting.startMs > nowMs) return null;

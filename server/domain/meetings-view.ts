@@ -3,14 +3,22 @@ import type { Db } from '../db/connection.ts';
 import { toEpoch } from '../db/schema.ts';
 import { isBookedMeeting } from './booked.ts';
 
+/**
+ * Who reads the meetings: staff see the whole lesson report, a customer only its homework (the
+ * attendance and the private note are staff's). Every read names its reader, so that no new read
+ * can hand a customer the staff's fields by default.
+ */
+export type MeetingReader = 'staff' | 'customer';
+
 /** Meetings as the dashboards see them (CONTRACT.md `Meeting`), by id. */
-export async function meetingsById(db: Db, ids: number[]): Promise<Map<number, Meeting>> {
+export async function meetingsById(db: Db, ids: number[], reader: MeetingReader): Promise<Map<number, Meeting>> {
   if (ids.length === 0) return new Map();
-  return meetingsWhere(db, { ids });
+  return meetingsWhere(db, { ids }, reader);
 }
 
 /** The meetings with these ids, or a tutor's meetings that are not canceled, by id in time order. */
-async function meetingsWhere(db: Db, filter: { ids: number[] } | { tutorId: number }): Promise<Map<number, Meeting>> {
+async function meetingsWhere(db: Db, filter: { ids: number[] } | { tutorId: number }, reader: MeetingReader): Promise<Map<number, Meeting>> {
+  const staff = reader === 'staff';
   let query = db
     .selectFrom('meetings as m')
     .innerJoin('tutors as t', 't.id', 'm.tutor_id')
@@ -21,6 +29,7 @@ async function meetingsWhere(db: Db, filter: { ids: number[] } | { tutorId: numb
       'm.occurrence',
       'm.duration_mins',
       'm.notes',
+      'm.homework',
       'm.course_style',
       'm.capacity',
       'm.reservations_taken',
@@ -32,6 +41,8 @@ async function meetingsWhere(db: Db, filter: { ids: number[] } | { tutorId: numb
       'c.course_number',
       'c.course_name',
     ])
+    // Selected for staff only: a customer's read never holds them, even in memory.
+    .$if(staff, (q) => q.select(['m.attendance', 'm.private_note']))
     .orderBy('m.occurrence')
     .orderBy('m.id');
   query = 'ids' in filter ? query.where('m.id', 'in', filter.ids) : query.where('m.tutor_id', '=', filter.tutorId).where('m.canceled', '=', false);
@@ -50,6 +61,8 @@ async function meetingsWhere(db: Db, filter: { ids: number[] } | { tutorId: numb
         tutor: { id: row.tutor_id, name: row.tutor_name, phone: row.tutor_phone, email: row.tutor_email },
         offering: row.course_number !== null && row.course_name !== null ? { course: { course_number: row.course_number, course_name: row.course_name } } : null,
         slot: row.slot_id !== null ? { id: row.slot_id } : null,
+        homework: row.homework,
+        ...(staff ? { attendance: row.attendance ?? null, private_note: row.private_note ?? '' } : {}),
       },
     ]),
   );
@@ -97,7 +110,8 @@ async function listPayments(
   else if ('tutorId' in filter) query = query.where('m.tutor_id', '=', filter.tutorId).where('m.canceled', '=', false);
   else query = query.where('p.meeting_id', 'in', filter.meetingIds);
   let rows = await query.execute();
-  const meetings = 'meetings' in filter ? filter.meetings : await meetingsById(db, [...new Set(rows.map((r) => r.meeting_id))]);
+  // Read here only for a customer's own payments: the staff's lists pass the meetings they read.
+  const meetings = 'meetings' in filter ? filter.meetings : await meetingsById(db, [...new Set(rows.map((r) => r.meeting_id))], 'customer');
   // The meetings were read first: one added (and booked) since is left out with its payments, as
   // the calendar is the one that first read saw.
   if ('meetings' in filter) rows = rows.filter((row) => meetings.has(row.meeting_id));
@@ -124,7 +138,7 @@ export function listCustomerPayments(db: Db, customerId: number): Promise<Paymen
  */
 export async function listTutorMeetings(db: Db, tutorId: number): Promise<MeetingWithPayments[]> {
   // Two queries whatever the length of the calendar: the meetings, then all their payments.
-  const meetings = await meetingsWhere(db, { tutorId });
+  const meetings = await meetingsWhere(db, { tutorId }, 'staff');
   const payments = await listPayments(db, { tutorId, meetings });
   const byMeeting = new Map<number, Payment[]>();
   for (const payment of [...payments].sort((a, b) => Number(a.id) - Number(b.id))) {
@@ -166,7 +180,7 @@ export async function listRecentSessions(
       .execute()
   ).map((r) => r.id);
   if (ids.length === 0) return [];
-  const meetings = await meetingsById(db, ids);
+  const meetings = await meetingsById(db, ids, 'staff');
   const payments = await listPayments(db, { meetingIds: ids, meetings });
   return ids.map((id) => ({ meeting: meetings.get(id)!, payments: payments.filter((p) => Number(p.meeting.id) === id) }));
 }

@@ -49,6 +49,8 @@ export const errorStatus: Record<ErrorType, ContentfulStatusCode> = {
   DurationClosed: 409,
   ReasonRequired: 400,
   NotRefundable: 409,
+  SummaryCannotBeCleared: 409,
+  LessonNotStarted: 409,
   OnDayOff: 409,
   DayOffOverlap: 409,
   DayOffNotFound: 404,

@@ -65,8 +65,9 @@ export function meetingRoutes(services: MeetingServices) {
   app.post('/meetings/:id/notes', async (c) => {
     const staff = requireTutor(c);
     const meetingId = parseParam(c, 'id', id);
-    const { notes } = await parseForm(c, meetingNotesForm);
-    return ok(c, await setNotes(db, staff, meetingId, notes));
+    // The spec's summary, and the lesson report's fields when given (docs/contract-extensions.md).
+    const { notes, ...report } = await parseForm(c, meetingNotesForm);
+    return ok(c, await setNotes(db, staff, meetingId, notes, report));
   });
 
   app.post('/meetings/:id/occurrence_epoch', async (c) => {

@@ -20,8 +20,9 @@ export const previewOvertime = (meetingId: Id, durationMins: number) =>
 /** A supervisor refunds an overtime charge, saying why. */
 export const refundOvertime = (paymentId: Id, reason: string) =>
   request<{ id: Id }>('POST', `/api/payments/${segment(paymentId)}/refund`, { form: { reason } });
-export const setMeetingNotes = (meetingId: Id, notes: string) =>
-  request<Meeting>('POST', `${meetingPath(meetingId)}/notes`, { form: { notes } });
+/** The one-line summary; `report`: the lesson report's fields beside it (docs/contract-extensions.md), absent ones unchanged. */
+export const setMeetingNotes = (meetingId: Id, notes: string, report: Partial<Record<'attendance' | 'homework' | 'private_note', string>> = {}) =>
+  request<Meeting>('POST', `${meetingPath(meetingId)}/notes`, { form: { notes, ...report } });
 export const setMeetingOccurrence = (meetingId: Id, occurrenceEpoch: number) =>
   request<Meeting>('POST', `${meetingPath(meetingId)}/occurrence_epoch`, { form: { occurrence_epoch: occurrenceEpoch } });
 export const setMeetingDuration = (meetingId: Id, durationMins: number) =>

@@ -138,7 +138,20 @@ export interface Meeting {
    * series…' for a week, 'Delete' for a one-off). Absent from a backend that knows only the contract.
    */
   slot?: { id: Id } | null;
+  /**
+   * The lesson report beside the summary (this product's addition, docs/contract-extensions.md
+   * 'Lesson reports'), absent from a backend that knows only the contract. `homework` is the
+   * customer's ('' when none) and comes in every read of the meeting.
+   */
+  homework?: string;
+  /** Staff reads only (a tutor's meetings, the supervisor's summaries, a staff change's answer), never a customer's. Null until recorded. */
+  attendance?: Attendance | null;
+  /** Staff reads only, as `attendance`: the tutor's note to staff about the session ('' when none). */
+  private_note?: string;
 }
+
+/** Whether the customer came, by the terms' rule: more than 15 minutes late is a no-show. */
+export type Attendance = 'attended' | 'late' | 'no-show';
 
 export interface PaymentCustomer {
   id: Id;

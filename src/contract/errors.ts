@@ -61,6 +61,10 @@ export const errorTypes = [
   'ReasonRequired',
   /** Only an overtime charge that went through, and was not refunded, can be refunded by a supervisor. */
   'NotRefundable',
+  /** A summary once submitted is not cleared to empty (a tutor is paid for a session with one); a new one replaces it. */
+  'SummaryCannotBeCleared',
+  /** Attendance, homework and the private note are filed once the meeting has started. */
+  'LessonNotStarted',
   /** The time falls on one of the tutor's days off (`error.day_off` is it): no hour is added or moved there. */
   'OnDayOff',
   /** The days asked for meet days off the tutor has already (`error.day_off` is the first of them). */

@@ -27,3 +27,7 @@ export const PRICE_CENTS_MAX = 100_000;
  * break; more is a tutor leaving, which the team view handles by archiving).
  */
 export const DAYS_OFF_MAX_DAYS = 120;
+
+/** A lesson report's texts (docs/contract-extensions.md 'Lesson reports'): homework for the student, a note for staff. */
+export const HOMEWORK_MAX = 1000;
+export const PRIVATE_NOTE_MAX = 1000;

@@ -8,7 +8,7 @@ import { isBookingEmail, normalizeEmail } from '../lib/email.ts';
 import { isValidPhone, normalizePhone } from '../lib/phone.ts';
 import { COURSE_NUMBER_PATTERN, normalizeCourseName, normalizeCourseNumber, schoolIdOf } from '../lib/courses.ts';
 import { site } from '../config/site.ts';
-import { COURSE_NAME_MAX, COURSE_NUMBER_MAX, PRICE_CENTS_MAX } from './limits.ts';
+import { COURSE_NAME_MAX, COURSE_NUMBER_MAX, HOMEWORK_MAX, PRICE_CENTS_MAX, PRIVATE_NOTE_MAX } from './limits.ts';
 
 /**
  * Numbers arrive as text and are written in plain decimal only: z.coerce.number() would read ''
@@ -92,7 +92,19 @@ export const slotCreateForm = z.object({
   anchor_epoch: epochSeconds,
   tutor: idOrMyself,
 });
-export const meetingNotesForm = z.object({ notes: text(500) });
+/** A lesson report's attendance words (docs/contract-extensions.md 'Lesson reports'). */
+export const attendance = z.enum(['attended', 'late', 'no-show']);
+/**
+ * POST /api/meetings/{id}/notes: the spec's one-line summary, and this product's lesson report
+ * beside it. A report field that is absent stays as it is, so the spec's client (summary only)
+ * changes the summary alone.
+ */
+export const meetingNotesForm = z.object({
+  notes: text(500),
+  attendance: attendance.optional(),
+  homework: text(HOMEWORK_MAX).optional(),
+  private_note: text(PRIVATE_NOTE_MAX).optional(),
+});
 export const meetingOccurrenceForm = z.object({ occurrence_epoch: epochSeconds });
 export const meetingDurationForm = z.object({ duration_mins: integer((n) => n.min(1).max(600)) });
 /** The contract's cancel has no body; a supervisor canceling a session that has started gives a reason. */

@@ -76,6 +76,8 @@ export const errorMessages = {
   DurationClosed: 'The duration can be changed only until 48 hours after the session. Please ask a supervisor.',
   ReasonRequired: 'Please give the reason for canceling a session that has already started.',
   NotRefundable: 'This charge cannot be refunded: it did not go through, or it was refunded already.',
+  SummaryCannotBeCleared: 'A submitted summary cannot be left empty. Please write the new one-line summary instead of clearing it.',
+  LessonNotStarted: 'Attendance, homework and the private note can be filed once the session has started.',
   // Days off (docs/contract-extensions.md): `error.day_off` names the days.
   OnDayOff: (error) => `This time is on your days off${daysOf(error)}. Pick another time, or take those days back first (Days off, on the Availability screen).`,
   DayOffOverlap: (error) => `These days meet days off you have already${daysOf(error)}. Pick other days, or take those back first.`,

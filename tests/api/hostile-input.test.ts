@@ -309,7 +309,7 @@ const INPUTS: Record<string, RouteInputs> = {
   'GET /api/tutors/:id/gradebooks': { query: ['show_all'] },
   'POST /api/meetings': { form: ['occurrence_epoch', 'tutor'] },
   'POST /api/slots': { form: ['duration_mins', 'anchor_epoch', 'tutor'] },
-  'POST /api/meetings/:id/notes': { form: ['notes'] },
+  'POST /api/meetings/:id/notes': { form: ['notes', 'attendance', 'homework', 'private_note'] },
   'POST /api/meetings/:id/occurrence_epoch': { form: ['occurrence_epoch'] },
   'POST /api/meetings/:id/duration_mins': { form: ['duration_mins'] },
   'POST /api/meetings/:id/cancel': { form: ['reason'] },

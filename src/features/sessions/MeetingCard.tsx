@@ -172,6 +172,8 @@ export function StudentMeetingCard({ group, onChanged }: { group: MeetingGroup; 
         </span>
       </p>
       {note && <p className={styles.note}>{note}</p>}
+      {/* The homework of the session's lesson report; drawn as the card's notes, as this code is in every dashboard's first load. */}
+      {meeting.homework && <p className={styles.note}>{`Homework: ${meeting.homework}`}</p>}
       {closed && (
         <p id={closedId} className={styles.note}>
           {SKIP_CLOSED.split('{phone}')[0]}

@@ -14,6 +14,7 @@ import { isUpcoming } from './group-payments.ts';
 import { AddToCalendarLink, MeetingCard, statusTone } from './MeetingCard.tsx';
 import { canAddToCalendar } from './calendar-link.ts';
 import { MeetingSummaryBox } from './MeetingSummaryBox.tsx';
+import { reportOf } from './lesson-report.ts';
 import styles from './staff.module.css';
 
 // The dialogs load when one is opened: the schedule's first load carries the cards only.
@@ -41,6 +42,9 @@ export interface StaffMeetingCardProps {
   /** The viewer is a supervisor: a session that has started can be canceled with a reason, and overtime refunded. */
   supervisor?: boolean;
 }
+
+/** The box starts over when a reload brings another summary or report (one saved elsewhere). */
+const reportKey = (meeting: Meeting) => JSON.stringify([meeting.notes, meeting.attendance, meeting.homework, meeting.private_note]);
 
 /** A payment line a supervisor may refund: an overtime charge that went through. */
 const refundable = (payment: StaffPayment) => payment.is_incremental && payment.payment_status === 'succeeded';
@@ -206,7 +210,13 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
         </details>
       )}
       {withSummary && (
-        <MeetingSummaryBox key={meeting.notes} meetingId={meeting.id} notes={notes.value} onSaved={(value) => setNotes({ from: meeting.notes, value })} />
+        <MeetingSummaryBox
+          key={reportKey(meeting)}
+          meetingId={meeting.id}
+          notes={notes.value}
+          report={reportOf(meeting)}
+          onSaved={(value) => setNotes({ from: meeting.notes, value })}
+        />
       )}
     </MeetingCard>
   );

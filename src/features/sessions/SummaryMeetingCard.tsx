@@ -1,6 +1,7 @@
 import type { Meeting } from '../../contract/entities.ts';
 import { attendeesOf, type StaffPayment } from './attendees.ts';
 import { MeetingCard } from './MeetingCard.tsx';
+import { ATTENDANCE_LABELS, ONLY_STAFF } from './lesson-report.ts';
 import styles from './staff.module.css';
 
 export const NO_SUMMARY = 'No summary yet';
@@ -36,6 +37,27 @@ export function SummaryMeetingCard({ meeting, payments }: SummaryMeetingCardProp
           <dt>Summary</dt>
           <dd className={summary === '' ? styles.noSummary : undefined}>{summary === '' ? NO_SUMMARY : summary}</dd>
         </div>
+        {/* The lesson report, where the tutor filed one. */}
+        {meeting.attendance && (
+          <div>
+            <dt>Attendance</dt>
+            <dd>{ATTENDANCE_LABELS[meeting.attendance]}</dd>
+          </div>
+        )}
+        {meeting.homework && (
+          <div>
+            <dt>Homework</dt>
+            <dd className={styles.preWrap}>{meeting.homework}</dd>
+          </div>
+        )}
+        {meeting.private_note && (
+          <div>
+            <dt>Private note</dt>
+            <dd className={styles.preWrap}>
+              {meeting.private_note} <span className={styles.staffOnly}>({ONLY_STAFF})</span>
+            </dd>
+          </div>
+        )}
       </dl>
     </MeetingCard>
   );

@@ -1,4 +1,4 @@
-import { cancelRefusal, durationRefusal, moveRefusal } from '../../../server/domain/meeting-rules.ts';
+import { cancelRefusal, durationRefusal, moveRefusal, summaryRefusal } from '../../../server/domain/meeting-rules.ts';
 
 const HOUR = 3600_000;
 const now = Date.UTC(2027, 2, 13, 12);
@@ -42,5 +42,20 @@ describe('what staff may do to a meeting', () => {
     expect(cancelRefusal({ startMs: now }, false, 'reason', now)).toBe('MeetingStarted');
     expect(cancelRefusal({ startMs: now - HOUR }, true, '  ', now)).toBe('ReasonRequired');
     expect(cancelRefusal({ startMs: now - HOUR }, true, 'The tutor was ill', now)).toBeNull();
+  });
+});
+
+describe('the summary and the lesson report', () => {
+  const started = { startMs: now - 1000, notes: 'Loops' };
+  it.each([
+    ['a new summary for one on file', started, { notes: 'Loops and lists', report: false }, null],
+    ['an empty summary for one on file', started, { notes: '', report: false }, 'SummaryCannotBeCleared'],
+    ['a blank summary for one on file', started, { notes: '   ', report: true }, 'SummaryCannotBeCleared'],
+    ['an empty summary where there is none, with a report', { ...started, notes: '' }, { notes: '', report: true }, null],
+    ['a report at the start', { ...started, startMs: now }, { notes: 'Loops', report: true }, null],
+    ['a report before the start', { ...started, startMs: now + 1000 }, { notes: 'Loops', report: true }, 'LessonNotStarted'],
+    ['a summary alone before the start (the spec has no rule)', { startMs: now + 1000, notes: '' }, { notes: 'Plan', report: false }, null],
+  ])('%s', (_, meeting, change, expected) => {
+    expect(summaryRefusal(meeting, change, now)).toBe(expected);
   });
 });

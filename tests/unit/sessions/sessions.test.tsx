@@ -79,6 +79,16 @@ describe('StudentMeetingCard', () => {
     expect(screen.getByText(/extra time billed in 2 separate transactions/)).toBeInTheDocument();
   });
 
+  it('shows the homework of the session\'s lesson report, and nothing when there is none', () => {
+    const m = meeting(7, -24, { homework: 'Exercises 3.1 to 3.4\nRead chapter 4' });
+    const { unmount } = render(<StudentMeetingCard group={{ meeting: m, payments: [payment(23, m)] }} onChanged={vi.fn()} />);
+    expect(screen.getByText(/^Homework:/)).toHaveTextContent('Homework: Exercises 3.1 to 3.4 Read chapter 4');
+    unmount();
+    const none = meeting(8, -24, { homework: '' });
+    render(<StudentMeetingCard group={{ meeting: none, payments: [payment(24, none)] }} onChanged={vi.fn()} />);
+    expect(screen.queryByText(/^Homework:/)).not.toBeInTheDocument();
+  });
+
   it('skips through the confirmation dialog and reports the change', async () => {
     const seen = fakeApi({ 'POST /api/payments/23/skip': () => success({ id: 23 }) });
     const onChanged = vi.fn();

@@ -105,3 +105,21 @@ describe('Recent Sessions', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading recent sessions…');
   });
 });
+
+describe('SummaryMeetingCard with a lesson report', () => {
+  it('shows the attendance, homework and the private note marked for staff', () => {
+    const reported = item(meeting(-3, { notes: 'Loops', attendance: 'late', homework: 'Exercises 3.1 to 3.4', private_note: 'Seemed tired' }), [{ customer: alex }]);
+    render(<SummaryMeetingCard meeting={reported.meeting} payments={reported.payments} />);
+    const facts = screen.getByRole('article');
+    expect(facts).toHaveTextContent('AttendanceLate (up to 15 minutes)');
+    expect(facts).toHaveTextContent('HomeworkExercises 3.1 to 3.4');
+    expect(facts).toHaveTextContent('Private noteSeemed tired (Only staff see this)');
+  });
+
+  it('shows no report rows when none was filed', () => {
+    const plain = item(meeting(-3, { notes: 'Loops', attendance: null, homework: '', private_note: '' }), [{ customer: alex }]);
+    render(<SummaryMeetingCard meeting={plain.meeting} payments={plain.payments} />);
+    expect(screen.queryByText('Attendance')).not.toBeInTheDocument();
+    expect(screen.queryByText('Private note')).not.toBeInTheDocument();
+  });
+});

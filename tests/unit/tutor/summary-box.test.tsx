@@ -54,4 +54,51 @@ describe('MeetingSummaryBox', () => {
     expect(field()).toHaveValue('Went over the midterm');
     expect(onSaved).not.toHaveBeenCalled();
   });
+
+  it('opens the lesson report and sends attendance, homework and the private note with the summary in one submit', async () => {
+    const seen = fakeApi({ 'POST /api/meetings/12/notes': ({ form }) => success({ id: 12, ...form }) });
+    render(<MeetingSummaryBox meetingId={12} notes="Covered loops" onSaved={vi.fn()} />);
+    const disclosure = screen.getByRole('button', { name: 'Lesson report' });
+    expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    await userEvent.click(disclosure);
+    expect(disclosure).toHaveAttribute('aria-expanded', 'true');
+    const late = await screen.findByRole('radio', { name: 'Late (up to 15 minutes)' });
+    expect(screen.getByRole('group', { name: 'Attendance' })).toBeInTheDocument();
+    // The radio group is keyboard usable: arrows move the choice.
+    await userEvent.click(screen.getByRole('radio', { name: 'Attended' }));
+    await userEvent.keyboard('{ArrowDown}');
+    expect(late).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'No-show (more than 15 minutes late)' })).not.toBeChecked();
+    await userEvent.type(screen.getByLabelText('Homework for the student'), ' Exercises 3.1 to 3.4 ');
+    const note = screen.getByLabelText('Private note');
+    expect(note).toHaveAccessibleDescription('Only staff see this');
+    await userEvent.type(note, 'Seemed tired');
+    expect(screen.getByText(UNSAVED)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit summary and report' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.form).toEqual({ notes: 'Covered loops', attendance: 'late', homework: 'Exercises 3.1 to 3.4', private_note: 'Seemed tired' });
+    expect(screen.getByLabelText('Homework for the student')).toHaveValue('Exercises 3.1 to 3.4');
+  });
+
+  it('shows a report on file opened, and keeps everything typed when the submit fails', async () => {
+    let reply: 'cleared' | 'network' = 'cleared';
+    fakeApi({ 'POST /api/meetings/12/notes': () => (reply === 'cleared' ? failure('SummaryCannotBeCleared', 409) : 'network-error') });
+    render(<MeetingSummaryBox meetingId={12} notes="Covered loops" report={{ attendance: 'no-show', homework: 'Read chapter 4', private_note: '' }} onSaved={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Lesson report' })).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByRole('radio', { name: 'No-show (more than 15 minutes late)' })).toBeChecked();
+    expect(screen.getByLabelText('Homework for the student')).toHaveValue('Read chapter 4');
+    await userEvent.clear(field());
+    await userEvent.type(screen.getByLabelText('Private note'), 'Called the parents');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit summary and report' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A submitted summary cannot be left empty. Please write the new one-line summary instead of clearing it.');
+    reply = 'network';
+    await userEvent.type(field(), 'Went over the midterm{Enter}');
+    expect(await screen.findByText("Couldn't contact server. Try again later.")).toBeInTheDocument();
+    expect(field()).toHaveValue('Went over the midterm');
+    expect(screen.getByLabelText('Private note')).toHaveValue('Called the parents');
+    expect(screen.getByLabelText('Homework for the student')).toHaveValue('Read chapter 4');
+    expect(screen.getByRole('radio', { name: 'No-show (more than 15 minutes late)' })).toBeChecked();
+  });
 });
