@@ -1,5 +1,4 @@
 import { getPagePath } from '@nanostores/router';
-import type { ReactNode } from 'react';
 import { DashboardApp, type Screens } from '../features/dashboard/DashboardApp.tsx';
 import { $router, type DashboardRoute } from '../features/dashboard/router.ts';
 import { SessionsScreen } from '../features/sessions/SessionsScreen.tsx';
@@ -13,20 +12,10 @@ import { CalendarFeedPanel } from './calendar-feed.tsx';
 // Screens that carry heavy code (react-select, the booking flow and its login dialog) load when first shown.
 const DashboardBooking = lazyChunk(() => import('./dashboard-booking.tsx').then((m) => ({ default: m.DashboardBooking })));
 const StudentGradebookScreen = lazyChunk(() => import('../features/gradebook/GradebookScreen.tsx').then((m) => ({ default: m.StudentGradebookScreen })));
-// The tutor dashboard is one module, fetched the first time a tutor address shows.
+// The tutor dashboard is one module, fetched the first time a tutor address shows: its screens,
+// the 'Viewing …' banner and the sidebar (src/islands/dashboard-tutor.tsx).
 const tutorSide = () => import('./dashboard-tutor.tsx');
-const TutorSchedule = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorSchedule })));
-const TutorAvailability = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorAvailability })));
-const TutorHistory = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorHistory })));
-const TutorGradebooks = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorGradebooks })));
-const TutorGradebook = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorGradebook })));
-const TutorAllGradebooks = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorAllGradebooks })));
-const TutorTeam = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorTeam })));
-const TutorAllSummaries = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorAllSummaries })));
-const TutorCatalog = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorCatalog })));
-const TutorPayroll = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorPayroll })));
-const TutorHours = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorHours })));
-const TutorViewingBanner = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorViewingBanner })));
+const TutorRouteScreen = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorRouteScreen })));
 const TutorDashboardSidebar = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorDashboardSidebar })));
 const loading = <Loader text="Loading…" />;
 
@@ -63,38 +52,29 @@ const studentScreens: Screens = {
     ) : null,
 };
 
-/** A tutor screen for the route's tutor; a key per tutor so another tutor's dashboard starts afresh. */
-const tutorScreen =
-  (Screen: (props: { tutorId: string }) => ReactNode): Screens[DashboardRoute] =>
-  (page) =>
-    'tutorId' in page.params ? (
-      <ChunkSuspense fallback={loading}>
-        {/* Only an id can be another tutor's dashboard: 'myself' is the viewer's own. */}
-        {page.params.tutorId !== 'myself' && <TutorViewingBanner key={`banner-${page.params.tutorId}`} tutorId={page.params.tutorId} />}
-        <Screen key={page.params.tutorId} tutorId={page.params.tutorId} />
-      </ChunkSuspense>
-    ) : null;
+/** Every tutor route shows the tutor side's screen for it (the route's tutor, and gradebook if any). */
+const tutorScreen: Screens[DashboardRoute] = (page) =>
+  'tutorId' in page.params ? (
+    <ChunkSuspense fallback={loading}>
+      <TutorRouteScreen route={page.route} tutorId={page.params.tutorId} gradebookId={'gradebookId' in page.params ? page.params.gradebookId : undefined} />
+    </ChunkSuspense>
+  ) : null;
 
-const tutorScreens: Screens = {
-  tutorHome: tutorScreen(TutorSchedule),
-  tutorSchedule: tutorScreen(TutorSchedule),
-  tutorAvailability: tutorScreen(TutorAvailability),
-  tutorHistory: tutorScreen(TutorHistory),
-  tutorHours: tutorScreen(TutorHours),
-  tutorGradebooks: tutorScreen(TutorGradebooks),
-  tutorAllGradebooks: tutorScreen(TutorAllGradebooks),
-  tutorSupervisor: tutorScreen(TutorTeam),
-  tutorAllSummaries: tutorScreen(TutorAllSummaries),
-  tutorCatalog: tutorScreen(TutorCatalog),
-  tutorPayroll: tutorScreen(TutorPayroll),
-  tutorGradebook: (page) =>
-    'gradebookId' in page.params && 'tutorId' in page.params ? (
-      <ChunkSuspense fallback={loading}>
-        {page.params.tutorId !== 'myself' && <TutorViewingBanner key={`banner-${page.params.tutorId}`} tutorId={page.params.tutorId} />}
-        <TutorGradebook key={`${page.params.tutorId}/${page.params.gradebookId}`} tutorId={page.params.tutorId} gradebookId={page.params.gradebookId} />
-      </ChunkSuspense>
-    ) : null,
-};
+const tutorRoutes: DashboardRoute[] = [
+  'tutorHome',
+  'tutorSchedule',
+  'tutorAvailability',
+  'tutorHistory',
+  'tutorHours',
+  'tutorGradebooks',
+  'tutorAllGradebooks',
+  'tutorGradebook',
+  'tutorSupervisor',
+  'tutorAllSummaries',
+  'tutorCatalog',
+  'tutorPayroll',
+];
+const tutorScreens: Screens = Object.fromEntries(tutorRoutes.map((route) => [route, tutorScreen]));
 
 const screens: Screens = { ...studentScreens, ...tutorScreens };
 

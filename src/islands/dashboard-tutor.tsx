@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { getPagePath } from '@nanostores/router';
-import { Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { $auth, ensureAuth } from '../features/auth/session-store.ts';
-import { $router } from '../features/dashboard/router.ts';
+import { $router, type DashboardRoute } from '../features/dashboard/router.ts';
 import { StaffMeetingCard } from '../features/sessions/StaffMeetingCard.tsx';
 import { AvailabilityScreen, type RenderMeeting, ScheduleScreen, WorkHistoryScreen } from '../features/tutor/TutorMeetingsScreen.tsx';
 import { type PhotoDialogRenderProps, TutorSidebar } from '../features/tutor/TutorSidebar.tsx';
@@ -78,7 +78,7 @@ export const TutorTeam = ({ tutorId }: { tutorId: string }) => (
     />
   </Suspense>
 );
-export const TutorAllSummaries = () => (
+export const TutorAllSummaries = (_props: TutorScreenProps) => (
   <Suspense fallback={<Loader text="Loading…" />}>
     <TutorAllSummariesScreen />
   </Suspense>
@@ -94,7 +94,7 @@ export const TutorCatalog = ({ tutorId }: { tutorId: string }) => (
 );
 /** A tutor who is not a supervisor is sent to their schedule, as from the team view. */
 const toOwnSchedule = () => window.location.assign(getPagePath($router, 'tutorSchedule', { tutorId: 'myself' }));
-export const TutorPayroll = () => (
+export const TutorPayroll = (_props: TutorScreenProps) => (
   <Suspense fallback={<Loader text="Loading…" />}>
     <PayrollScreen onDenied={toOwnSchedule} />
   </Suspense>
@@ -119,10 +119,38 @@ const photoDialog = (props: PhotoDialogRenderProps) => (
   </FailureBoundary>
 );
 
-/** Above every screen of another tutor's dashboard, for the supervisor looking at it. */
-export const TutorViewingBanner = ({ tutorId }: { tutorId: string }) => (
-  <ViewingBanner tutorId={tutorId} teamPath={getPagePath($router, 'tutorSupervisor', { tutorId: 'myself' })} />
-);
+type TutorScreenProps = { tutorId: string; gradebookId?: string };
+
+/** The screen of each tutor route. */
+const screenOf: Partial<Record<DashboardRoute, (props: TutorScreenProps) => ReactNode>> = {
+  tutorHome: TutorSchedule,
+  tutorSchedule: TutorSchedule,
+  tutorAvailability: TutorAvailability,
+  tutorHistory: TutorHistory,
+  tutorHours: TutorHours,
+  tutorGradebooks: TutorGradebooks,
+  tutorAllGradebooks: TutorAllGradebooks,
+  tutorGradebook: ({ tutorId, gradebookId }) => (gradebookId ? <TutorGradebook tutorId={tutorId} gradebookId={gradebookId} /> : null),
+  tutorSupervisor: TutorTeam,
+  tutorAllSummaries: TutorAllSummaries,
+  tutorCatalog: TutorCatalog,
+  tutorPayroll: TutorPayroll,
+};
+
+/**
+ * A tutor route's screen, keyed by its tutor (and gradebook) so another one starts afresh; above
+ * it, for a supervisor in another tutor's dashboard, the 'Viewing {name}'s dashboard' banner (only
+ * an id can be another tutor's: 'myself' is the viewer's own).
+ */
+export function TutorRouteScreen({ route, tutorId, gradebookId }: TutorScreenProps & { route: DashboardRoute }) {
+  const Screen = screenOf[route];
+  return (
+    <>
+      {tutorId !== 'myself' && <ViewingBanner key={`banner-${tutorId}`} tutorId={tutorId} teamPath={getPagePath($router, 'tutorSupervisor', { tutorId: 'myself' })} />}
+      {Screen && <Screen key={`${tutorId}/${gradebookId ?? ''}`} tutorId={tutorId} gradebookId={gradebookId} />}
+    </>
+  );
+}
 
 export function TutorDashboardSidebar({ tutorId, route }: { tutorId: string; route: string }) {
   const path = (

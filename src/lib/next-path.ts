@@ -32,9 +32,3 @@ export const signInToContinue = (path: string) => `/?next=${encodeURIComponent(p
 
 /** Shown with the login dialog when a dashboard address sent a signed-out visitor home. */
 export const SIGN_IN_TO_CONTINUE = 'Please log in to continue';
-
-/** A dashboard page whose session has ended: home, to sign in and come back to this page. */
-export function leaveToSignIn(): void {
-  const here = `${window.location.pathname}${window.location.search}`;
-  window.location.assign(safeNextPath(here) ? signInToContinue(here) : '/');
-}

@@ -5,7 +5,7 @@ import { getMyCustomer, getMyGradebooks, MY_CUSTOMER, MY_GRADEBOOKS } from '../.
 import { firstData, forgetFirstAnswer } from '../../api/first-answers.ts';
 import type { Customer, Gradebook } from '../../contract/entities.ts';
 import { SidebarButton } from '../../ui/SidebarButton.tsx';
-import { leaveToSignIn } from '../../lib/next-path.ts';
+import { signInAgain } from '../dashboard/router.ts';
 import styles from './student.module.css';
 
 /** Bumped when the student's gradebooks may have changed (a booking made from the dashboard). */
@@ -39,7 +39,7 @@ export function StudentSidebar({ route, gradebookId, paths }: StudentSidebarProp
     }
     void getMyCustomer().then((result) => {
       if (result.status === 'success') setCustomer(result.data);
-      else if (result.status === 'failure' && result.error.type === 'NoAuth') leaveToSignIn();
+      else if (result.status === 'failure' && result.error.type === 'NoAuth') signInAgain();
       else if (result.status === 'failure' && result.error.type === 'Unauthorized') window.location.assign('/');
     });
     void getMyGradebooks().then((result) => result.status === 'success' && setGradebooks(result.data));

@@ -3,9 +3,9 @@ import { checkAuth } from '../../api/auth.ts';
 import { getTutor } from '../../api/catalog.ts';
 import type { AuthData, PublicTutor } from '../../contract/entities.ts';
 import { BackIcon } from '../../ui/action-icons.tsx';
-import { leaveToSignIn } from '../../lib/next-path.ts';
 import { SidebarButton } from '../../ui/SidebarButton.tsx';
 import { firstName, isAuthFailure } from './tutor-meetings.ts';
+import { signInAgain } from '../dashboard/router.ts';
 import styles from './tutor.module.css';
 
 export interface TutorSidebarPaths {
@@ -72,7 +72,7 @@ export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSideba
       if (result.status === 'success') {
         if (result.data.user_type !== 'tutor') return home();
         setViewer(result.data.tutor ?? null);
-      } else if (result.status === 'failure' && result.error.type === 'NoAuth') leaveToSignIn();
+      } else if (result.status === 'failure' && result.error.type === 'NoAuth') signInAgain();
       else if (result.status === 'failure' && isAuthFailure(result.error.type)) home();
     });
     void getTutor(tutorId).then((result) => {
