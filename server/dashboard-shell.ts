@@ -5,6 +5,7 @@ import type { Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { FirstAnswers } from '../src/api/first-answers.ts';
 import { site } from '../src/config/site.ts';
+import { dashboardRoutes } from '../src/config/dashboard-routes.ts';
 import { safeNextPath, signInToContinue } from '../src/lib/next-path.ts';
 import type { Moment } from '../src/lib/moment.ts';
 import { nowMs } from './clock.ts';
@@ -49,6 +50,11 @@ export function firstReadsOf(urlPath: string): string[] {
   }
   return reads;
 }
+
+const routePatterns = Object.values(dashboardRoutes).map((route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));
+
+/** Whether a path is one of the dashboard routes (another shows the not-found view, signed in or not). */
+export const isDashboardRoute = (path: string): boolean => routePatterns.some((pattern) => pattern.test(path));
 
 /** The shell's dashboard root, whose loading notice the server's render replaces. */
 const DASHBOARD_ROOT = /<div id="dashboard"([^>]*)>[\s\S]*?<\/div>/;
@@ -169,8 +175,9 @@ export function dashboardShell({ shellFile, api, renderFile, log = console.log }
     if (c.req.method === 'HEAD') return c.body(null, 200);
     const [{ answers, cookies }, render] = await Promise.all([answersFor(c, firstReadsOf(c.req.path)), loadRenderer()]);
     for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
-    // Signed out (no session, or an ended one): the home page asks to sign in, then comes back here.
-    if (Object.values(answers).some(([status]) => status === 401)) {
+    // Signed out (no session, or an ended one) on a page that exists: the home page asks to sign in,
+    // then comes back here.
+    if (isDashboardRoute(c.req.path) && Object.values(answers).some(([status]) => status === 401)) {
       const url = new URL(c.req.url);
       const next = safeNextPath(`${url.pathname}${url.search}`) ?? safeNextPath(url.pathname);
       return c.redirect(next ? signInToContinue(next) : '/', 302);

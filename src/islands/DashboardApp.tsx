@@ -1,6 +1,6 @@
 import { getPagePath } from '@nanostores/router';
 import { DashboardApp, type Screens } from '../features/dashboard/DashboardApp.tsx';
-import { $router, type DashboardRoute } from '../features/dashboard/router.ts';
+import { $router, type DashboardPage } from '../features/dashboard/router.ts';
 import { SessionsScreen } from '../features/sessions/SessionsScreen.tsx';
 import { refreshStudentSidebar, StudentSidebar } from '../features/student/StudentSidebar.tsx';
 import { ChunkSuspense } from '../ui/ChunkSuspense.tsx';
@@ -53,30 +53,13 @@ const studentScreens: Screens = {
 };
 
 /** Every tutor route shows the tutor side's screen for it (the route's tutor, and gradebook if any). */
-const tutorScreen: Screens[DashboardRoute] = (page) =>
+const tutorScreen = (page: DashboardPage) =>
   'tutorId' in page.params ? (
     <ChunkSuspense fallback={loading}>
       <TutorRouteScreen route={page.route} tutorId={page.params.tutorId} gradebookId={'gradebookId' in page.params ? page.params.gradebookId : undefined} />
     </ChunkSuspense>
   ) : null;
 
-const tutorRoutes: DashboardRoute[] = [
-  'tutorHome',
-  'tutorSchedule',
-  'tutorAvailability',
-  'tutorHistory',
-  'tutorHours',
-  'tutorGradebooks',
-  'tutorAllGradebooks',
-  'tutorGradebook',
-  'tutorSupervisor',
-  'tutorAllSummaries',
-  'tutorCatalog',
-  'tutorPayroll',
-];
-const tutorScreens: Screens = Object.fromEntries(tutorRoutes.map((route) => [route, tutorScreen]));
-
-const screens: Screens = { ...studentScreens, ...tutorScreens };
 
 const studentPaths = {
   upcoming: getPagePath($router, 'studentUpcoming'),
@@ -88,7 +71,8 @@ export default function DashboardIsland() {
   return (
     <FailureBoundary where="dashboard">
       <DashboardApp
-        screens={screens}
+        screens={studentScreens}
+        tutorScreen={tutorScreen}
         studentSidebar={(page) => (
           <StudentSidebar route={page.route} gradebookId={'gradebookId' in page.params ? page.params.gradebookId : undefined} paths={studentPaths} />
         )}

@@ -74,11 +74,12 @@ test('a dashboard deep link loads the app shell and its screen', async ({ page }
   await expectAccessible(page);
 });
 
-test('the student dashboard sends a visitor without a session home', async ({ page }) => {
+test('the student dashboard sends a visitor without a session home, to sign in and come back', async ({ page }) => {
   const response = await page.goto('/student/dashboard/grades/42');
   expect(response?.status()).toBe(200);
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?next=%2Fstudent%2Fdashboard%2Fgrades%2F42$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Beacon Tutoring');
+  await expect(page.getByRole('dialog', { name: 'Get a magic log-in link' })).toContainText('Please log in to continue');
 });
 
 test('an unknown address inside the dashboards shows the not-found view', async ({ page }) => {

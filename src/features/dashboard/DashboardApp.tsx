@@ -12,8 +12,10 @@ import { isStudentRoute } from './screens.ts';
 export type Screens = Partial<Record<DashboardRoute, (page: DashboardPage) => ReactNode>>;
 
 export interface DashboardAppProps {
-  /** The screen of each route (the island composes them from the features); a route without one is not found. */
+  /** The screen of each student route (the island composes them from the features); a route without one is not found. */
   screens: Screens;
+  /** The screen of every tutor route (the tutor side maps its routes to its screens), when `screens` has none for it. */
+  tutorScreen?: (page: DashboardPage) => ReactNode;
   /** The student sidebar's entries. */
   studentSidebar: (page: DashboardPage) => ReactNode;
   /** The tutor sidebar's entries. */
@@ -21,7 +23,7 @@ export interface DashboardAppProps {
 }
 
 /** The dashboard app: one shell page serves every dashboard address, and this routes it (the server renders its first screen). */
-export function DashboardApp({ screens, studentSidebar, tutorSidebar }: DashboardAppProps) {
+export function DashboardApp({ screens, tutorScreen, studentSidebar, tutorSidebar }: DashboardAppProps) {
   const page = useStore($router);
 
   // The router intercepts every same-origin link; one that leaves the dashboards is a page load.
@@ -32,7 +34,7 @@ export function DashboardApp({ screens, studentSidebar, tutorSidebar }: Dashboar
   if (!page) return <NotFound />;
 
   const entries = isStudentRoute(page.route) ? studentSidebar(page) : tutorSidebar(page);
-  const screen = screens[page.route];
+  const screen = screens[page.route] ?? (isStudentRoute(page.route) ? undefined : tutorScreen);
 
   return (
     <DashboardFrame

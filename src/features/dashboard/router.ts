@@ -1,24 +1,8 @@
 import { createRouter } from '@nanostores/router';
+import { dashboardRoutes } from '../../config/dashboard-routes.ts';
 
-/** Every dashboard route of spec 2's route table; `tutorId` may be the word `myself`. */
-export const $router = createRouter({
-  studentHome: '/student/dashboard',
-  studentUpcoming: '/student/dashboard/upcoming',
-  studentHistory: '/student/dashboard/history',
-  studentGradebook: '/student/dashboard/grades/:gradebookId',
-  tutorHome: '/tutors/:tutorId/dashboard',
-  tutorSchedule: '/tutors/:tutorId/dashboard/schedule',
-  tutorAvailability: '/tutors/:tutorId/dashboard/availability',
-  tutorHistory: '/tutors/:tutorId/dashboard/history',
-  tutorHours: '/tutors/:tutorId/dashboard/hours',
-  tutorSupervisor: '/tutors/:tutorId/dashboard/supervisor',
-  tutorAllSummaries: '/tutors/:tutorId/dashboard/all-summaries',
-  tutorCatalog: '/tutors/:tutorId/dashboard/catalog',
-  tutorPayroll: '/tutors/:tutorId/dashboard/payroll',
-  tutorGradebooks: '/tutors/:tutorId/dashboard/gradebooks',
-  tutorAllGradebooks: '/tutors/:tutorId/dashboard/all-gradebooks',
-  tutorGradebook: '/tutors/:tutorId/dashboard/gradebooks/:gradebookId',
-});
+/** Every dashboard route (src/config/dashboard-routes.ts); `tutorId` may be the word `myself`. */
+export const $router = createRouter(dashboardRoutes);
 
 export type DashboardRouter = typeof $router;
 export type DashboardPage = NonNullable<DashboardRouter['value']>;

@@ -6,7 +6,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetClock, setClock } from '../../../server/clock.ts';
-import { dashboardShell, FIRST_READ_WAIT_MS, FIRST_READS_BLOCK, firstReadsOf, viewerZone } from '../../../server/dashboard-shell.ts';
+import { dashboardShell, FIRST_READ_WAIT_MS, FIRST_READS_BLOCK, firstReadsOf, isDashboardRoute, viewerZone } from '../../../server/dashboard-shell.ts';
 import { site } from '../../../src/config/site.ts';
 
 let dir: string;
@@ -90,6 +90,10 @@ describe("the dashboard shell's first reads", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/?next=%2Fstudent%2Fdashboard%2Fhistory');
     expect(response.headers.get('cache-control')).toBe('private, no-store');
+    // An address that is no dashboard route shows the not-found view, signed in or not.
+    expect((await serve('/student/dashboard/no-such-screen')).status).toBe(200);
+    expect(isDashboardRoute('/tutors/myself/dashboard/gradebooks/12')).toBe(true);
+    expect(isDashboardRoute('/tutors/myself/dashboard/no-such-screen')).toBe(false);
   });
 
   it('leaves out a server failure and a read that takes too long: the page fetches them', async () => {

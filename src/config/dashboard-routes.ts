@@ -1,0 +1,23 @@
+/**
+ * Every dashboard route of spec 2's route table, by name: the browser's router
+ * (src/features/dashboard/router.ts) and the server (server/dashboard-shell.ts) read this one
+ * table. `:tutorId` may be the word `myself`.
+ */
+export const dashboardRoutes = {
+  studentHome: '/student/dashboard',
+  studentUpcoming: '/student/dashboard/upcoming',
+  studentHistory: '/student/dashboard/history',
+  studentGradebook: '/student/dashboard/grades/:gradebookId',
+  tutorHome: '/tutors/:tutorId/dashboard',
+  tutorSchedule: '/tutors/:tutorId/dashboard/schedule',
+  tutorAvailability: '/tutors/:tutorId/dashboard/availability',
+  tutorHistory: '/tutors/:tutorId/dashboard/history',
+  tutorHours: '/tutors/:tutorId/dashboard/hours',
+  tutorSupervisor: '/tutors/:tutorId/dashboard/supervisor',
+  tutorAllSummaries: '/tutors/:tutorId/dashboard/all-summaries',
+  tutorCatalog: '/tutors/:tutorId/dashboard/catalog',
+  tutorPayroll: '/tutors/:tutorId/dashboard/payroll',
+  tutorGradebooks: '/tutors/:tutorId/dashboard/gradebooks',
+  tutorAllGradebooks: '/tutors/:tutorId/dashboard/all-gradebooks',
+  tutorGradebook: '/tutors/:tutorId/dashboard/gradebooks/:gradebookId',
+} as const;
