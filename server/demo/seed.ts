@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { sql } from 'kysely';
 import { site } from '../../src/config/site.ts';
+import { onboardingItems } from '../../src/contract/onboarding.ts';
 import { now as clockNow } from '../clock.ts';
 import { semesterEnd, weeklyOccurrences } from '../domain/availability.ts';
 import type { Db } from '../db/connection.ts';
@@ -163,6 +164,15 @@ export async function seedDemoData(db: Db, now: Date = clockNow()): Promise<bool
       );
     }
     const tutorId = (email: string) => tutorRows.find((t) => t.email === email)!.id;
+    // The team was onboarded before the demo starts: every item ticked by Maya a month ago.
+    await trx
+      .insertInto('tutor_onboarding')
+      .values(
+        tutorRows.flatMap((t) =>
+          onboardingItems.map(({ key }) => ({ tutor_id: t.id, item: key, done_by: tutorId(demoAccounts.supervisor.email), done_at: new Date(now.getTime() - 30 * DAY) })),
+        ),
+      )
+      .execute();
 
     const offeringRows = await trx
       .insertInto('offerings')

@@ -145,7 +145,7 @@ test('Open Dashboard shows the tutor\'s work history with a Back link to the tea
   await expect(page.locator('article').first()).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Team View' })).toHaveCount(0);
   await expectAccessible(page);
-  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Back' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your Team' })).toBeVisible();
 });
 

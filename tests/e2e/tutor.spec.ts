@@ -86,8 +86,9 @@ async function addAvailability(page: Page, start: TZDate, oneTime: boolean) {
 }
 
 test('visitors and customers are sent home from the tutor dashboard', async ({ page }) => {
+  // A visitor is asked to sign in first, and would come back here after.
   await page.goto('/tutors/myself/dashboard');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?next=%2Ftutors%2Fmyself%2Fdashboard$/);
   await signInThroughOutbox(page, 'alex@example.com');
   await expect(page).toHaveURL(/\/student\/dashboard$/);
   await page.goto('/tutors/myself/dashboard/availability');
