@@ -60,6 +60,7 @@ describeApi(
       await start(ctx().database.jobStore, [kind('b')]);
       const ids: (string | null)[] = [];
       for (let n = 0; n < 12; n++) ids.push(await a.send('count once', { n }));
+      await until(() => new Set(seen.map((s) => s.n)).size === 12);
       await until(() => allCompleted(ids));
       // A second run of a job would be one fetched with it, by the other runner at its poll: it
       // would be seen within a job's time of the first.
