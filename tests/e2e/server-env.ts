@@ -15,9 +15,13 @@ export function e2eSemesterEnd(now = Date.now()): string {
   return new Date(now + 20 * 7 * 24 * 3600_000).toISOString().slice(0, 10);
 }
 
-/** The environment of the build and of the server, the port aside. */
+/**
+ * The environment of the build and of the server, the port aside. No sign-in floors (a demo-only
+ * setting): the journeys are not about timing (tests/api/rate-limits.test.ts proves the floors),
+ * and every journey that reads a login message polls the outbox for it (outbox.ts).
+ */
 export function e2eServerEnv(): Record<string, string> {
-  return { DATA_DIR: E2E_DATA_DIR, LOG_REQUESTS: '0', ASTRO_TELEMETRY_DISABLED: '1', PUBLIC_SEMESTER_LAST_READING_DAY: e2eSemesterEnd() };
+  return { DATA_DIR: E2E_DATA_DIR, LOG_REQUESTS: '0', ASTRO_TELEMETRY_DISABLED: '1', PUBLIC_SEMESTER_LAST_READING_DAY: e2eSemesterEnd(), SIGN_IN_FLOORS: 'off' };
 }
 
 /**
