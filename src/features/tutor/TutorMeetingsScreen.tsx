@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useId, useState } from 'react';
+import { type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import type { MeetingWithPayments } from '../../contract/entities.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PlusIcon } from '../../ui/action-icons.tsx';
@@ -6,12 +6,21 @@ import { Loader } from '../../ui/Loader.tsx';
 import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../../ui/lazy-chunk.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
+import { ChunkSuspense } from '../../ui/ChunkSuspense.tsx';
+import { useMoment } from '../../lib/moment.ts';
+import { daysBetween } from '../../lib/site-days.ts';
+import { type MeetingsView, shiftWeek, type Week, weekAt } from '../../lib/week-range.ts';
+import { type Fresh, useFreshHour } from './fresh-hour.ts';
+import { useMeetingsView } from './meetings-view-choice.ts';
 import { availabilityMeetings, historyMeetings, scheduleMeetings } from './tutor-meetings.ts';
 import styles from './tutor.module.css';
 import { type MeetingsLoad, useTutorMeetings } from './use-tutor-meetings.ts';
 
 // The form loads when the + button is pressed: the tutor's first screen carries no dialog code.
 const AddAvailabilityDialog = lazyChunk(() => import('./AddAvailabilityDialog.tsx').then((m) => ({ default: m.AddAvailabilityDialog })));
+// The week's grid loads when the week view is shown (the list is the default): its chrome and
+// loading state are in the first load, so the page the server wrote does not change shape.
+const WeekGrid = lazyChunk(() => import('./WeekGrid.tsx').then((m) => ({ default: m.WeekGrid })));
 // Days off load when their button is pressed too.
 const DaysOffDialog = lazyChunk(() => import('./DaysOffDialog.tsx').then((m) => ({ default: m.DaysOffDialog })));
 
@@ -38,21 +47,30 @@ interface MeetingListProps {
   empty: string;
   renderMeeting: RenderMeeting;
   label: string;
+  /** A new hour's start: its card is brought into view and marked for a moment. */
+  fresh?: Fresh;
 }
 
-function MeetingList({ load, reload, select, empty, renderMeeting, label }: MeetingListProps) {
+function MeetingList({ load, reload, select, empty, renderMeeting, label, fresh }: MeetingListProps) {
   const [shown, setShown] = useState(PAGE);
+  const listRef = useRef<HTMLUListElement>(null);
+  const items = load.status === 'ready' ? select(load.items) : [];
+  const freshAt = fresh ? items.findIndex((item) => item.meeting.occurrence_epoch === fresh.epoch) : -1;
+  // A new hour past the cards shown yet shows the cards up to it.
+  if (freshAt >= shown) setShown(freshAt + 1);
+  useFreshHour(listRef, fresh, freshAt >= 0 && freshAt < shown);
   if (load.status === 'loading') return <Loader text="Loading your meetings…" />;
   if (load.status === 'error') {
     return <LoadError message={load.message} onRetry={reload} />;
   }
-  const items = select(load.items);
   if (items.length === 0) return <p className={styles.emptyTitle}>{empty}</p>;
   return (
     <>
-      <ul className={styles.list} aria-label={label} aria-busy={load.refreshing || undefined}>
+      <ul ref={listRef} className={styles.list} aria-label={label} aria-busy={load.refreshing || undefined}>
         {items.slice(0, shown).map((item) => (
-          <li key={String(item.meeting.id)}>{renderMeeting(item, reload)}</li>
+          <li key={String(item.meeting.id)} data-epoch={item.meeting.occurrence_epoch} className={styles.listItem}>
+            {renderMeeting(item, reload)}
+          </li>
         ))}
       </ul>
       {items.length > shown && (
@@ -66,21 +84,107 @@ function MeetingList({ load, reload, select, empty, renderMeeting, label }: Meet
   );
 }
 
-/** Schedule (spec 2 §2): upcoming booked sessions, earliest first; `extra` shows above them (the calendar feed). */
+/** The list or the week: two pressed-or-not buttons, the choice remembered for both screens. */
+function ViewToggle({ view, onChange }: { view: MeetingsView; onChange: (view: MeetingsView) => void }) {
+  return (
+    <div role="group" aria-label="View" className={styles.viewToggle}>
+      {(['list', 'week'] as const).map((choice) => (
+        <button key={choice} type="button" aria-pressed={view === choice} onClick={() => onChange(choice)}>
+          {choice === 'list' ? 'List' : 'Week'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+const rangeFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+/** 'Nov 23 – 29, 2026' (the days as written, in no zone). */
+const weekRange = (week: Week) => rangeFormat.formatRange(Date.parse(`${week.monday}T00:00:00Z`), Date.parse(`${week.monday}T00:00:00Z`) + 6 * 86_400_000);
+
+/**
+ * Which week the view shows, counted from this one: the week itself follows the moment, so the
+ * page the server wrote (in the zone of the `tz` cookie) and the browser's own agree on "this week".
+ */
+function useShownWeek(): { week: Week; zone: string; offset: number; setOffset: (offset: number) => void; weekOf: (epoch: number) => number } {
+  const moment = useMoment();
+  const [offset, setOffset] = useState(0);
+  const current = weekAt(moment.nowMs, moment.zone);
+  const week = offset === 0 ? current : shiftWeek(current, offset, moment.zone);
+  const weekOf = (epoch: number) => Math.round((daysBetween(current.monday, weekAt(epoch * 1000, moment.zone).monday) - 1) / 7);
+  return { week, zone: moment.zone, offset, setOffset, weekOf };
+}
+
+interface WeekPanelProps {
+  shown: ReturnType<typeof useShownWeek>;
+  load: MeetingsLoad;
+  reload: () => void;
+  renderMeeting: RenderMeeting;
+  fresh?: Fresh;
+}
+
+/** The week view: Previous week, Today, Next week and the week's range, then the week's hours (loaded with the grid's code). */
+function WeekPanel({ shown, load, reload, renderMeeting, fresh }: WeekPanelProps) {
+  const { week, zone, offset, setOffset } = shown;
+  const loading = <Loader text="Loading your week…" />;
+  return (
+    <div className={styles.week}>
+      <div className={styles.weekNav}>
+        <h2 aria-live="polite">{weekRange(week)}</h2>
+        <Button variant="secondary" thin onClick={() => setOffset(offset - 1)}>
+          Previous week
+        </Button>
+        <Button variant="secondary" thin disabled={offset === 0} onClick={() => setOffset(0)}>
+          Today
+        </Button>
+        <Button variant="secondary" thin onClick={() => setOffset(offset + 1)}>
+          Next week
+        </Button>
+      </div>
+      {load.status === 'loading' ? (
+        loading
+      ) : load.status === 'error' ? (
+        <LoadError message={load.message} onRetry={reload} />
+      ) : (
+        <FailureBoundary where="week view">
+          <ChunkSuspense fallback={loading}>
+            <WeekGrid week={week} zone={zone} items={load.items} refreshing={load.refreshing} reload={reload} renderMeeting={renderMeeting} fresh={fresh} />
+          </ChunkSuspense>
+        </FailureBoundary>
+      )}
+    </div>
+  );
+}
+
+/** The tutor's meetings as a list or a week: the chosen view's one read (the week's span, or the whole calendar for the list). */
+function useViewedMeetings(tutorId: string) {
+  const [view, setView] = useMeetingsView();
+  const shown = useShownWeek();
+  const [load, reload] = useTutorMeetings(tutorId, view === 'week' ? shown.week : undefined);
+  return { view, setView, shown, load, reload };
+}
+
+/** Schedule (spec 2 §2): upcoming booked sessions, earliest first (or the week); `extra` shows above them (the calendar feed). */
 export function ScheduleScreen({ tutorId, renderMeeting, extra }: TutorMeetingsScreenProps & { extra?: ReactNode }) {
-  const [load, reload] = useTutorMeetings(tutorId);
+  const { view, setView, shown, load, reload } = useViewedMeetings(tutorId);
   return (
     <section aria-labelledby="schedule-title">
-      <h1 id="schedule-title">Schedule</h1>
+      <div className={styles.titleRow}>
+        <h1 id="schedule-title">Schedule</h1>
+        <ViewToggle view={view} onChange={setView} />
+      </div>
       {extra}
-      <MeetingList
-        load={load}
-        reload={reload}
-        select={(items) => scheduleMeetings(items)}
-        empty={SCHEDULE_EMPTY}
-        renderMeeting={renderMeeting}
-        label="Booked sessions"
-      />
+      {view === 'week' ? (
+        <WeekPanel shown={shown} load={load} reload={reload} renderMeeting={renderMeeting} />
+      ) : (
+        <MeetingList
+          load={load}
+          reload={reload}
+          select={(items) => scheduleMeetings(items)}
+          empty={SCHEDULE_EMPTY}
+          renderMeeting={renderMeeting}
+          label="Booked sessions"
+        />
+      )}
     </section>
   );
 }
@@ -103,16 +207,19 @@ export function WorkHistoryScreen({ tutorId, renderMeeting }: TutorMeetingsScree
   );
 }
 
-/** 'Manage Availability' (spec 2 §2): the + button and the unbooked upcoming availability. */
+/** 'Manage Availability' (spec 2 §2): the + button and the unbooked upcoming availability (or the week, booked hours too). */
 export function AvailabilityScreen({ tutorId, renderMeeting }: TutorMeetingsScreenProps) {
-  const [load, reload] = useTutorMeetings(tutorId);
+  const { view, setView, shown, load, reload } = useViewedMeetings(tutorId);
   const [adding, setAdding] = useState(false);
   const [daysOff, setDaysOff] = useState(false);
+  const [freshEpoch, setFreshEpoch] = useState<number | null>(null);
   const titleId = useId();
+  const fresh: Fresh | undefined = freshEpoch === null ? undefined : { epoch: freshEpoch, shown: () => setFreshEpoch(null) };
   return (
     <section aria-labelledby={titleId}>
       <div className={styles.titleRow}>
         <h1 id={titleId}>Manage Availability</h1>
+        <ViewToggle view={view} onChange={setView} />
         <Button variant="secondary" thin onClick={() => setDaysOff(true)}>
           Days off
         </Button>
@@ -120,14 +227,19 @@ export function AvailabilityScreen({ tutorId, renderMeeting }: TutorMeetingsScre
           <PlusIcon />
         </button>
       </div>
-      <MeetingList
-        load={load}
-        reload={reload}
-        select={(items) => availabilityMeetings(items)}
-        empty={AVAILABILITY_EMPTY}
-        renderMeeting={renderMeeting}
-        label="Unbooked availability"
-      />
+      {view === 'week' ? (
+        <WeekPanel shown={shown} load={load} reload={reload} renderMeeting={renderMeeting} fresh={fresh} />
+      ) : (
+        <MeetingList
+          load={load}
+          reload={reload}
+          select={(items) => availabilityMeetings(items)}
+          empty={AVAILABILITY_EMPTY}
+          renderMeeting={renderMeeting}
+          label="Unbooked availability"
+          fresh={fresh}
+        />
+      )}
       {adding && (
         <FailureBoundary where="availability dialog">
           <Suspense fallback={null}>
@@ -135,7 +247,11 @@ export function AvailabilityScreen({ tutorId, renderMeeting }: TutorMeetingsScre
               tutorId={tutorId}
               onClose={(created) => {
                 setAdding(false);
-                if (created) reload();
+                if (created === false) return;
+                // The new hour is shown where it is: the week view moves to its week.
+                setFreshEpoch(created);
+                shown.setOffset(shown.weekOf(created));
+                reload();
               }}
             />
           </Suspense>

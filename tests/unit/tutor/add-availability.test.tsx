@@ -73,7 +73,8 @@ describe('AddAvailabilityDialog', () => {
         form: { duration_mins: '60', anchor_epoch: String(fromDateTimeLocal(value)), tutor: 'myself' },
       }),
     ]);
-    expect(onClose).toHaveBeenCalledWith(true);
+    // The new hour's start, which the screen brings into view.
+    expect(onClose).toHaveBeenCalledWith(fromDateTimeLocal(value));
   });
 
   it("creates a one-off meeting for the route's tutor, submitted with Enter", async () => {
@@ -89,7 +90,7 @@ describe('AddAvailabilityDialog', () => {
     expect(create).toHaveAttribute('type', 'submit');
     expect(create).toHaveAttribute('form', form.id);
     fireEvent.submit(form);
-    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(fromDateTimeLocal(value)));
     expect(seen).toEqual([expect.objectContaining({ path: '/api/meetings', form: { occurrence_epoch: String(fromDateTimeLocal(value)), tutor: '17' } })]);
   });
 

@@ -1,0 +1,111 @@
+import { addDays, dayInZone, daysBetween } from './site-days.ts';
+
+/**
+ * The tutor's week view in a zone: which seven days a week is, the span of epoch seconds its one
+ * read asks for, and where each meeting goes (its day's column, its minutes from that day's
+ * midnight on the zone's clock). Pure, for the server's first read and the browser alike, so both
+ * ask for the same address. Weeks start on Monday, as the campus's calendar does.
+ */
+
+/** A week: its Monday (YYYY-MM-DD) and the epoch seconds of its first and next Monday's midnights. */
+export interface Week {
+  monday: string;
+  from: number;
+  to: number;
+}
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+function clockIn(timeZone: string): Intl.DateTimeFormat {
+  let format = clocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    clocks.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The zone's wall clock at an instant, read as if it were UTC (ms): its offset is this minus the instant. */
+function wallClockMs(ms: number, timeZone: string): number {
+  const parts = Object.fromEntries(clockIn(timeZone).formatToParts(ms).map((p) => [p.type, Number(p.value)]));
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+}
+
+const utcMidnight = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** Epoch seconds of a day's first moment in a zone (a day that starts at 1 AM, as some do when clocks move, starts then). */
+export function midnightIn(day: string, timeZone: string): number {
+  const wall = utcMidnight(day);
+  // Two passes settle the offset: the first guess uses the offset at UTC midnight, which a change of clock that day can differ from.
+  let ms = wall - (wallClockMs(wall, timeZone) - wall);
+  ms = wall - (wallClockMs(ms, timeZone) - ms);
+  // A midnight the clocks skipped: the day starts at the first moment that is on it.
+  if (dayInZone(ms, timeZone) !== day) ms += 3600_000;
+  return Math.floor(ms / 1000);
+}
+
+/** The week (Monday to Sunday in the zone) that holds a day. */
+export function weekOfDay(day: string, timeZone: string): Week {
+  const weekday = new Date(utcMidnight(day)).getUTCDay();
+  const monday = addDays(day, -((weekday + 6) % 7));
+  return { monday, from: midnightIn(monday, timeZone), to: midnightIn(addDays(monday, 7), timeZone) };
+}
+
+/** The week that holds an instant (ms) in the zone. */
+export const weekAt = (ms: number, timeZone: string): Week => weekOfDay(dayInZone(ms, timeZone), timeZone);
+
+/** The week `weeks` after (or before, when negative) this one. */
+export const shiftWeek = (week: Week, weeks: number, timeZone: string): Week => weekOfDay(addDays(week.monday, 7 * weeks), timeZone);
+
+/** The seven days of a week, Monday first. */
+export const daysOf = (week: Week): string[] => Array.from({ length: 7 }, (_, i) => addDays(week.monday, i));
+
+/** The query of a span's read of the tutor's meetings (GET /api/tutors/{id}/meetings?from=&to=): one spelling, so the server's first read and the page's are the same address. */
+export const spanQuery = ({ from, to }: { from: number; to: number }) => `?from=${from}&to=${to}`;
+
+/** A meeting's place in the week: its column (0 = Monday) and its start and end in minutes from its day's midnight on the zone's clock. */
+export interface Placed<T> {
+  item: T;
+  column: number;
+  startMinute: number;
+  endMinute: number;
+}
+
+/**
+ * Places meetings (start epoch seconds, minutes long) in the week's columns by the zone's clock: a
+ * 10 AM meeting is at minute 600 on the day the clocks move as on any other. One that runs past
+ * midnight ends at minute 1440 in its column. Those outside the week are left out.
+ */
+export function placeInWeek<T>(week: Week, items: T[], startOf: (item: T) => number, minutesOf: (item: T) => number, timeZone: string): Placed<T>[] {
+  const placed: Placed<T>[] = [];
+  for (const item of items) {
+    const startMs = startOf(item) * 1000;
+    const column = daysBetween(week.monday, dayInZone(startMs, timeZone)) - 1;
+    if (column < 0 || column > 6) continue;
+    const wall = wallClockMs(startMs, timeZone);
+    const startMinute = Math.round((wall - utcMidnight(new Date(wall).toISOString().slice(0, 10))) / 60_000);
+    placed.push({ item, column, startMinute, endMinute: Math.min(24 * 60, startMinute + minutesOf(item)) });
+  }
+  return placed;
+}
+
+/** The hours the grid shows: from the earliest start's hour to the latest end's, at least 9 AM to 5 PM. */
+export function hoursShown(placed: Placed<unknown>[]): { first: number; last: number } {
+  let first = 9;
+  let last = 17;
+  for (const p of placed) {
+    first = Math.min(first, Math.floor(p.startMinute / 60));
+    last = Math.max(last, Math.ceil(p.endMinute / 60));
+  }
+  return { first, last };
+}
+
+/**
+ * The tutor's choice between the list and the week (Schedule and Availability), kept in a cookie
+ * so the server's first screen is already the chosen one: nothing changes when the page hydrates.
+ * The list is the default (decided for issue 24): it is the phone's layout and the screen reader's,
+ * and a default that depended on the screen's width would be known only in the browser, so the
+ * server would write the wrong one for some and the screen would shift.
+ */
+export type MeetingsView = 'list' | 'week';
+export const MEETINGS_VIEW_COOKIE = 'tutor_view';
+export const meetingsViewOf = (cookie: string | undefined): MeetingsView => (cookie === 'week' ? 'week' : 'list');
