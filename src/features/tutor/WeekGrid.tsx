@@ -83,7 +83,7 @@ export function WeekGrid({ week, zone, items, refreshing, reload, renderMeeting,
                 {hours.map(({ item, startMinute, endMinute }) => {
                   const { meeting } = item;
                   const what = whatItIs(item);
-                  const weekly = meeting.slot !== null;
+                  const weekly = Boolean(meeting.slot);
                   const time = formatTimeRange(meeting.occurrence_epoch, meeting.duration_mins, zone);
                   return (
                     <button
@@ -93,11 +93,18 @@ export function WeekGrid({ week, zone, items, refreshing, reload, renderMeeting,
                       data-state={what.state}
                       data-epoch={meeting.occurrence_epoch}
                       style={{ '--start': startMinute, '--length': endMinute - startMinute } as CSSProperties}
-                      aria-label={`${title}, ${time}: ${what.label}, ${weekly ? 'weekly' : 'one-off'}`}
                       onClick={() => setOpenId(String(meeting.id))}
                     >
-                      <span className={styles.time}>{time}</span>
-                      <span className={styles.what}>{what.label}</span>
+                      {/* The name is the visible text with the day and the punctuation that only a screen reader needs. */}
+                      <span className={styles.time}>
+                        <span className="visually-hidden">{title}, </span>
+                        {time}
+                        <span className="visually-hidden">: </span>
+                      </span>
+                      <span className={styles.what}>
+                        {what.label}
+                        <span className="visually-hidden">{what.state === 'booked' ? ', booked, ' : ', '}</span>
+                      </span>
                       <span className={styles.kind}>
                         {weekly && <RepeatIcon size={12} />}
                         {weekly ? 'Weekly' : 'One-off'}
@@ -114,7 +121,7 @@ export function WeekGrid({ week, zone, items, refreshing, reload, renderMeeting,
         open={open !== undefined}
         onClose={() => setOpenId(null)}
         title={open ? `${openDay}, ${formatTimeRange(open.meeting.occurrence_epoch, open.meeting.duration_mins, zone)}` : ''}
-        secondary={[{ label: 'Close' }]}
+        secondary={[{ label: 'Close', onClick: () => setOpenId(null) }]}
       >
         {open && <div className={styles.card}>{renderMeeting(open, reload)}</div>}
       </Modal>
