@@ -72,7 +72,7 @@ async function weekJourney(page: Page, { hour, oneOff }: { hour: TZDate; oneOff:
   await expect(hours.first()).toBeVisible();
   const first = hours.first();
   // Named with its day, time, what it is and whether it repeats.
-  await expect(first).toHaveAccessibleName(/^\w+day, \w+ \d+, .+ P[SD]T: .+, (Weekly|One-off)$/);
+  await expect(first).toHaveAccessibleName(/^\w+day, \w+ \d+, \d.+ P[SD]T (Unbooked|Booked: .+|Being booked) (Weekly|One-off)$/);
   await first.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
@@ -97,7 +97,7 @@ async function weekJourney(page: Page, { hour, oneOff }: { hour: TZDate; oneOff:
   const added = page.locator(`button[data-epoch="${epoch}"]`);
   await expect(added).toHaveAttribute('data-fresh', '');
   await expect(added).toBeInViewport();
-  await expect(added).toHaveAccessibleName(new RegExp(`: Unbooked, ${oneOff ? 'One-off' : 'Weekly'}$`));
+  await expect(added).toHaveAccessibleName(new RegExp(` P[SD]T Unbooked ${oneOff ? 'One-off' : 'Weekly'}$`));
 
   // The page the server writes is the week view again, from the week's one read: no fetch of the meetings after it.
   const reads: string[] = [];

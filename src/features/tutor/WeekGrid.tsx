@@ -29,12 +29,13 @@ const dayShort = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 's
 const utcDay = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const hourLabel = (hour: number) => `${((hour + 11) % 12) + 1} ${hour < 12 || hour === 24 ? 'AM' : 'PM'}`;
 
-/** What an hour is, in words: its course and customers, or 'Unbooked'; and whether a checkout holds it. */
+/** What an hour is, in words: 'Booked: ' its course and customers, or 'Unbooked'; and whether a checkout holds it. */
 function whatItIs({ meeting, payments }: MeetingWithPayments): { state: 'booked' | 'holding' | 'unbooked'; label: string } {
   const course = meeting.offering?.course.course_number;
   if (booked({ meeting, payments })) {
     const names = [...new Set(payments.filter((p) => p.payment_status !== 'canceled' && !p.is_incremental).map((p) => shortName(p.customer.firstname, p.customer.lastname)))];
-    return { state: 'booked', label: [course, names.length > 0 && `with ${names.join(', ')}`].filter(Boolean).join(' ') || 'Booked' };
+    const who = [course, names.length > 0 && `with ${names.join(', ')}`].filter(Boolean).join(' ');
+    return { state: 'booked', label: who ? `Booked: ${who}` : 'Booked' };
   }
   if (meeting.reservations_taken > 0) return { state: 'holding', label: 'Being booked' };
   return { state: 'unbooked', label: 'Unbooked' };
@@ -95,16 +96,12 @@ export function WeekGrid({ week, zone, items, refreshing, reload, renderMeeting,
                       style={{ '--start': startMinute, '--length': endMinute - startMinute } as CSSProperties}
                       onClick={() => setOpenId(String(meeting.id))}
                     >
-                      {/* The name is the visible text with the day and the punctuation that only a screen reader needs. */}
+                      {/* The name is the visible text after the day, which only a screen reader needs (the column says it). */}
                       <span className={styles.time}>
                         <span className="visually-hidden">{title}, </span>
                         {time}
-                        <span className="visually-hidden">: </span>
                       </span>
-                      <span className={styles.what}>
-                        {what.label}
-                        <span className="visually-hidden">{what.state === 'booked' ? ', booked, ' : ', '}</span>
-                      </span>
+                      <span className={styles.what}>{what.label}</span>
                       <span className={styles.kind}>
                         {weekly && <RepeatIcon size={12} />}
                         {weekly ? 'Weekly' : 'One-off'}
