@@ -6,7 +6,7 @@ import { getCookie } from 'hono/cookie';
 import type { FirstAnswers } from '../src/api/first-answers.ts';
 import { site } from '../src/config/site.ts';
 import type { Moment } from '../src/lib/moment.ts';
-import { MEETINGS_VIEW_COOKIE, type MeetingsView, meetingsViewOf, spanQuery, weekAt } from '../src/lib/week-range.ts';
+import { listPageSpan, MEETINGS_VIEW_COOKIE, type MeetingsView, meetingsViewOf, spanQuery, weekAt } from '../src/lib/week-range.ts';
 import { nowMs } from './clock.ts';
 import { encode, preferredEncoding } from './http/compression.ts';
 
@@ -56,8 +56,10 @@ export function firstReadsOf(urlPath: string, choice?: FirstScreenChoice): strin
     const id = tutor[1]!;
     reads.push('/api/checkauth', `/api/tutors/${id}`);
     const screen = tutor[2] ?? '';
-    if (choice?.meetingsView === 'week' && /^(\/schedule|\/availability)?$/.test(screen)) {
-      reads.push(`/api/tutors/${id}/meetings${spanQuery(weekAt(choice.moment.nowMs, choice.moment.zone))}`);
+    if (choice && /^(\/schedule|\/availability)?$/.test(screen)) {
+      const { nowMs, zone } = choice.moment;
+      const week = weekAt(nowMs, zone);
+      reads.push(`/api/tutors/${id}/meetings${spanQuery(choice.meetingsView === 'week' ? week : listPageSpan(week, 0, zone))}`);
     } else if (/^(\/schedule|\/availability|\/history)?$/.test(screen)) reads.push(`/api/tutors/${id}/meetings`);
   }
   return reads;

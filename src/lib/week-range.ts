@@ -59,6 +59,15 @@ export const shiftWeek = (week: Week, weeks: number, timeZone: string): Week => 
 /** The seven days of a week, Monday first. */
 export const daysOf = (week: Week): string[] => Array.from({ length: 7 }, (_, i) => addDays(week.monday, i));
 
+/** How many weeks a page of the Schedule and Availability lists reads (within the call's 62 days). */
+export const LIST_PAGE_WEEKS = 8;
+
+/** The list's page `index` (0 first), counted in whole weeks from this week's Monday in the zone. */
+export const listPageSpan = (current: Week, index: number, timeZone: string) => ({
+  from: shiftWeek(current, LIST_PAGE_WEEKS * index, timeZone).from,
+  to: shiftWeek(current, LIST_PAGE_WEEKS * (index + 1), timeZone).from,
+});
+
 /** The query of a span's read of the tutor's meetings (GET /api/tutors/{id}/meetings?from=&to=): one spelling, so the server's first read and the page's are the same address. */
 export const spanQuery = ({ from, to }: { from: number; to: number }) => `?from=${from}&to=${to}`;
 

@@ -37,6 +37,16 @@ async function tabTo(page: Page, target: Locator) {
   throw new Error('The control cannot be reached with Tab');
 }
 
+/** Shows the whole list, as a tutor would: its later weeks (a page of eight at a time) and the cards past the first hundred. */
+async function showWholeList(page: Page) {
+  const more = page.getByRole('button', { name: /^(Show later weeks|Show more)/ });
+  for (let i = 0; i < 20 && (await more.count()) > 0; i++) {
+    await more.first().click();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  }
+  await expect(more).toHaveCount(0);
+}
+
 test('a tutor deletes an hour, ends a weekly series from a date and takes a day off, then takes it back', async ({ page }) => {
   await signInThroughOutbox(page, TUTOR, 'tutor');
   // The journey's own hours, published as the + button does.
@@ -52,6 +62,7 @@ test('a tutor deletes an hour, ends a weekly series from a date and takes a day 
   const cards = page.locator('article').filter({ hasText: '5:15–6:15 AM' });
   const card = (date: Date) => cards.filter({ hasText: longDate(date) });
   await expect(card(onDayOff)).toHaveCount(1);
+  await showWholeList(page);
   const weeks = await cards.count();
   expect(weeks).toBeGreaterThan(4);
 

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useId, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { MeetingWithPayments } from '../../contract/entities.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PlusIcon } from '../../ui/action-icons.tsx';
@@ -8,8 +8,9 @@ import { lazyChunk } from '../../ui/lazy-chunk.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { ChunkSuspense } from '../../ui/ChunkSuspense.tsx';
 import { useMoment } from '../../lib/moment.ts';
-import { daysBetween } from '../../lib/site-days.ts';
-import { type MeetingsView, shiftWeek, type Week, weekAt } from '../../lib/week-range.ts';
+import { site } from '../../config/site.ts';
+import { addDays, daysBetween } from '../../lib/site-days.ts';
+import { LIST_PAGE_WEEKS, listPageSpan, type MeetingsView, midnightIn, shiftWeek, type Week, weekAt } from '../../lib/week-range.ts';
 import { type Fresh, useFreshHour } from './fresh-hour.ts';
 import { useMeetingsView } from './meetings-view-choice.ts';
 import { availabilityMeetings, historyMeetings, scheduleMeetings } from './tutor-meetings.ts';
@@ -49,9 +50,13 @@ interface MeetingListProps {
   label: string;
   /** A new hour's start: its card is brought into view and marked for a moment. */
   fresh?: Fresh;
+  /** Reads the list's next weeks; absent once the pages reach the semester's end. */
+  more?: () => void;
+  /** Reads all the weeks left to the semester's end at once. */
+  rest?: () => void;
 }
 
-function MeetingList({ load, reload, select, empty, renderMeeting, label, fresh }: MeetingListProps) {
+function MeetingList({ load, reload, select, empty, renderMeeting, label, fresh, more, rest }: MeetingListProps) {
   const [shown, setShown] = useState(PAGE);
   const listRef = useRef<HTMLUListElement>(null);
   const items = load.status === 'ready' ? select(load.items) : [];
@@ -59,7 +64,12 @@ function MeetingList({ load, reload, select, empty, renderMeeting, label, fresh 
   // A new hour past the cards shown yet shows the cards up to it.
   if (freshAt >= shown) setShown(freshAt + 1);
   useFreshHour(listRef, fresh, freshAt >= 0 && freshAt < shown);
-  if (load.status === 'loading') return <Loader text="Loading your meetings…" />;
+  // Pages with nothing to show read the rest of the semester at once, so an empty list says so only when nothing is left.
+  const nothingYet = load.status === 'ready' && !load.refreshing && items.length === 0 && rest !== undefined;
+  useEffect(() => {
+    if (nothingYet) rest?.();
+  }, [nothingYet, rest]);
+  if (load.status === 'loading' || nothingYet) return <Loader text="Loading your meetings…" />;
   if (load.status === 'error') {
     return <LoadError message={load.message} onRetry={reload} />;
   }
@@ -77,6 +87,13 @@ function MeetingList({ load, reload, select, empty, renderMeeting, label, fresh 
         <div className={styles.more}>
           <Button variant="secondary" onClick={() => setShown(shown + PAGE)}>
             Show more ({items.length - shown} more)
+          </Button>
+        </div>
+      )}
+      {items.length <= shown && more && (
+        <div className={styles.more}>
+          <Button variant="secondary" loading={load.refreshing} onClick={more}>
+            Show later weeks
           </Button>
         </div>
       )}
@@ -105,13 +122,13 @@ const weekRange = (week: Week) => rangeFormat.formatRange(Date.parse(`${week.mon
  * Which week the view shows, counted from this one: the week itself follows the moment, so the
  * page the server wrote (in the zone of the `tz` cookie) and the browser's own agree on "this week".
  */
-function useShownWeek(): { week: Week; zone: string; offset: number; setOffset: (offset: number) => void; weekOf: (epoch: number) => number } {
+function useShownWeek(): { current: Week; week: Week; zone: string; offset: number; setOffset: (offset: number) => void; weekOf: (epoch: number) => number } {
   const moment = useMoment();
   const [offset, setOffset] = useState(0);
   const current = weekAt(moment.nowMs, moment.zone);
   const week = offset === 0 ? current : shiftWeek(current, offset, moment.zone);
   const weekOf = (epoch: number) => Math.round((daysBetween(current.monday, weekAt(epoch * 1000, moment.zone).monday) - 1) / 7);
-  return { week, zone: moment.zone, offset, setOffset, weekOf };
+  return { current, week, zone: moment.zone, offset, setOffset, weekOf };
 }
 
 interface WeekPanelProps {
@@ -155,17 +172,33 @@ function WeekPanel({ shown, load, reload, renderMeeting, fresh }: WeekPanelProps
   );
 }
 
-/** The tutor's meetings as a list or a week: the chosen view's one read (the week's span, or the whole calendar for the list). */
+/** The first moment after the semester's last reading day: the list's pages stop there. */
+const semesterOver = () => midnightIn(addDays(site.semesterLastReadingDay, 1), site.timeZone);
+
+/**
+ * The tutor's meetings as a list or a week, each from its own reads: the week's span, or the list's
+ * pages of LIST_PAGE_WEEKS weeks from this week's Monday (the first is the server's first read).
+ */
 function useViewedMeetings(tutorId: string) {
   const [view, setView] = useMeetingsView();
   const shown = useShownWeek();
-  const [load, reload] = useTutorMeetings(tutorId, view === 'week' ? shown.week : undefined);
-  return { view, setView, shown, load, reload };
+  const [pages, setPages] = useState(1);
+  const spans = Array.from({ length: pages }, (_, index) => listPageSpan(shown.current, index, shown.zone));
+  const [load, reload] = useTutorMeetings(tutorId, view === 'week' ? shown.week : spans);
+  // The index of the page that holds the semester's last moment: the list reads no further.
+  const lastPage = Math.max(0, Math.floor(shown.weekOf(semesterOver() - 1) / LIST_PAGE_WEEKS));
+  const nextPage = useCallback(() => setPages((count) => count + 1), []);
+  const more = view === 'list' && pages <= lastPage ? nextPage : undefined;
+  /** Reads every page left at once (in parallel): the list has nothing to show yet. */
+  const rest = useCallback(() => setPages((count) => Math.max(count, lastPage + 1)), [lastPage]);
+  /** Shows the page that holds an hour (a new one), and the pages before it. */
+  const showPageOf = (epoch: number) => setPages((count) => Math.max(count, Math.floor(shown.weekOf(epoch) / LIST_PAGE_WEEKS) + 1));
+  return { view, setView, shown, load, reload, more, rest: more && rest, showPageOf };
 }
 
 /** Schedule (spec 2 §2): upcoming booked sessions, earliest first (or the week); `extra` shows above them (the calendar feed). */
 export function ScheduleScreen({ tutorId, renderMeeting, extra }: TutorMeetingsScreenProps & { extra?: ReactNode }) {
-  const { view, setView, shown, load, reload } = useViewedMeetings(tutorId);
+  const { view, setView, shown, load, reload, more, rest } = useViewedMeetings(tutorId);
   return (
     <section aria-labelledby="schedule-title">
       <div className={styles.titleRow}>
@@ -183,6 +216,8 @@ export function ScheduleScreen({ tutorId, renderMeeting, extra }: TutorMeetingsS
           empty={SCHEDULE_EMPTY}
           renderMeeting={renderMeeting}
           label="Booked sessions"
+          more={more}
+          rest={rest}
         />
       )}
     </section>
@@ -209,7 +244,7 @@ export function WorkHistoryScreen({ tutorId, renderMeeting }: TutorMeetingsScree
 
 /** 'Manage Availability' (spec 2 §2): the + button and the unbooked upcoming availability (or the week, booked hours too). */
 export function AvailabilityScreen({ tutorId, renderMeeting }: TutorMeetingsScreenProps) {
-  const { view, setView, shown, load, reload } = useViewedMeetings(tutorId);
+  const { view, setView, shown, load, reload, more, rest, showPageOf } = useViewedMeetings(tutorId);
   const [adding, setAdding] = useState(false);
   const [daysOff, setDaysOff] = useState(false);
   const [freshEpoch, setFreshEpoch] = useState<number | null>(null);
@@ -238,6 +273,8 @@ export function AvailabilityScreen({ tutorId, renderMeeting }: TutorMeetingsScre
           renderMeeting={renderMeeting}
           label="Unbooked availability"
           fresh={fresh}
+          more={more}
+          rest={rest}
         />
       )}
       {adding && (
@@ -248,9 +285,10 @@ export function AvailabilityScreen({ tutorId, renderMeeting }: TutorMeetingsScre
               onClose={(created) => {
                 setAdding(false);
                 if (created === false) return;
-                // The new hour is shown where it is: the week view moves to its week.
+                // The new hour is shown where it is: the week view moves to its week, the list reads up to it.
                 setFreshEpoch(created);
                 shown.setOffset(shown.weekOf(created));
+                showPageOf(created);
                 reload();
               }}
             />

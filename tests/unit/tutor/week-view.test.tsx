@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeetingWithPayments } from '../../../src/contract/entities.ts';
 import { AvailabilityScreen, ScheduleScreen } from '../../../src/features/tutor/TutorMeetingsScreen.tsx';
 import { EMPTY_WEEK } from '../../../src/features/tutor/WeekGrid.tsx';
-import { shiftWeek, weekAt } from '../../../src/lib/week-range.ts';
+import { listPageSpan, shiftWeek, weekAt } from '../../../src/lib/week-range.ts';
 import { fakeApi, success } from '../fake-api.ts';
 import { HOUR, item, meeting, openSlot, payment } from './fixtures.ts';
 
@@ -41,7 +41,8 @@ describe('the week view', () => {
     const seen = calendar([weeklyOpen, bookedOne, nextWeek]);
     render(<AvailabilityScreen tutorId="myself" renderMeeting={renderCard} />);
     await screen.findByRole('list', { name: 'Unbooked availability' });
-    expect(seen.at(-1)!.query).toEqual({});
+    // The list reads its first page: eight weeks from this week's Monday.
+    expect(seen.map((r) => r.query)).toEqual([{ from: String(week.from), to: String(listPageSpan(week, 0, zone).to) }]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Week' }));
     expect(screen.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
@@ -86,5 +87,29 @@ describe('the week view', () => {
     expect(seen.map((r) => r.query)).toEqual([{ from: String(week.from), to: String(week.to) }]);
     await userEvent.click(screen.getByRole('button', { name: 'List' }));
     expect(document.cookie).toContain('tutor_view=list');
+  });
+});
+
+describe('the list, a page of weeks at a time', () => {
+  it('reads eight weeks first, then the next eight with Show later weeks; an empty start reads the rest of the semester at once', async () => {
+    const week = weekAt(Date.now(), zone);
+    const later = item(openSlot(0, { occurrence_epoch: listPageSpan(week, 1, zone).from + 12 * HOUR }), []);
+    const soon = item(openSlot(0, { occurrence_epoch: Math.floor(Date.now() / 1000) + 2 * HOUR }), []);
+    const seen = calendar([soon, later]);
+    const { unmount } = render(<AvailabilityScreen tutorId="myself" renderMeeting={renderCard} />);
+    const list = await screen.findByRole('list', { name: 'Unbooked availability' });
+    expect(within(list).getAllByRole('article')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Show later weeks' }));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(2));
+    // The page added is read alone.
+    expect(seen.map((r) => r.query.from)).toEqual([String(week.from), String(listPageSpan(week, 1, zone).from)]);
+    unmount();
+
+    // Nothing in the first eight weeks: the pages left are read together, and the list shows what they hold.
+    const reads = calendar([later]);
+    render(<AvailabilityScreen tutorId="myself" renderMeeting={renderCard} />);
+    expect(await screen.findByRole('article')).toHaveTextContent(`card of meeting ${String(later.meeting.id)}`);
+    expect(reads.length).toBeGreaterThan(2);
+    expect(reads.filter((r) => r.query.from === String(week.from))).toHaveLength(1);
   });
 });
