@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
 import { signInThroughOutbox } from './outbox.ts';
+import { showWholeList } from './tutor-lists.ts';
 
 /**
  * A tutor takes published hours back (issue 24, 'Delete and end'): deletes a one-off hour with the
@@ -35,16 +36,6 @@ async function tabTo(page: Page, target: Locator) {
     await page.keyboard.press('Tab');
   }
   throw new Error('The control cannot be reached with Tab');
-}
-
-/** Shows the whole list, as a tutor would: its later weeks (a page of eight at a time) and the cards past the first hundred. */
-async function showWholeList(page: Page) {
-  const more = page.getByRole('button', { name: /^(Show later weeks|Show more)/ });
-  for (let i = 0; i < 20 && (await more.count()) > 0; i++) {
-    await more.first().click();
-    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  }
-  await expect(more).toHaveCount(0);
 }
 
 test('a tutor deletes an hour, ends a weekly series from a date and takes a day off, then takes it back', async ({ page }) => {

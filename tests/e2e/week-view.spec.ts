@@ -43,6 +43,7 @@ async function weekJourney(page: Page, { hour, oneOff }: { hour: TZDate; oneOff:
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
+  page.on('pageerror', (error) => errors.push(error.message));
   await signInThroughOutbox(page, TUTOR, 'tutor');
   await page.goto('/tutors/myself/dashboard/availability');
   await dashboardLive(page);
@@ -53,17 +54,16 @@ async function weekJourney(page: Page, { hour, oneOff }: { hour: TZDate; oneOff:
   await expect(toggle.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
   const heading = page.getByRole('heading', { level: 2, name: weekHeading(today) });
   await expect(heading).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Today', exact: true })).toBeDisabled();
 
   // Next week and back, with the keyboard.
   await press(page, 'Next week');
   await expect(page.getByRole('heading', { level: 2, name: weekHeading(at(7, 12, 0)) })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Today', exact: true })).toBeEnabled();
   await press(page, 'Previous week');
   await expect(heading).toBeVisible();
   await press(page, 'Next week');
   await press(page, 'Today');
   await expect(heading).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Today', exact: true })).toBeFocused();
 
   // The demo gives Jordan weekly hours on today's weekday: this week and next have hours. One opens
   // with the keyboard, its card in a dialog, with the card's actions.

@@ -13,6 +13,7 @@ import { addDays, daysBetween } from '../../lib/site-days.ts';
 import { LIST_PAGE_WEEKS, listPageSpan, type MeetingsView, midnightIn, shiftWeek, type Week, weekAt } from '../../lib/week-range.ts';
 import { type Fresh, useFreshHour } from './fresh-hour.ts';
 import { useMeetingsView } from './meetings-view-choice.ts';
+import { layoutWeek } from './week-layout.ts';
 import { availabilityMeetings, historyMeetings, scheduleMeetings } from './tutor-meetings.ts';
 import styles from './tutor.module.css';
 import { type MeetingsLoad, useTutorMeetings } from './use-tutor-meetings.ts';
@@ -139,9 +140,13 @@ interface WeekPanelProps {
   fresh?: Fresh;
 }
 
-/** The week view: Previous week, Today, Next week and the week's range, then the week's hours (loaded with the grid's code). */
+/** The week view: Previous week, Today, Next week and the week's range, then the week's hours (drawn by the grid's code, loaded on demand). */
 function WeekPanel({ shown, load, reload, renderMeeting, fresh }: WeekPanelProps) {
   const { week, zone, offset, setOffset } = shown;
+  const { nowMs } = useMoment();
+  const gridRef = useRef<HTMLDivElement>(null);
+  const layout = load.status === 'ready' ? layoutWeek(week, load.items, zone, nowMs) : undefined;
+  useFreshHour(gridRef, fresh, fresh !== undefined && layout !== undefined && layout.days.some((d) => d.hours.some((h) => h.epoch === fresh.epoch)));
   const loading = <Loader text="Loading your week…" />;
   return (
     <div className={styles.week}>
@@ -150,21 +155,22 @@ function WeekPanel({ shown, load, reload, renderMeeting, fresh }: WeekPanelProps
         <Button variant="secondary" thin onClick={() => setOffset(offset - 1)}>
           Previous week
         </Button>
-        <Button variant="secondary" thin disabled={offset === 0} onClick={() => setOffset(0)}>
+        {/* Never disabled: a keyboard user who pressed it keeps the focus on it. */}
+        <Button variant="secondary" thin onClick={() => setOffset(0)}>
           Today
         </Button>
         <Button variant="secondary" thin onClick={() => setOffset(offset + 1)}>
           Next week
         </Button>
       </div>
-      {load.status === 'loading' ? (
-        loading
-      ) : load.status === 'error' ? (
+      {load.status === 'error' ? (
         <LoadError message={load.message} onRetry={reload} />
+      ) : load.status === 'loading' || !layout ? (
+        loading
       ) : (
         <FailureBoundary where="week view">
           <ChunkSuspense fallback={loading}>
-            <WeekGrid week={week} zone={zone} items={load.items} refreshing={load.refreshing} reload={reload} renderMeeting={renderMeeting} fresh={fresh} />
+            <WeekGrid layout={layout} refreshing={load.refreshing} reload={reload} renderMeeting={renderMeeting} gridRef={gridRef} />
           </ChunkSuspense>
         </FailureBoundary>
       )}

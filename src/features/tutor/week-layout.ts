@@ -1,0 +1,85 @@
+import type { MeetingWithPayments } from '../../contract/entities.ts';
+import { dayInZone } from '../../lib/site-days.ts';
+import { formatTimeRange } from '../../lib/time-format.ts';
+import { daysOf, hoursShown, placeInWeek, type Week } from '../../lib/week-range.ts';
+import { booked, shortName } from './tutor-meetings.ts';
+
+/**
+ * The week view's content, worked out in the tutor screens' code: WeekGrid.tsx, loaded on demand,
+ * only draws it. (A module both imported would become a file of its own, and the dashboards' first
+ * load would list it.)
+ */
+
+/** An hour of the week: where it goes and what it says. */
+export interface HourBox {
+  item: MeetingWithPayments;
+  key: string;
+  epoch: number;
+  startMinute: number;
+  minutes: number;
+  /** '5:15–6:15 AM PST' */
+  time: string;
+  /** 'Unbooked', 'Being booked' or 'Booked: CS 121 with Alex R.' */
+  label: string;
+  state: 'booked' | 'holding' | 'unbooked';
+  weekly: boolean;
+}
+
+export interface WeekDay {
+  day: string;
+  /** 'Monday, November 23' */
+  title: string;
+  /** 'Mon 23' */
+  short: string;
+  today: boolean;
+  hours: HourBox[];
+}
+
+export interface WeekLayout {
+  days: WeekDay[];
+  /** The hours the grid shows, from `first` to `last` o'clock. */
+  first: number;
+  last: number;
+  empty: boolean;
+}
+
+const dayTitle = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' });
+const dayShort = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', day: 'numeric' });
+const utcDay = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** What an hour is, in words: 'Booked: ' its course and customers, or 'Unbooked'; and whether a checkout holds it. */
+function whatItIs({ meeting, payments }: MeetingWithPayments): Pick<HourBox, 'state' | 'label'> {
+  if (booked({ meeting, payments })) {
+    const names = [...new Set(payments.filter((p) => p.payment_status !== 'canceled' && !p.is_incremental).map((p) => shortName(p.customer.firstname, p.customer.lastname)))];
+    const who = [meeting.offering?.course.course_number, names.length > 0 && `with ${names.join(', ')}`].filter(Boolean).join(' ');
+    return { state: 'booked', label: who ? `Booked: ${who}` : 'Booked' };
+  }
+  if (meeting.reservations_taken > 0) return { state: 'holding', label: 'Being booked' };
+  return { state: 'unbooked', label: 'Unbooked' };
+}
+
+/** The week's seven days (Monday first) with their hours placed by the zone's clock. */
+export function layoutWeek(week: Week, items: MeetingWithPayments[], zone: string, nowMs: number): WeekLayout {
+  const placed = placeInWeek(week, items, (i) => i.meeting.occurrence_epoch, (i) => i.meeting.duration_mins, zone);
+  const { first, last } = hoursShown(placed);
+  const today = dayInZone(nowMs, zone);
+  const days = daysOf(week).map((day, column) => ({
+    day,
+    title: dayTitle.format(utcDay(day)),
+    short: dayShort.format(utcDay(day)),
+    today: day === today,
+    hours: placed
+      .filter((p) => p.column === column)
+      .map(({ item, startMinute, endMinute }) => ({
+        item,
+        key: String(item.meeting.id),
+        epoch: item.meeting.occurrence_epoch,
+        startMinute,
+        minutes: endMinute - startMinute,
+        time: formatTimeRange(item.meeting.occurrence_epoch, item.meeting.duration_mins, zone),
+        weekly: Boolean(item.meeting.slot),
+        ...whatItIs(item),
+      })),
+  }));
+  return { days, first, last, empty: placed.length === 0 };
+}
