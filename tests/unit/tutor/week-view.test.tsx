@@ -51,9 +51,10 @@ describe('the week view', () => {
     expect(seen.at(-1)!.query).toEqual({ from: String(week.from), to: String(week.to) });
     // Booked and unbooked, weekly and one-off, in words.
     const day = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', month: 'long', day: 'numeric' }).format(noon * 1000);
-    // (The browser puts a space between the parts: the name reads 'Thursday, May 6, 12:00–1:00 PM PDT Unbooked Weekly'.)
+    // (The browser puts a space between the parts and leaves out the hidden ↻ mark: the name reads
+    // 'Thursday, May 6, 12:00–1:00 PM PDT Unbooked Weekly'.)
     expect(hours.map((h) => [...h.children].map((part) => part.textContent))).toEqual([
-      [expect.stringMatching(new RegExp(`^${day}, 12:00–1:00 PM \\S+$`)), 'Unbooked', 'Weekly'],
+      [expect.stringMatching(new RegExp(`^${day}, 12:00–1:00 PM \\S+$`)), 'Unbooked', '↻Weekly'],
       [expect.stringMatching(new RegExp(`^${day}, 1:00–2:00 PM \\S+$`)), 'Booked: CS 121 with Alex R.', 'One-off'],
     ]);
     expect(hours[0]).toHaveTextContent('Weekly');
