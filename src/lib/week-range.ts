@@ -1,10 +1,10 @@
-import { addDays, dayInZone, daysBetween } from './site-days.ts';
+import { addDays, dayInZone } from './site-days.ts';
 
 /**
- * The tutor's week view in a zone: which seven days a week is, the span of epoch seconds its one
- * read asks for, and where each meeting goes (its day's column, its minutes from that day's
- * midnight on the zone's clock). Pure, for the server's first read and the browser alike, so both
- * ask for the same address. Weeks start on Monday, as the campus's calendar does.
+ * The tutor's week view in a zone: which seven days a week is and the span of epoch seconds its
+ * one read asks for (and the list's pages'). Pure, for the server's first read and the browser
+ * alike, so both ask for the same address. Weeks start on Monday, as the campus's calendar does.
+ * Where each meeting goes in the week is week-placement.ts (the week view's code, loaded on demand).
  */
 
 /** A week: its Monday (YYYY-MM-DD) and the epoch seconds of its first and next Monday's midnights. */
@@ -56,9 +56,6 @@ export const weekAt = (ms: number, timeZone: string): Week => weekOfDay(dayInZon
 /** The week `weeks` after (or before, when negative) this one. */
 export const shiftWeek = (week: Week, weeks: number, timeZone: string): Week => weekOfDay(addDays(week.monday, 7 * weeks), timeZone);
 
-/** The seven days of a week, Monday first. */
-export const daysOf = (week: Week): string[] => Array.from({ length: 7 }, (_, i) => addDays(week.monday, i));
-
 /** How many weeks a page of the Schedule and Availability lists reads (within the call's 62 days). */
 export const LIST_PAGE_WEEKS = 8;
 
@@ -70,43 +67,6 @@ export const listPageSpan = (current: Week, index: number, timeZone: string) => 
 
 /** The query of a span's read of the tutor's meetings (GET /api/tutors/{id}/meetings?from=&to=): one spelling, so the server's first read and the page's are the same address. */
 export const spanQuery = ({ from, to }: { from: number; to: number }) => `?from=${from}&to=${to}`;
-
-/** A meeting's place in the week: its column (0 = Monday) and its start and end in minutes from its day's midnight on the zone's clock. */
-export interface Placed<T> {
-  item: T;
-  column: number;
-  startMinute: number;
-  endMinute: number;
-}
-
-/**
- * Places meetings (start epoch seconds, minutes long) in the week's columns by the zone's clock: a
- * 10 AM meeting is at minute 600 on the day the clocks move as on any other. One that runs past
- * midnight ends at minute 1440 in its column. Those outside the week are left out.
- */
-export function placeInWeek<T>(week: Week, items: T[], startOf: (item: T) => number, minutesOf: (item: T) => number, timeZone: string): Placed<T>[] {
-  const placed: Placed<T>[] = [];
-  for (const item of items) {
-    const startMs = startOf(item) * 1000;
-    const column = daysBetween(week.monday, dayInZone(startMs, timeZone)) - 1;
-    if (column < 0 || column > 6) continue;
-    const wall = wallClockMs(startMs, timeZone);
-    const startMinute = Math.round((wall - utcMidnight(new Date(wall).toISOString().slice(0, 10))) / 60_000);
-    placed.push({ item, column, startMinute, endMinute: Math.min(24 * 60, startMinute + minutesOf(item)) });
-  }
-  return placed;
-}
-
-/** The hours the grid shows: from the earliest start's hour to the latest end's, at least 9 AM to 5 PM. */
-export function hoursShown(placed: Placed<unknown>[]): { first: number; last: number } {
-  let first = 9;
-  let last = 17;
-  for (const p of placed) {
-    first = Math.min(first, Math.floor(p.startMinute / 60));
-    last = Math.max(last, Math.ceil(p.endMinute / 60));
-  }
-  return { first, last };
-}
 
 /**
  * The tutor's choice between the list and the week (Schedule and Availability), kept in a cookie

@@ -6,22 +6,20 @@ import { Loader } from '../../ui/Loader.tsx';
 import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../../ui/lazy-chunk.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
-import { ChunkSuspense } from '../../ui/ChunkSuspense.tsx';
 import { useMoment } from '../../lib/moment.ts';
 import { site } from '../../config/site.ts';
 import { addDays, daysBetween } from '../../lib/site-days.ts';
 import { LIST_PAGE_WEEKS, listPageSpan, type MeetingsView, midnightIn, shiftWeek, type Week, weekAt } from '../../lib/week-range.ts';
 import { type Fresh, useFreshHour } from './fresh-hour.ts';
 import { useMeetingsView } from './meetings-view-choice.ts';
-import { layoutWeek } from './week-layout.ts';
 import { availabilityMeetings, historyMeetings, scheduleMeetings } from './tutor-meetings.ts';
 import styles from './tutor.module.css';
 import { type MeetingsLoad, useTutorMeetings } from './use-tutor-meetings.ts';
 
 // The form loads when the + button is pressed: the tutor's first screen carries no dialog code.
 const AddAvailabilityDialog = lazyChunk(() => import('./AddAvailabilityDialog.tsx').then((m) => ({ default: m.AddAvailabilityDialog })));
-// The week's grid loads when the week view is shown (the list is the default): its chrome and
-// loading state are in the first load, so the page the server wrote does not change shape.
+// The week's grid (with its layout) loads when the week view is shown (the list is the default):
+// its chrome and loading state are in the first load, so the page the server wrote does not change shape.
 const WeekGrid = lazyChunk(() => import('./WeekGrid.tsx').then((m) => ({ default: m.WeekGrid })));
 // Days off load when their button is pressed too.
 const DaysOffDialog = lazyChunk(() => import('./DaysOffDialog.tsx').then((m) => ({ default: m.DaysOffDialog })));
@@ -145,8 +143,8 @@ function WeekPanel({ shown, load, reload, renderMeeting, fresh }: WeekPanelProps
   const { week, zone, offset, setOffset } = shown;
   const { nowMs } = useMoment();
   const gridRef = useRef<HTMLDivElement>(null);
-  const layout = load.status === 'ready' ? layoutWeek(week, load.items, zone, nowMs) : undefined;
-  useFreshHour(gridRef, fresh, fresh !== undefined && layout !== undefined && layout.days.some((d) => d.hours.some((h) => h.epoch === fresh.epoch)));
+  // The week's read holds the new hour once it is this week's.
+  useFreshHour(gridRef, fresh, fresh !== undefined && load.status === 'ready' && load.items.some((i) => i.meeting.occurrence_epoch === fresh.epoch));
   const loading = <Loader text="Loading your week…" />;
   return (
     <div className={styles.week}>
@@ -165,13 +163,16 @@ function WeekPanel({ shown, load, reload, renderMeeting, fresh }: WeekPanelProps
       </div>
       {load.status === 'error' ? (
         <LoadError message={load.message} onRetry={reload} />
-      ) : load.status === 'loading' || !layout ? (
+      ) : load.status === 'loading' ? (
         loading
       ) : (
+        // Plain Suspense: the grid is drawn only once the week's answer is there, which the
+        // server's render never has (the tutor's screens show their loading state on both sides),
+        // so nothing suspends on the server or while hydrating.
         <FailureBoundary where="week view">
-          <ChunkSuspense fallback={loading}>
-            <WeekGrid layout={layout} refreshing={load.refreshing} reload={reload} renderMeeting={renderMeeting} gridRef={gridRef} />
-          </ChunkSuspense>
+          <Suspense fallback={loading}>
+            <WeekGrid week={week} zone={zone} nowMs={nowMs} items={load.items} refreshing={load.refreshing} reload={reload} renderMeeting={renderMeeting} gridRef={gridRef} />
+          </Suspense>
         </FailureBoundary>
       )}
     </div>

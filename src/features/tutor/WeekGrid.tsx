@@ -1,12 +1,17 @@
 import { type CSSProperties, type RefObject, useState } from 'react';
 import { Modal } from '../../ui/Modal.tsx';
 import type { RenderMeeting } from './TutorMeetingsScreen.tsx';
-import type { WeekLayout } from './week-layout.ts';
+import type { MeetingWithPayments } from '../../contract/entities.ts';
+import type { Week } from '../../lib/week-range.ts';
+import { layoutWeek } from './week-layout.ts';
 import styles from './week.module.css';
 
 export interface WeekGridProps {
-  /** The week's days and hours (week-layout.ts). */
-  layout: WeekLayout;
+  week: Week;
+  zone: string;
+  nowMs: number;
+  /** The week's meetings (its span's read). */
+  items: MeetingWithPayments[];
   refreshing: boolean;
   reload: () => void;
   renderMeeting: RenderMeeting;
@@ -25,8 +30,9 @@ const hourLabel = (hour: number) => `${((hour + 11) % 12) + 1} ${hour < 12 || ho
  * day before it for screen readers. Pressing one opens the meeting's card in a dialog, with every
  * action the card has. On a phone's width the days stack, each with its hours in time order.
  */
-export function WeekGrid({ layout, refreshing, reload, renderMeeting, gridRef }: WeekGridProps) {
+export function WeekGrid({ week, zone, nowMs, items, refreshing, reload, renderMeeting, gridRef }: WeekGridProps) {
   const [openKey, setOpenKey] = useState<string | null>(null);
+  const layout = layoutWeek(week, items, zone, nowMs);
   const { days, first, last } = layout;
   // The dialog follows the meeting through reloads; one that went (deleted) closes it.
   const openDay = days.find((d) => d.hours.some((h) => h.key === openKey));

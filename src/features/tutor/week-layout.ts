@@ -1,14 +1,20 @@
 import type { MeetingWithPayments } from '../../contract/entities.ts';
 import { dayInZone } from '../../lib/site-days.ts';
 import { formatTimeRange } from '../../lib/time-format.ts';
-import { daysOf, hoursShown, placeInWeek, type Week } from '../../lib/week-range.ts';
-import { booked, shortName } from './tutor-meetings.ts';
+import { daysOf, hoursShown, placeInWeek } from '../../lib/week-placement.ts';
+import type { Week } from '../../lib/week-range.ts';
 
 /**
- * The week view's content, worked out in the tutor screens' code: WeekGrid.tsx, loaded on demand,
- * only draws it. (A module both imported would become a file of its own, and the dashboards' first
- * load would list it.)
+ * The week view's content (WeekGrid.tsx draws it), loaded with the grid on demand. It imports
+ * nothing the tutor screens' own code does: a module both imported would become a file of its
+ * own, which the dashboards' first load would then list. So the two rules of tutor-meetings.ts it
+ * needs are written again here.
  */
+
+/** Someone paid (or is scheduled to pay) for it (tutor-meetings.ts `booked`). */
+const booked = ({ payments }: MeetingWithPayments) => payments.some((p) => p.payment_status !== 'canceled');
+/** 'Alex R.' (tutor-meetings.ts `shortName`). */
+const shortName = (first: string, last: string) => (last.trim() ? `${first.trim()} ${last.trim().charAt(0).toUpperCase()}.` : first.trim());
 
 /** An hour of the week: where it goes and what it says. */
 export interface HourBox {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysOf, hoursShown, midnightIn, placeInWeek, shiftWeek, spanQuery, weekAt, weekOfDay } from '../../../src/lib/week-range.ts';
+import { daysOf, hoursShown, placeInWeek } from '../../../src/lib/week-placement.ts';
+import { midnightIn, shiftWeek, spanQuery, weekAt, weekOfDay } from '../../../src/lib/week-range.ts';
 
 const LA = 'America/Los_Angeles';
 const epoch = (iso: string) => Date.parse(iso) / 1000;
