@@ -50,7 +50,7 @@ export interface WeekLayout {
 }
 
 const dayTitle = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' });
-const dayShort = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', day: 'numeric' });
+const weekdayShort = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short' });
 const utcDay = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /** What an hour is, in words: 'Booked: ' its course and customers, or 'Unbooked'; and whether a checkout holds it. */
@@ -72,7 +72,7 @@ export function layoutWeek(week: Week, items: MeetingWithPayments[], zone: strin
   const days = daysOf(week).map((day, column) => ({
     day,
     title: dayTitle.format(utcDay(day)),
-    short: dayShort.format(utcDay(day)),
+    short: `${weekdayShort.format(utcDay(day))} ${Number(day.slice(8))}`,
     today: day === today,
     hours: placed
       .filter((p) => p.column === column)
