@@ -97,7 +97,6 @@ async function weekJourney(page: Page, { hour, oneOff }: { hour: TZDate; oneOff:
   const added = page.locator(`button[data-epoch="${epoch}"]`);
   await expect(added).toHaveAttribute('data-fresh', '');
   await expect(added).toBeInViewport();
-  if (process.env.WEEK_SHOTS) await page.screenshot({ path: `/tmp/wv-${page.viewportSize()!.width}.png` });
   await expect(added).toHaveAccessibleName(new RegExp(` P[SD]T Unbooked ${oneOff ? 'One-off' : 'Weekly'}$`));
 
   // The page the server writes is the week view again, from the week's one read: no fetch of the meetings after it.
