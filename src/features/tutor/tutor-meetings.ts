@@ -3,7 +3,7 @@ import type { MeetingWithPayments } from '../../contract/entities.ts';
 const startsAfter = (item: MeetingWithPayments, nowMs: number) => item.meeting.occurrence_epoch * 1000 > nowMs;
 const earliestFirst = (a: MeetingWithPayments, b: MeetingWithPayments) => a.meeting.occurrence_epoch - b.meeting.occurrence_epoch;
 /** Someone paid (or is scheduled to pay) for it; a seat held during a checkout does not count yet. */
-export const booked = (item: MeetingWithPayments) => item.payments.some((p) => p.payment_status !== 'canceled');
+const booked = (item: MeetingWithPayments) => item.payments.some((p) => p.payment_status !== 'canceled');
 
 /** Schedule: upcoming meetings with someone booked, earliest first. */
 export function scheduleMeetings(items: MeetingWithPayments[], nowMs = Date.now()): MeetingWithPayments[] {
