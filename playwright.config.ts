@@ -1,12 +1,10 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_DATA_DIR, e2eServerEnv, PREBUILT_FLAG } from './tests/e2e/server-env.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
-/**
- * The semester the journeys run in ends 20 weeks from today, so weekly availability has weeks to
- * repeat whatever day the suite runs (the configured default is a fixed date).
- */
-const semesterEnd = new Date(Date.now() + 20 * 7 * 24 * 3600_000).toISOString().slice(0, 10);
+/** npm test builds the site while the API tests run (scripts/test.ts); alone, the web server builds it. */
+const prebuilt = process.env[PREBUILT_FLAG] === '1';
 export const baseURL = `http://localhost:${PORT}`;
 
 /**
@@ -32,12 +30,12 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf .data/e2e && npm run build && node server/main.ts',
+    command: prebuilt ? 'node server/main.ts' : `rm -rf ${E2E_DATA_DIR} && npm run build && node server/main.ts`,
     url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { DATA_DIR: '.data/e2e', PORT: String(PORT), LOG_REQUESTS: '0', ASTRO_TELEMETRY_DISABLED: '1', PUBLIC_SEMESTER_LAST_READING_DAY: semesterEnd },
+    env: { ...e2eServerEnv(), PORT: String(PORT) },
   },
 });

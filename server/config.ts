@@ -65,6 +65,12 @@ const schema = z
       .default('1'),
     /** Set to 1 to let demo mode listen on a HOST other than this machine (see below). */
     DEMO_PUBLIC: z.enum(['0', '1']).default('0'),
+    /**
+     * `off`: sign-in requests answer as soon as they are done, without the even-timing floors
+     * (http/even-timing.ts). For the journeys' demo server, whose tests are not about timing;
+     * refused in production, where the floors hide which addresses have accounts.
+     */
+    SIGN_IN_FLOORS: z.enum(['on', 'off']).default('on'),
   })
   .superRefine((env, ctx) => {
     // The account and its token go over the network in every request: not in clear text.
@@ -88,6 +94,9 @@ const schema = z
       for (const key of twilioKeys) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: why });
       }
+    }
+    if (env.MODE === 'production' && env.SIGN_IN_FLOORS === 'off') {
+      ctx.addIssue({ code: 'custom', path: ['SIGN_IN_FLOORS'], message: 'may be off only when MODE=demo: the floors keep the answers from telling which addresses have accounts' });
     }
     if (env.MODE === 'demo') {
       // Everyone who can reach a demo server can read its outbox, and so every login link in it.
@@ -142,6 +151,8 @@ export interface Config {
   workers: number;
   /** The PUBLIC_* settings of the environment (the pages have the build's: server/build-settings.ts). */
   publicSettings: Record<string, string>;
+  /** Whether sign-in requests keep their even-timing floors (SIGN_IN_FLOORS; always in production). */
+  signInFloors: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -187,5 +198,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payPeriodFirstDay: values.PAY_PERIOD_FIRST_DAY,
     workers: values.WORKERS === 'auto' ? Math.min(32, availableParallelism()) : Number(values.WORKERS),
     publicSettings: publicSettings(env),
+    signInFloors: values.MODE === 'production' || values.SIGN_IN_FLOORS === 'on',
   };
 }

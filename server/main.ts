@@ -30,6 +30,7 @@ import { WEEKLY_CHARGES_EVERY_MS, chargeDueWeeklyPayments } from './domain/weekl
 import { createNotifier } from './notify/notifier.ts';
 import { readBuildSettings, settingsDrift } from './build-settings.ts';
 import { missingSupervisorHint } from './admin/supervisor-hint.ts';
+import { NO_SIGN_IN_FLOORS, SIGN_IN_FLOORS } from './http/even-timing.ts';
 
 function readConfig(): Config {
   try {
@@ -122,6 +123,7 @@ async function startServer(worker: ClusterWorker | undefined) {
     // The demo's seed photos count as its tutors' photos; production has none.
     seedPhotoDir: config.mode === 'demo' ? path.resolve('dist/tutor_images') : undefined,
     log,
+    signInFloors: config.signInFloors ? SIGN_IN_FLOORS : NO_SIGN_IN_FLOORS,
     // The demo clock route moves this worker's clock, then calls this: every worker has the move
     // before the due jobs run and the route answers.
     runDueJobs: async () => {

@@ -26,6 +26,9 @@ export interface SignInFloors {
 
 export const SIGN_IN_FLOORS: SignInFloors = { linkMs: SIGN_IN_FLOOR_MS, codeMs: TEXT_CODE_FLOOR_MS };
 
+/** No floors: a demo server with SIGN_IN_FLOORS=off (the journeys'), never production (config.ts). */
+export const NO_SIGN_IN_FLOORS: SignInFloors = { linkMs: 0, codeMs: 0 };
+
 /** Real time: this is a latency, not a time rule, so it does not follow server/clock.ts. */
 export interface Timer {
   now(): number;

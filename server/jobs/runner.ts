@@ -60,7 +60,7 @@ export function cronEvery(everyMs: number): string {
 }
 
 /** pg-boss's own schema: beside the app's tables' schema (tests have one per file), or `pgboss`. */
-function bossSchema(store: DatabaseHandle['jobStore']): string {
+export function bossSchema(store: DatabaseHandle['jobStore']): string {
   return 'databaseUrl' in store && store.schema ? `${store.schema}_jobs` : 'pgboss';
 }
 

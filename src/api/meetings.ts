@@ -1,11 +1,13 @@
 import type { Id, Meeting, MeetingWithPayments, OvertimePreview } from '../contract/entities.ts';
 import type { MeetingCreateInput, SlotCreateInput } from '../contract/schemas.ts';
+import { spanQuery } from '../lib/week-range.ts';
 import { request, segment } from './http.ts';
 
 const meetingPath = (meetingId: Id) => `/api/meetings/${segment(meetingId)}`;
 
-export const getTutorMeetings = (tutorId: Id | 'myself') =>
-  request<MeetingWithPayments[]>('GET', `/api/tutors/${segment(tutorId)}/meetings`);
+/** The whole calendar, or the meetings starting within a span (a week of the week view: the same address as the server's first read). */
+export const getTutorMeetings = (tutorId: Id | 'myself', span?: { from: number; to: number }) =>
+  request<MeetingWithPayments[]>('GET', `/api/tutors/${segment(tutorId)}/meetings${span ? spanQuery(span) : ''}`);
 /** One-off availability; may fail with Overlap (error.meeting is the conflicting one). */
 export const createMeeting = (input: MeetingCreateInput) => request<Meeting>('POST', '/api/meetings', { form: input });
 /** Weekly availability; may fail with EarlyAnchor or Overlap. */

@@ -9,8 +9,9 @@ import { createApiApp } from '../../server/app.ts';
 import { type DatabaseHandle, openDatabase } from '../../server/db/connection.ts';
 import { seedDemoData } from '../../server/demo/seed.ts';
 import { createNotifier, type Notifier } from '../../server/notify/notifier.ts';
-import { SIGN_IN_FLOOR_MS } from '../../server/http/even-timing.ts';
+import type { SignInFloors } from '../../server/http/even-timing.ts';
 import { outboxSender } from '../../server/notify/outbox.ts';
+import type { Sender } from '../../server/notify/sender.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -27,6 +28,47 @@ async function freshDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
   const snapshot = await readFile(inject('pgliteSnapshot'));
   const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
   return openDatabase({ pglite });
+}
+
+/**
+ * The sign-in floors of the suites' apps: none. The floors are about timing, which only the suites
+ * that pass `realSignInFloors` (and the apps tests build with the real ones) are about; elsewhere
+ * they cost 300 ms to 1 s per sign-in request and nothing else. Without a floor the answer no
+ * longer waits for the message's send, so the suites' senders are awaited instead (awaitedSender).
+ */
+export const SUITE_SIGN_IN_FLOORS: SignInFloors = { linkMs: 0, codeMs: 0 };
+
+/** Sends started by a suite's sender and not yet finished (see awaitedSender). */
+const sendsInFlight = new Set<Promise<void>>();
+
+/**
+ * Wraps a sender so that every TestClient answer comes after the sends its request started: a
+ * test reads the outbox right after asking for a link or a code, as a person reads the message
+ * after the page answers.
+ */
+export function awaitedSender(sender: Sender): Sender {
+  return {
+    send(message) {
+      const sending = sender.send(message);
+      sendsInFlight.add(sending);
+      const forget = () => void sendsInFlight.delete(sending);
+      sending.then(forget, forget);
+      return sending;
+    },
+  };
+}
+
+/**
+ * The options of an app a test builds itself that is not about timing: no sign-in floors, and its
+ * messages in the outbox by the time a TestClient has the answer.
+ */
+export function fastSignIn(database: DatabaseHandle, sender: Sender = outboxSender(database.db)): { sender: Sender; signInFloors: SignInFloors } {
+  return { sender: awaitedSender(sender), signInFloors: SUITE_SIGN_IN_FLOORS };
+}
+
+/** Resolves once every send a suite's sender started has finished (for requests sent without a TestClient). */
+export async function sendsSettled(): Promise<void> {
+  while (sendsInFlight.size > 0) await Promise.allSettled([...sendsInFlight]);
 }
 
 let clients = 0;
@@ -53,6 +95,8 @@ export class TestClient {
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     const url = typeof input === 'string' && input.startsWith('/') ? `http://localhost${input}` : input;
     const response = await this.app.request(url instanceof Request ? url : String(url), { ...init, headers });
+    // A send's failure is the request's (before its floor) or the app's log's to report, not this wait's.
+    await sendsSettled();
     for (const line of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';');
       const [name = '', value = ''] = pair.split('=');
@@ -86,14 +130,6 @@ export interface TestContext {
  * Runs a suite once per database kind, each over a fresh database (seeded with the demo data
  * unless `seed: false`), with the app built in process.
  */
-/**
- * The suite's app answers texted-code requests after the link's floor (300 ms) rather than the
- * real 1 s: the floor is about timing, which only the suites that pass `realSignInFloors` (and the
- * apps tests build themselves) are about, and a second per request triples the sign-in suites.
- * 300 ms still lets an outbox write finish before the answer, as a real send would.
- */
-const SUITE_SIGN_IN_FLOORS = { linkMs: SIGN_IN_FLOOR_MS, codeMs: SIGN_IN_FLOOR_MS };
-
 export function describeApi(name: string, body: (ctx: () => TestContext) => void, options: { seed?: boolean; realSignInFloors?: boolean } = {}) {
   for (const kind of databaseKinds) {
     describe(`${name} [${kind}]`, () => {
@@ -103,7 +139,7 @@ export function describeApi(name: string, body: (ctx: () => TestContext) => void
         if (options.seed !== false) await seedDemoData(database.db);
         const photoDir = await mkdtemp(path.join(tmpdir(), 'tutoring-photos-'));
         const notifier = createNotifier({ db: database.db, sender: outboxSender(database.db), siteUrl: 'http://localhost:4321', log: () => {} });
-        const app = createApiApp({ database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, log: () => {}, photoDir, notifier, ...(options.realSignInFloors ? {} : { signInFloors: SUITE_SIGN_IN_FLOORS }) });
+        const app = createApiApp({ database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, log: () => {}, photoDir, notifier, ...(options.realSignInFloors ? {} : fastSignIn(database)) });
         context = { kind, database, photoDir, app, notifier, client: () => new TestClient(app) };
       });
       afterAll(async () => {

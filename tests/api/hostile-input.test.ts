@@ -1,12 +1,11 @@
 import { expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
 import { nowMs } from '../../server/clock.ts';
-import { SIGN_IN_FLOOR_MS } from '../../server/http/even-timing.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { startSession } from '../../server/domain/sessions.ts';
 import { stripeProvider } from '../../server/payments/stripe.ts';
 import { newCustomer } from './booking-helpers.ts';
-import { describeApi, TestClient, type TestContext } from './harness.ts';
+import { describeApi, fastSignIn, TestClient, type TestContext } from './harness.ts';
 import { seededRandom } from '../../server/demo/seeded-random.ts';
 
 /**
@@ -261,9 +260,6 @@ interface RouteInputs {
  * What each route reads, by the contract's field names. Every route of the app must be listed:
  * the battery fails on a route it does not know, so a new route gets attacked too.
  */
-/** Sign-in answers after the link's floor: the battery is about answers, not timing (rate-limits.test.ts is). */
-const FAST_FLOORS = { linkMs: SIGN_IN_FLOOR_MS, codeMs: SIGN_IN_FLOOR_MS };
-
 const INPUTS: Record<string, RouteInputs> = {
   'GET /api/health': {},
   'GET /api/courses': { query: ['show_archived'] },
@@ -548,12 +544,12 @@ describeApi('hostile-input battery', (ctx) => {
       payments: stripeProvider('sk_test_not_used', 'pk_test_not_used'),
       log: () => {},
       photoDir: c.photoDir,
-      signInFloors: FAST_FLOORS,
+      ...fastSignIn(c.database),
     });
     const errorsLogged: string[] = [];
     // One trusted proxy, as in the other suites: each TestClient names an address of its own in
     // X-Forwarded-For, so the per-address limits do not answer for the input checks.
-    const app = createApiApp({ notifier: c.notifier, database: c.database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, log: (line) => errorsLogged.push(line), photoDir: c.photoDir, signInFloors: FAST_FLOORS });
+    const app = createApiApp({ notifier: c.notifier, database: c.database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, log: (line) => errorsLogged.push(line), photoDir: c.photoDir, ...fastSignIn(c.database) });
 
     const routes = [...new Set([...app.routes, ...stripeApp.routes].filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/')).map((route) => `${route.method} ${route.path}`))];
     expect(routes.filter((route) => !INPUTS[route]), 'routes the battery does not know: add their inputs to INPUTS').toEqual([]);

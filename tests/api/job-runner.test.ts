@@ -1,13 +1,16 @@
+import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
-import { type JobRunner, cronEvery, startJobRunner } from '../../server/jobs/runner.ts';
+import { type JobRunner, bossSchema, cronEvery, startJobRunner } from '../../server/jobs/runner.ts';
 import { describeApi } from './harness.ts';
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Waits until `done()` holds, polling; fails after `ms`. */
-async function until(done: () => boolean, ms = 20_000): Promise<void> {
+async function until(done: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
-  while (!done()) {
+  while (!(await done())) {
     if (Date.now() > end) throw new Error('timed out waiting for the jobs');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(50);
   }
 }
 
@@ -28,6 +31,17 @@ describeApi(
       started.push(runner);
       return runner;
     };
+    /** The state pg-boss keeps for these jobs ('created', 'retry', 'active', 'completed', 'failed'…). */
+    const jobStates = async (ids: (string | null)[]) => {
+      const schema = bossSchema(ctx().database.jobStore);
+      const { rows } = await sql<{ state: string }>`select state from ${sql.id(schema)}.job where id in (${sql.join(ids)})`.execute(ctx().database.db);
+      return rows.map((row) => row.state);
+    };
+    /** Whether every one of these jobs has run to its end, with nothing left to retry. */
+    const allCompleted = async (ids: (string | null)[]) => {
+      const states = await jobStates(ids);
+      return states.length === ids.length && states.every((state) => state === 'completed');
+    };
     afterAll(async () => {
       for (const runner of started) await runner.stop(1000).catch(() => {});
       // The job store's schema (`{schema}_jobs`) shares this run's prefix: it is dropped with the rest (global-setup.ts).
@@ -38,15 +52,19 @@ describeApi(
       const kind = (runner: string) => ({
         name: 'count once',
         run: async (data: object) => {
-          await new Promise((resolve) => setTimeout(resolve, 20));
+          await sleep(20);
           seen.push({ runner, n: (data as { n: number }).n });
         },
       });
       const a = await start(ctx().database.jobStore, [kind('a')]);
       await start(ctx().database.jobStore, [kind('b')]);
-      for (let n = 0; n < 12; n++) await a.send('count once', { n });
-      await until(() => seen.length >= 12);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const ids: (string | null)[] = [];
+      for (let n = 0; n < 12; n++) ids.push(await a.send('count once', { n }));
+      await until(() => new Set(seen.map((s) => s.n)).size === 12);
+      await until(() => allCompleted(ids));
+      // A second run of a job would be one fetched with it, by the other runner at its poll: it
+      // would be seen within a job's time of the first.
+      await sleep(500);
       expect(seen.map((s) => s.n).sort((x, y) => x - y)).toEqual([...Array(12).keys()]);
     });
 
@@ -55,7 +73,7 @@ describeApi(
       // Hourly: its cron time is not due within the test.
       await start(ctx().database.jobStore, [{ name: 'at start', everyMs: 60 * 60_000, runAtStart: true, run: async () => void ran.push('ran') }], { schedule: true });
       await until(() => ran.length >= 1, 10_000);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await sleep(1000);
       expect(ran).toEqual(['ran']);
     });
 
@@ -82,9 +100,10 @@ describeApi(
           },
         },
       ]);
-      await runner.send('fails once');
+      const id = await runner.send('fails once');
       await until(() => tries >= 2);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Completed: pg-boss keeps no further try of it.
+      await until(() => allCompleted([id]));
       expect(tries).toBe(2);
     });
   },

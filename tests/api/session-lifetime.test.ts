@@ -5,7 +5,7 @@ import { demoAccounts } from '../../server/demo/seed.ts';
 import { LAST_USE_PRECISION_MS, SESSION_DAYS, SESSION_IDLE_DAYS } from '../../server/domain/sessions.ts';
 import { hashSecret } from '../../server/domain/tokens.ts';
 import { post } from './booking-helpers.ts';
-import { call, describeApi, signInAs, type TestClient, type TestContext } from './harness.ts';
+import { call, describeApi, fastSignIn, sendsSettled, signInAs, type TestClient, type TestContext } from './harness.ts';
 import { pinClock } from './suite-clock.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -73,7 +73,7 @@ describeApi('the session cookie', (ctx) => {
   const SITE = 'https://tutors.example';
 
   function httpsApp() {
-    return createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'demo', siteUrl: SITE, logRequests: false }, log: () => {} });
+    return createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'demo', siteUrl: SITE, logRequests: false }, log: () => {}, ...fastSignIn(ctx().database) });
   }
 
   /**
@@ -82,6 +82,7 @@ describeApi('the session cookie', (ctx) => {
    */
   async function loginCookies(app: ReturnType<typeof createApiApp>, base: string, origin: string, headers: Record<string, string> = {}) {
     await app.request(`${base}/api/login?user_type=tutor&email=${demoAccounts.supervisor.email}`, { method: 'POST', headers: { origin, ...headers } });
+    await sendsSettled();
     const link = (await ctx().database.db.selectFrom('outbox').select('link').where('channel', '=', 'email').orderBy('id', 'desc').executeTakeFirstOrThrow()).link!;
     const response = await app.request(`${base}/api/login?token=${new URL(link).searchParams.get('token')}`, { headers });
     expect(response.status).toBe(200);

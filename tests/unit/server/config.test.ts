@@ -110,6 +110,15 @@ describe('loadConfig: texts', () => {
     for (const workers of ['0', '33', '-1', '1.5', 'two', 'AUTO']) expect(() => loadConfig({ WORKERS: workers }), workers).toThrow(/WORKERS: must be a whole number of processes from 1 to 32, or auto/);
   });
 
+  it('keeps the sign-in floors unless a demo server turns them off; production refuses SIGN_IN_FLOORS=off', () => {
+    expect(loadConfig({}).signInFloors).toBe(true);
+    expect(loadConfig({ SIGN_IN_FLOORS: 'off' }).signInFloors).toBe(false);
+    expect(() => loadConfig({ SIGN_IN_FLOORS: 'no' })).toThrow(/SIGN_IN_FLOORS/);
+    expect(loadConfig({ ...production, ...twilio }).signInFloors).toBe(true);
+    expect(loadConfig({ ...production, ...twilio, SIGN_IN_FLOORS: 'on' }).signInFloors).toBe(true);
+    expect(() => loadConfig({ ...production, ...twilio, SIGN_IN_FLOORS: 'off' })).toThrow(/SIGN_IN_FLOORS: may be off only when MODE=demo/);
+  });
+
   it('starts production with Twilio, or without texts when TEXT_LOGIN=off', () => {
     expect(loadConfig({ ...production, ...twilio }).sms?.from).toBe('+12065550100');
     expect(loadConfig({ ...production, TEXT_LOGIN: 'off' })).toMatchObject({ sms: undefined, textLogin: false });

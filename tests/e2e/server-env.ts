@@ -1,0 +1,31 @@
+/**
+ * The journeys' server: where its data lives and the settings its pages are built with. Shared by
+ * playwright.config.ts (its web server) and scripts/test.ts (which builds the site for it while the
+ * API tests run), so that a build made ahead is the one the web server would have made.
+ */
+
+/** The demo database of the journeys: made afresh by the build before them (it reads the tutors). */
+export const E2E_DATA_DIR = '.data/e2e';
+
+/**
+ * The semester the journeys run in ends 20 weeks from today, so weekly availability has weeks to
+ * repeat whatever day the suite runs (the configured default is a fixed date).
+ */
+export function e2eSemesterEnd(now = Date.now()): string {
+  return new Date(now + 20 * 7 * 24 * 3600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The environment of the build and of the server, the port aside. No sign-in floors (a demo-only
+ * setting): the journeys are not about timing (tests/api/rate-limits.test.ts proves the floors),
+ * and every journey that reads a login message polls the outbox for it (outbox.ts).
+ */
+export function e2eServerEnv(): Record<string, string> {
+  return { DATA_DIR: E2E_DATA_DIR, LOG_REQUESTS: '0', ASTRO_TELEMETRY_DISABLED: '1', PUBLIC_SEMESTER_LAST_READING_DAY: e2eSemesterEnd(), SIGN_IN_FLOORS: 'off' };
+}
+
+/**
+ * Set by scripts/test.ts once it has built the site with e2eServerEnv(): the web server then only
+ * starts. Unset (npm run test:e2e, npx playwright test), the web server builds first.
+ */
+export const PREBUILT_FLAG = 'E2E_PREBUILT';
