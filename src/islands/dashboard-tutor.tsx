@@ -7,6 +7,8 @@ import { StaffMeetingCard } from '../features/sessions/StaffMeetingCard.tsx';
 import { AvailabilityScreen, type RenderMeeting, ScheduleScreen, WorkHistoryScreen } from '../features/tutor/TutorMeetingsScreen.tsx';
 import { type PhotoDialogRenderProps, TutorSidebar } from '../features/tutor/TutorSidebar.tsx';
 import { ViewingBanner } from '../features/tutor/ViewingBanner.tsx';
+import { useDashboardTutor } from '../features/tutor/use-dashboard-tutor.ts';
+import { ViewedTutorContext } from '../features/dashboard/viewed-tutor.ts';
 import { FailureBoundary } from '../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../ui/lazy-chunk.ts';
 import { Loader } from '../ui/Loader.tsx';
@@ -101,7 +103,7 @@ export const TutorPayroll = (_props: TutorScreenProps) => (
 );
 export const TutorHours = ({ tutorId }: { tutorId: string }) => (
   <Suspense fallback={<Loader text="Loading…" />}>
-    <HoursScreen tutorId={tutorId} own={tutorId === 'myself'} title={tutorId === 'myself' ? 'My Hours' : 'Hours'} historyPath={getPagePath($router, 'tutorHistory', { tutorId })} />
+    <HoursScreen tutorId={tutorId} own={tutorId === 'myself'} title="My Hours" historyPath={getPagePath($router, 'tutorHistory', { tutorId })} />
   </Suspense>
 );
 export const TutorGradebook = ({ tutorId, gradebookId }: { tutorId: string; gradebookId: string }) => (
@@ -144,11 +146,12 @@ const screenOf: Partial<Record<DashboardRoute, (props: TutorScreenProps) => Reac
  */
 export function TutorRouteScreen({ route, tutorId, gradebookId }: TutorScreenProps & { route: DashboardRoute }) {
   const Screen = screenOf[route];
+  const { tutor, viewingOther } = useDashboardTutor(tutorId);
   return (
-    <>
-      {tutorId !== 'myself' && <ViewingBanner key={`banner-${tutorId}`} tutorId={tutorId} teamPath={getPagePath($router, 'tutorSupervisor', { tutorId: 'myself' })} />}
+    <ViewedTutorContext.Provider value={viewingOther && tutor ? { name: tutor.name } : null}>
+      {viewingOther && tutor && <ViewingBanner tutorName={tutor.name} teamPath={getPagePath($router, 'tutorSupervisor', { tutorId: 'myself' })} />}
       {Screen && <Screen key={`${tutorId}/${gradebookId ?? ''}`} tutorId={tutorId} gradebookId={gradebookId} />}
-    </>
+    </ViewedTutorContext.Provider>
   );
 }
 

@@ -15,6 +15,7 @@ import { AddToCalendarLink, MeetingCard, statusTone } from './MeetingCard.tsx';
 import { canAddToCalendar } from './calendar-link.ts';
 import { MeetingSummaryBox } from './MeetingSummaryBox.tsx';
 import { reportOf } from './lesson-report.ts';
+import { useViewedTutor } from '../dashboard/viewed-tutor.ts';
 import styles from './staff.module.css';
 
 // The dialogs load when one is opened: the schedule's first load carries the cards only.
@@ -57,6 +58,8 @@ const refundable = (payment: StaffPayment) => payment.is_incremental && payment.
 export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = false, withSummary = false, supervisor = false }: StaffMeetingCardProps) {
   const [dialog, setDialog] = useState<'edit' | 'cancel' | 'late-cancel' | 'delete' | 'end-series' | { refund: StaffPayment } | null>(null);
   const { nowMs } = useMoment();
+  // In another tutor's dashboard, the confirmations say whose session it is.
+  const owner = useViewedTutor();
   // The summary saved here shows at once; a reload that brings other notes replaces it.
   const [notes, setNotes] = useState({ from: meeting.notes, value: meeting.notes });
   if (notes.from !== meeting.notes) setNotes({ from: meeting.notes, value: meeting.notes });
@@ -173,7 +176,7 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
                   open
                   action="Cancel Meeting"
                   what="Tutor Meeting"
-                  body="Every attendee of this meeting is refunded and told that it is canceled."
+                  body={`${owner ? `This is ${owner.name}’s session. ` : ''}Every attendee of this meeting is refunded and told that it is canceled.`}
                   run={() => cancelMeeting(meeting.id)}
                   onClose={closeDialog}
                 />
@@ -181,7 +184,7 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
               {dialog === 'late-cancel' && (
                 <ReasonDialog
                   title="Cancel and refund this session?"
-                  body="This session has started. Every payment for it, overtime included, is refunded and each attendee is told. The reason is kept with the cancel."
+                  body={`${owner ? `This is ${owner.name}’s session. ` : ''}This session has started. Every payment for it, overtime included, is refunded and each attendee is told. The reason is kept with the cancel.`}
                   submitLabel="Cancel and Refund"
                   run={(reason) => cancelMeeting(meeting.id, reason)}
                   onClose={closeDialog}

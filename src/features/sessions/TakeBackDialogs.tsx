@@ -11,6 +11,7 @@ import { formatSessionTime, formatTimeRange } from '../../lib/time-format.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
+import { useViewedTutor } from '../dashboard/viewed-tutor.ts';
 import styles from './take-back.module.css';
 
 /**
@@ -30,6 +31,7 @@ const failureText = (result: Exclude<ApiResult<unknown>, { status: 'success' }>)
 
 /** 'Delete this hour?' (one-off) or 'Remove this week?' (a week of a series). */
 export function DeleteHourDialog({ meeting, onClose }: TakeBackDialogProps) {
+  const owner = useViewedTutor();
   const weekly = Boolean(meeting.slot);
   const { zone } = useMoment();
   const [phase, setPhase] = useState<{ name: 'asking' | 'working' | 'done' } | { name: 'failed'; message: string }>({ name: 'asking' });
@@ -62,7 +64,7 @@ export function DeleteHourDialog({ meeting, onClose }: TakeBackDialogProps) {
       secondary={[{ label: 'Nevermind', onClick: () => onClose(false), disabled: working }]}
     >
       <p>
-        {when} is taken off your availability: nobody can book it any more.
+        {when} is taken off {owner ? `${owner.name}’s` : 'your'} availability: nobody can book it any more.
         {weekly && ' The other weeks of the series stay.'}
       </p>
       {phase.name === 'failed' && (
@@ -108,6 +110,7 @@ type Preview = { name: 'none' } | { name: 'loading' } | Answer;
  * booked weeks that stay with their customers (the server's dry run); after, what went.
  */
 export function EndSeriesDialog({ meeting, onClose }: TakeBackDialogProps) {
+  const owner = useViewedTutor();
   const { zone, nowMs } = useMoment();
   const today = dayInZone(nowMs, zone);
   const [day, setDay] = useState(() => dayInZone(meeting.occurrence_epoch * 1000, zone));
@@ -158,7 +161,9 @@ export function EndSeriesDialog({ meeting, onClose }: TakeBackDialogProps) {
 
   return (
     <FormModal title="End this weekly series?" submitLabel="End series" cancelLabel="Nevermind" working={working} onSubmit={() => void submit()} onClose={() => onClose(false)} error={error}>
-      <p className={styles.lead}>Every unbooked week from this day on is removed, and the series is no longer offered from then on.</p>
+      <p className={styles.lead}>
+        Every unbooked week {owner ? `of ${owner.name}’s series ` : ''}from this day on is removed, and the series is no longer offered from then on.
+      </p>
       <TextInput label="End the series from" type="date" required min={today} value={day} onChange={setDay} hint={`The ${formatTimeRange(meeting.occurrence_epoch, meeting.duration_mins, zone)} weeks on this day and later go.`} />
       <div className={styles.preview} aria-live="polite">
         {preview.name === 'loading' && <p>Checking the weeks…</p>}

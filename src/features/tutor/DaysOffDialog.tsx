@@ -13,6 +13,7 @@ import { FormModal } from '../../ui/FormModal.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { daysOffProblem, TAKE_BACK_NOTE } from './days-off-model.ts';
+import { useViewedTutor } from '../dashboard/viewed-tutor.ts';
 import styles from './days-off.module.css';
 
 export interface DaysOffDialogProps {
@@ -39,6 +40,7 @@ function siteZoneName(nowMs: number): string {
  * there; booked sessions stay, listed in the summary with their customers.
  */
 export function DaysOffDialog({ tutorId, onClose }: DaysOffDialogProps) {
+  const owner = useViewedTutor();
   const { nowMs, zone } = useMoment();
   const today = dayInZone(nowMs, site.timeZone);
   const listTitle = useId();
@@ -109,10 +111,10 @@ export function DaysOffDialog({ tutorId, onClose }: DaysOffDialogProps) {
   }
 
   return (
-    <FormModal title="Days off" submitLabel="Take days off" cancelLabel="Close" working={working} onSubmit={() => void submit()} onClose={() => onClose(false)} error={error}>
+    <FormModal title={owner ? `Days off for ${owner.name}` : 'Days off'} submitLabel="Take days off" cancelLabel="Close" working={working} onSubmit={() => void submit()} onClose={() => onClose(false)} error={error}>
       <p className={styles.note}>
-        Whole days on the campus clock ({siteZoneName(nowMs)}). Your unbooked hours on them are removed and nothing can be booked or added there; booked
-        sessions stay.
+        Whole days on the campus clock ({siteZoneName(nowMs)}). {owner ? `${owner.name}’s` : 'Your'} unbooked hours on them are removed and nothing can be
+        booked or added there; booked sessions stay.
       </p>
       <div className={styles.days}>
         <TextInput

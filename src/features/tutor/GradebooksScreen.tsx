@@ -8,6 +8,7 @@ import { Chip } from '../../ui/Chip.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { isAuthFailure, shortName } from './tutor-meetings.ts';
+import { useScreenTitle } from '../dashboard/viewed-tutor.ts';
 import styles from './tutor.module.css';
 
 type Load = { status: 'loading' } | { status: 'ready'; gradebooks: TutorGradebook[] } | { status: 'error'; message: string };
@@ -45,6 +46,7 @@ export function GradebooksScreen({ tutorId, gradebookPath, showAll = false }: Gr
     };
   }, [tutorId, showAll, version]);
 
+  const title = useScreenTitle('Your Gradebooks', (name) => `${name}’s Gradebooks`);
   let content: ReactNode;
   if (load.status === 'loading') content = <Loader text="Loading gradebooks…" />;
   else if (load.status === 'error') {
@@ -103,7 +105,7 @@ export function GradebooksScreen({ tutorId, gradebookPath, showAll = false }: Gr
 
   return (
     <section aria-labelledby="gradebooks-title">
-      <h1 id="gradebooks-title">{showAll ? 'All Gradebooks' : 'Your Gradebooks'}</h1>
+      <h1 id="gradebooks-title">{showAll ? 'All Gradebooks' : title}</h1>
       {content}
     </section>
   );

@@ -12,6 +12,7 @@ import { LoadError } from '../../ui/LoadError.tsx';
 import { PeriodNav } from '../../ui/PeriodNav.tsx';
 import { ALL_SUMMARISED, NO_RATE, nextPeriodDay, previousPeriodDay, ratesSentence, UNSUMMARISED_HINT } from './hours-model.ts';
 import styles from './hours.module.css';
+import { useScreenTitle } from '../dashboard/viewed-tutor.ts';
 import { isAuthFailure, shortName } from './tutor-meetings.ts';
 
 type Load = { status: 'loading' } | { status: 'ready'; report: TutorHoursReport; refreshing: boolean } | { status: 'error'; message: string };
@@ -19,7 +20,7 @@ type Load = { status: 'loading' } | { status: 'ready'; report: TutorHoursReport;
 export interface HoursScreenProps {
   /** The route's tutor: 'myself' or an id. */
   tutorId: string;
-  /** 'My Hours', or the tutor's name for a supervisor looking at another tutor ("Jordan's Hours"). */
+  /** 'My Hours' on one's own dashboard; on another tutor's the heading names them ("Jordan's Hours"). */
   title: string;
   /** Work History, where summaries are entered. */
   historyPath: string;
@@ -34,6 +35,7 @@ export interface HoursScreenProps {
  */
 export function HoursScreen({ tutorId, title, historyPath, own }: HoursScreenProps) {
   const titleId = useId();
+  const heading = useScreenTitle(title, (name) => `${name}’s Hours`);
   // The period shown: a day inside it, or today's period (undefined).
   const [day, setDay] = useState<string | undefined>(undefined);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -58,7 +60,7 @@ export function HoursScreen({ tutorId, title, historyPath, own }: HoursScreenPro
 
   return (
     <section aria-labelledby={titleId} className={styles.screen}>
-      <h1 id={titleId}>{title}</h1>
+      <h1 id={titleId}>{heading}</h1>
       {load.status === 'loading' && <Loader text="Loading hours…" />}
       {load.status === 'error' && <LoadError message={load.message} onRetry={retry} />}
       {load.status === 'ready' && (

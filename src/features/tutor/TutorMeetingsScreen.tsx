@@ -14,6 +14,7 @@ import { type Fresh, useFreshHour } from './fresh-hour.ts';
 import { useMeetingsView } from './meetings-view-choice.ts';
 import { availabilityMeetings, historyMeetings, scheduleMeetings } from './tutor-meetings.ts';
 import styles from './tutor.module.css';
+import { useScreenTitle } from '../dashboard/viewed-tutor.ts';
 import { type MeetingsLoad, useTutorMeetings } from './use-tutor-meetings.ts';
 
 // The form loads when the + button is pressed: the tutor's first screen carries no dialog code.
@@ -206,10 +207,11 @@ function useViewedMeetings(tutorId: string) {
 /** Schedule (spec 2 §2): upcoming booked sessions, earliest first (or the week); `extra` shows above them (the calendar feed). */
 export function ScheduleScreen({ tutorId, renderMeeting, extra }: TutorMeetingsScreenProps & { extra?: ReactNode }) {
   const { view, setView, shown, load, reload, more, rest } = useViewedMeetings(tutorId);
+  const scheduleTitle = useScreenTitle('Schedule');
   return (
     <section aria-labelledby="schedule-title">
       <div className={styles.titleRow}>
-        <h1 id="schedule-title">Schedule</h1>
+        <h1 id="schedule-title">{scheduleTitle}</h1>
         <ViewToggle view={view} onChange={setView} />
       </div>
       {extra}
@@ -234,9 +236,10 @@ export function ScheduleScreen({ tutorId, renderMeeting, extra }: TutorMeetingsS
 /** Work History (spec 2 §2): past sessions with customers, newest first, each with its summary box. */
 export function WorkHistoryScreen({ tutorId, renderMeeting }: TutorMeetingsScreenProps) {
   const [load, reload] = useTutorMeetings(tutorId);
+  const historyTitle = useScreenTitle('Work History');
   return (
     <section aria-labelledby="history-title">
-      <h1 id="history-title">Work History</h1>
+      <h1 id="history-title">{historyTitle}</h1>
       <MeetingList
         load={load}
         reload={reload}
@@ -252,6 +255,7 @@ export function WorkHistoryScreen({ tutorId, renderMeeting }: TutorMeetingsScree
 /** 'Manage Availability' (spec 2 §2): the + button and the unbooked upcoming availability (or the week, booked hours too). */
 export function AvailabilityScreen({ tutorId, renderMeeting }: TutorMeetingsScreenProps) {
   const { view, setView, shown, load, reload, more, rest, showPageOf } = useViewedMeetings(tutorId);
+  const availabilityTitle = useScreenTitle('Manage Availability', (name) => `Manage ${name}’s Availability`);
   const [adding, setAdding] = useState(false);
   const [daysOff, setDaysOff] = useState(false);
   const [freshEpoch, setFreshEpoch] = useState<number | null>(null);
@@ -260,7 +264,7 @@ export function AvailabilityScreen({ tutorId, renderMeeting }: TutorMeetingsScre
   return (
     <section aria-labelledby={titleId}>
       <div className={styles.titleRow}>
-        <h1 id={titleId}>Manage Availability</h1>
+        <h1 id={titleId}>{availabilityTitle}</h1>
         <ViewToggle view={view} onChange={setView} />
         <Button variant="secondary" thin onClick={() => setDaysOff(true)}>
           Days off
