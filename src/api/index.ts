@@ -10,3 +10,4 @@ export * from './gradebooks.ts';
 export * from './team.ts';
 export * from './client-errors.ts';
 export * from './take-back.ts';
+export * from './pay.ts';

@@ -37,6 +37,8 @@ describeApi('the student sessions', (ctx) => {
         occurrence_epoch: expect.any(Number),
         duration_mins: 60,
         notes: expect.any(String),
+        // The lesson report's homework (docs/contract-extensions.md); a customer never reads the attendance or the private note.
+        homework: expect.any(String),
         course_style: 'in-person',
         capacity: 1,
         reservations_taken: 1,
