@@ -4,8 +4,9 @@ import { request, segment } from './http.ts';
 
 const meetingPath = (meetingId: Id) => `/api/meetings/${segment(meetingId)}`;
 
-export const getTutorMeetings = (tutorId: Id | 'myself') =>
-  request<MeetingWithPayments[]>('GET', `/api/tutors/${segment(tutorId)}/meetings`);
+/** A tutor's meetings: also one of the first reads that come with the tutor's dashboard page. */
+export const tutorMeetingsPath = (tutorId: Id | 'myself') => `/api/tutors/${segment(tutorId)}/meetings`;
+export const getTutorMeetings = (tutorId: Id | 'myself') => request<MeetingWithPayments[]>('GET', tutorMeetingsPath(tutorId));
 /** One-off availability; may fail with Overlap (error.meeting is the conflicting one). */
 export const createMeeting = (input: MeetingCreateInput) => request<Meeting>('POST', '/api/meetings', { form: input });
 /** Weekly availability; may fail with EarlyAnchor or Overlap. */

@@ -2,11 +2,12 @@ import { getPagePath } from '@nanostores/router';
 import type { ReactNode } from 'react';
 import { DashboardApp, type Screens } from '../features/dashboard/DashboardApp.tsx';
 import { $router, type DashboardRoute } from '../features/dashboard/router.ts';
+import { isStudentRoute } from '../features/dashboard/screens.ts';
 import { SessionsScreen } from '../features/sessions/SessionsScreen.tsx';
 import { refreshStudentSidebar, StudentSidebar } from '../features/student/StudentSidebar.tsx';
 import { ChunkSuspense } from '../ui/ChunkSuspense.tsx';
 import { FailureBoundary } from '../ui/FailureBoundary.tsx';
-import { lazyChunk } from '../ui/lazy-chunk.ts';
+import { type LazyChunk, lazyChunk } from '../ui/lazy-chunk.ts';
 import { Loader } from '../ui/Loader.tsx';
 import { CalendarFeedPanel } from './calendar-feed.tsx';
 
@@ -25,7 +26,34 @@ const TutorTeam = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorTea
 const TutorAllSummaries = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorAllSummaries })));
 const TutorCatalog = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorCatalog })));
 const TutorDashboardSidebar = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorDashboardSidebar })));
+const tutorParts = [
+  TutorSchedule,
+  TutorAvailability,
+  TutorHistory,
+  TutorGradebooks,
+  TutorGradebook,
+  TutorAllGradebooks,
+  TutorTeam,
+  TutorAllSummaries,
+  TutorCatalog,
+  TutorDashboardSidebar,
+];
 const loading = <Loader text="Loading…" />;
+
+/** Loads the tutor side: the server does once, before its first render of a tutor's page. */
+export async function preloadTutorSide(): Promise<void> {
+  await Promise.all(tutorParts.map((part) => part.preload()));
+}
+
+/**
+ * Loads the chunks the first screen of `route` is drawn with, for the browser to hydrate the page
+ * the server wrote with them: a tutor's sidebar and screen come written in the page, as a
+ * student's do (without them, the page would show a loading notice until its code had loaded,
+ * then move as the sidebar and the screen came in). A student's first screen needs none.
+ */
+export async function preloadFirstScreen(route: DashboardRoute | undefined): Promise<void> {
+  if (route && !isStudentRoute(route)) await preloadTutorSide();
+}
 
 /** The dashboards' island: client-only, mounted by src/pages/app-shell.astro. It composes the features. */
 const upcoming = () => (
@@ -62,10 +90,10 @@ const studentScreens: Screens = {
 
 /** A tutor screen for the route's tutor; a key per tutor so another tutor's dashboard starts afresh. */
 const tutorScreen =
-  (Screen: (props: { tutorId: string }) => ReactNode): Screens[DashboardRoute] =>
+  (Screen: LazyChunk<(props: { tutorId: string }) => ReactNode>): Screens[DashboardRoute] =>
   (page) =>
     'tutorId' in page.params ? (
-      <ChunkSuspense fallback={loading}>
+      <ChunkSuspense fallback={loading} ready={Screen.loaded}>
         <Screen key={page.params.tutorId} tutorId={page.params.tutorId} />
       </ChunkSuspense>
     ) : null;
@@ -82,7 +110,7 @@ const tutorScreens: Screens = {
   tutorCatalog: tutorScreen(TutorCatalog),
   tutorGradebook: (page) =>
     'gradebookId' in page.params && 'tutorId' in page.params ? (
-      <ChunkSuspense fallback={loading}>
+      <ChunkSuspense fallback={loading} ready={TutorGradebook.loaded}>
         <TutorGradebook key={`${page.params.tutorId}/${page.params.gradebookId}`} tutorId={page.params.tutorId} gradebookId={page.params.gradebookId} />
       </ChunkSuspense>
     ) : null,
@@ -106,7 +134,7 @@ export default function DashboardIsland() {
         )}
         tutorSidebar={(page) =>
           'tutorId' in page.params ? (
-            <ChunkSuspense fallback={null}>
+            <ChunkSuspense fallback={null} ready={TutorDashboardSidebar.loaded}>
               <TutorDashboardSidebar key={page.params.tutorId} tutorId={page.params.tutorId} route={page.route} />
             </ChunkSuspense>
           ) : null

@@ -1,11 +1,14 @@
-import { useStore } from '@nanostores/react';
 import { getPagePath } from '@nanostores/router';
-import { Suspense, useEffect } from 'react';
-import { $auth, ensureAuth } from '../features/auth/session-store.ts';
+import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { CHECK_AUTH } from '../api/auth.ts';
+import { firstData } from '../api/first-answers.ts';
+import type { AuthData } from '../contract/entities.ts';
+import { $auth, type AuthState, ensureAuth } from '../features/auth/session-store.ts';
 import { $router } from '../features/dashboard/router.ts';
 import { StaffMeetingCard } from '../features/sessions/StaffMeetingCard.tsx';
 import { AvailabilityScreen, type RenderMeeting, ScheduleScreen, WorkHistoryScreen } from '../features/tutor/TutorMeetingsScreen.tsx';
 import { type PhotoDialogRenderProps, TutorSidebar } from '../features/tutor/TutorSidebar.tsx';
+import { ChunkSuspense } from '../ui/ChunkSuspense.tsx';
 import { FailureBoundary } from '../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../ui/lazy-chunk.ts';
 import { Loader } from '../ui/Loader.tsx';
@@ -29,13 +32,30 @@ const PhotoDialog = lazyChunk(() => import('../features/team/PhotoDialog.tsx').t
  * DashboardApp.tsx loads this module on first use, so a student's first load does not carry it.
  */
 
-/** Whether the signed-in viewer is a supervisor (false until the page knows: the server decides anyway). */
+/** A supervisor, as far as the page knows: $auth once it has asked, else the page's own answer. */
+function isSupervisor(auth: AuthState, fromPage: AuthData | undefined): boolean {
+  const viewer = auth.state === 'unknown' ? fromPage : auth.state === 'signed-in' ? auth.auth : undefined;
+  return viewer?.tutor?.role === 'Supervisor';
+}
+
+const listenAuth = (changed: () => void) => $auth.listen(changed);
+
+/**
+ * Whether the signed-in viewer is a supervisor: as the page's answer to GET /api/checkauth says
+ * until the page has asked itself (so the server's render and the browser's agree), false when
+ * neither knows (the server decides anyway). Subscribed as a yes or no: a card renders again
+ * when that changes, not each time the page learns who is signed in.
+ */
 function useSupervisorViewer(): boolean {
-  const auth = useStore($auth);
-  useEffect(() => {
-    if (auth.state === 'unknown') void ensureAuth();
-  }, [auth.state]);
-  return auth.state === 'signed-in' && auth.auth.tutor?.role === 'Supervisor';
+  // Kept from the first render: ensureAuth takes the page's answer before $auth has it.
+  const [fromPage] = useState(() => firstData<AuthData>(CHECK_AUTH));
+  const supervisor = useSyncExternalStore(
+    listenAuth,
+    () => isSupervisor($auth.get(), fromPage),
+    () => isSupervisor($auth.get(), fromPage),
+  );
+  useEffect(() => void ensureAuth(), []);
+  return supervisor;
 }
 
 function ViewerMeetingCard(props: Omit<Parameters<typeof StaffMeetingCard>[0], 'supervisor'>) {
@@ -54,43 +74,43 @@ export const TutorSchedule = ({ tutorId }: { tutorId: string }) => (
 export const TutorAvailability = ({ tutorId }: { tutorId: string }) => <AvailabilityScreen tutorId={tutorId} renderMeeting={card} />;
 export const TutorHistory = ({ tutorId }: { tutorId: string }) => <WorkHistoryScreen tutorId={tutorId} renderMeeting={historyCard} />;
 export const TutorGradebooks = ({ tutorId }: { tutorId: string }) => (
-  <Suspense fallback={<Loader text="Loading…" />}>
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <GradebooksScreen tutorId={tutorId} gradebookPath={(gradebookId) => getPagePath($router, 'tutorGradebook', { tutorId, gradebookId })} />
-  </Suspense>
+  </ChunkSuspense>
 );
 export const TutorAllGradebooks = ({ tutorId }: { tutorId: string }) => (
-  <Suspense fallback={<Loader text="Loading…" />}>
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <GradebooksScreen showAll tutorId={tutorId} gradebookPath={(gradebookId) => getPagePath($router, 'tutorGradebook', { tutorId, gradebookId })} />
-  </Suspense>
+  </ChunkSuspense>
 );
 export const TutorTeam = ({ tutorId }: { tutorId: string }) => (
-  <Suspense fallback={<Loader text="Loading…" />}>
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <TeamScreen
       tutorId={tutorId}
       dashboardPath={(id) => getPagePath($router, 'tutorHistory', { tutorId: id })}
       schedulePath={getPagePath($router, 'tutorSchedule', { tutorId: 'myself' })}
       ownTeamPath={getPagePath($router, 'tutorSupervisor', { tutorId: 'myself' })}
     />
-  </Suspense>
+  </ChunkSuspense>
 );
 export const TutorAllSummaries = () => (
-  <Suspense fallback={<Loader text="Loading…" />}>
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <TutorAllSummariesScreen />
-  </Suspense>
+  </ChunkSuspense>
 );
 export const TutorCatalog = ({ tutorId }: { tutorId: string }) => (
-  <Suspense fallback={<Loader text="Loading…" />}>
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <CatalogScreen
       tutorId={tutorId}
       schedulePath={getPagePath($router, 'tutorSchedule', { tutorId: 'myself' })}
       ownPath={getPagePath($router, 'tutorCatalog', { tutorId: 'myself' })}
     />
-  </Suspense>
+  </ChunkSuspense>
 );
 export const TutorGradebook = ({ tutorId, gradebookId }: { tutorId: string; gradebookId: string }) => (
-  <Suspense fallback={<Loader text="Loading…" />}>
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <TutorGradebookScreen tutorId={tutorId} gradebookId={gradebookId} />
-  </Suspense>
+  </ChunkSuspense>
 );
 
 /** The sidebar's profile card opens the team feature's photo dialog (a dialog that does not load says so in the sidebar). */

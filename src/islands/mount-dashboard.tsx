@@ -1,6 +1,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { type Moment, ServerMoment } from '../lib/moment.ts';
-import DashboardIsland from './DashboardApp.tsx';
+import { $router } from '../features/dashboard/router.ts';
+import { adoptServerMoment, type Moment, ServerMoment } from '../lib/moment.ts';
+import DashboardIsland, { preloadFirstScreen } from './DashboardApp.tsx';
 
 /**
  * Starts the dashboards in the app shell's #dashboard as this module loads: the shell's own script
@@ -8,11 +9,11 @@ import DashboardIsland from './DashboardApp.tsx';
  * (whose component and renderer would be two more scripts to fetch; decision 011).
  *
  * When the server wrote the first screen into the page (render-dashboard.tsx), it is hydrated with
- * the server's moment (`data-moment`), so the browser's first render matches it; times then move
- * to the browser's zone and clock. Otherwise (`npm run dev`, or a server render that failed) the
- * browser renders it.
+ * the server's moment (`data-moment`) and, once loaded, the chunks it was drawn with, so the
+ * browser's first render matches it; times then move to the browser's zone and clock. Otherwise
+ * (`npm run dev`, or a server render that failed) the browser renders it.
  */
-function mountDashboard(container: HTMLElement): void {
+async function mountDashboard(container: HTMLElement): Promise<void> {
   rememberZone();
   // Written by server/dashboard-shell.ts with the render.
   const moment = container.dataset.moment;
@@ -20,9 +21,20 @@ function mountDashboard(container: HTMLElement): void {
     createRoot(container).render(<DashboardIsland />);
     return;
   }
+  try {
+    // The server wrote the screen with the chunks it is drawn with (a tutor's): hydrated with them.
+    await preloadFirstScreen($router.get()?.route);
+  } catch {
+    // Without them the page cannot be taken over as written: drawn afresh, each screen showing its
+    // own chunk's failure and Retry.
+    createRoot(container).render(<DashboardIsland />);
+    return;
+  }
+  const serverMoment = JSON.parse(moment) as Moment;
+  adoptServerMoment(serverMoment);
   hydrateRoot(
     container,
-    <ServerMoment value={JSON.parse(moment) as Moment}>
+    <ServerMoment value={serverMoment}>
       <DashboardIsland />
     </ServerMoment>,
   );
@@ -36,4 +48,4 @@ function rememberZone(): void {
   document.cookie = `tz=${Intl.DateTimeFormat().resolvedOptions().timeZone}; path=/; max-age=31536000; samesite=lax`;
 }
 
-mountDashboard(document.getElementById('dashboard')!);
+await mountDashboard(document.getElementById('dashboard')!);

@@ -2,7 +2,12 @@ import { renderToString } from 'react-dom/server';
 import { type FirstAnswers, withFirstAnswers } from '../api/first-answers.ts';
 import { $router } from '../features/dashboard/router.ts';
 import { type Moment, ServerMoment } from '../lib/moment.ts';
-import DashboardIsland from './DashboardApp.tsx';
+import DashboardIsland, { preloadTutorSide } from './DashboardApp.tsx';
+
+// The tutor side is in a chunk of its own, which the browser loads on a tutor's page only: loaded
+// here once, the server writes a tutor's sidebar and screen as it does a student's (the browser
+// loads it before it hydrates them).
+await preloadTutorSide();
 
 /**
  * The server's half of the dashboards (server/dashboard-shell.ts calls it; `npm run build` bundles
@@ -12,7 +17,7 @@ import DashboardIsland from './DashboardApp.tsx';
  *
  * What the first screen does not have yet renders as in the browser's first render: a read that
  * did not come with the page shows its loading state, and chunks loaded on demand their fallback
- * (ChunkSuspense).
+ * (ChunkSuspense), except those the browser loads before it hydrates (preloadFirstScreen).
  */
 export function renderDashboard({ path, answers, moment }: { path: string; answers: FirstAnswers; moment: Moment }): string {
   // The router and the answers are module state, shared by every request: the render is

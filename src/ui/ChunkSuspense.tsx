@@ -2,20 +2,31 @@ import { type ReactNode, Suspense, useDeferredValue, useSyncExternalStore } from
 
 const noChanges = () => () => {};
 
+export interface ChunkSuspenseProps {
+  fallback: ReactNode;
+  children: ReactNode;
+  /**
+   * The chunks under it have loaded already (LazyChunk's `preload`), on the server and in the
+   * browser before its hydration alike: the server writes them, and the browser hydrates them.
+   */
+  ready?: boolean;
+}
+
 /**
  * Suspense around a chunk that loads on demand (lazyChunk). The server's render of a dashboard
  * (src/islands/render-dashboard.tsx) and the browser's hydration of it show the fallback as the
- * boundary's content: nothing suspends there, so the page the server wrote is hydrated as it is.
- * Once the page is live, the chunk loads in a deferred render, which keeps the fallback on screen
- * until the chunk is there (no fallback shown anew, so React does not hold the content back to
- * pace fallbacks). Rendered in the browser from the start, it is plain Suspense.
+ * boundary's content, unless the chunk is `ready`: nothing suspends there, so the page the server
+ * wrote is hydrated as it is. Once the page is live, the chunk loads in a deferred render, which
+ * keeps the fallback on screen until the chunk is there (no fallback shown anew, so React does not
+ * hold the content back to pace fallbacks). Rendered in the browser from the start, it is plain
+ * Suspense.
  */
-export function ChunkSuspense({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+export function ChunkSuspense({ fallback, children, ready = false }: ChunkSuspenseProps) {
   const hydrated = useSyncExternalStore(
     noChanges,
     () => true,
     () => false,
   );
   const live = useDeferredValue(hydrated);
-  return <Suspense fallback={fallback}>{live ? children : fallback}</Suspense>;
+  return <Suspense fallback={fallback}>{live || ready ? children : fallback}</Suspense>;
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense, useId, useState } from 'react';
 import type { MeetingWithPayments } from '../../contract/entities.ts';
+import { useMoment } from '../../lib/moment.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PlusIcon } from '../../ui/action-icons.tsx';
 import { Loader } from '../../ui/Loader.tsx';
@@ -34,7 +35,8 @@ const PAGE = 100;
 interface MeetingListProps {
   load: MeetingsLoad;
   reload: () => void;
-  select: (items: MeetingWithPayments[]) => MeetingWithPayments[];
+  /** The list's meetings of all the tutor's, at the viewer's moment (the server's while hydrating). */
+  select: (items: MeetingWithPayments[], nowMs: number) => MeetingWithPayments[];
   empty: string;
   renderMeeting: RenderMeeting;
   label: string;
@@ -42,11 +44,12 @@ interface MeetingListProps {
 
 function MeetingList({ load, reload, select, empty, renderMeeting, label }: MeetingListProps) {
   const [shown, setShown] = useState(PAGE);
+  const { nowMs } = useMoment();
   if (load.status === 'loading') return <Loader text="Loading your meetings…" />;
   if (load.status === 'error') {
     return <LoadError message={load.message} onRetry={reload} />;
   }
-  const items = select(load.items);
+  const items = select(load.items, nowMs);
   if (items.length === 0) return <p className={styles.emptyTitle}>{empty}</p>;
   return (
     <>
@@ -76,7 +79,7 @@ export function ScheduleScreen({ tutorId, renderMeeting, extra }: TutorMeetingsS
       <MeetingList
         load={load}
         reload={reload}
-        select={(items) => scheduleMeetings(items)}
+        select={scheduleMeetings}
         empty={SCHEDULE_EMPTY}
         renderMeeting={renderMeeting}
         label="Booked sessions"
@@ -94,7 +97,7 @@ export function WorkHistoryScreen({ tutorId, renderMeeting }: TutorMeetingsScree
       <MeetingList
         load={load}
         reload={reload}
-        select={(items) => historyMeetings(items)}
+        select={historyMeetings}
         empty={HISTORY_EMPTY}
         renderMeeting={renderMeeting}
         label="Past sessions"
@@ -123,7 +126,7 @@ export function AvailabilityScreen({ tutorId, renderMeeting }: TutorMeetingsScre
       <MeetingList
         load={load}
         reload={reload}
-        select={(items) => availabilityMeetings(items)}
+        select={availabilityMeetings}
         empty={AVAILABILITY_EMPTY}
         renderMeeting={renderMeeting}
         label="Unbooked availability"

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { getTutorMeetings } from '../../api/meetings.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { firstData, forgetFirstAnswer } from '../../api/first-answers.ts';
+import { getTutorMeetings, tutorMeetingsPath } from '../../api/meetings.ts';
 import type { MeetingWithPayments } from '../../contract/entities.ts';
 import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
 import { errorMessageLater } from '../../lib/error-message-later.ts';
@@ -13,10 +14,20 @@ export type MeetingsLoad =
  * current list stays on screen. Mount it again (a React key) for another tutor. A missing or insufficient session leads home.
  */
 export function useTutorMeetings(tutorId: string): [MeetingsLoad, () => void] {
-  const [load, setLoad] = useState<MeetingsLoad>({ status: 'loading' });
+  // The meetings that came with the page, if any: the first render shows them (and matches the server's).
+  const [load, setLoad] = useState<MeetingsLoad>(() => {
+    const items = firstData<MeetingWithPayments[]>(tutorMeetingsPath(tutorId));
+    return items ? { status: 'ready', items, refreshing: false } : { status: 'loading' };
+  });
+  const shownFromPage = useRef(load.status === 'ready');
   const [version, setVersion] = useState(0);
 
   useEffect(() => {
+    if (shownFromPage.current) {
+      shownFromPage.current = false;
+      forgetFirstAnswer(tutorMeetingsPath(tutorId));
+      return;
+    }
     let current = true;
     void getTutorMeetings(tutorId).then(async (result) => {
       if (!current) return;
