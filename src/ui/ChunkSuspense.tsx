@@ -22,11 +22,14 @@ export interface ChunkSuspenseProps {
  * Suspense.
  */
 export function ChunkSuspense({ fallback, children, ready = false }: ChunkSuspenseProps) {
-  const hydrated = useSyncExternalStore(
+  // Ready, the server's answer is the browser's: hydration leaves nothing to render again. (Were
+  // this boundary rendered again at once, React would hydrate the screen under it in that same
+  // task, instead of in slices between the browser's other work.)
+  const shown = useSyncExternalStore(
     noChanges,
     () => true,
-    () => false,
+    () => ready,
   );
-  const live = useDeferredValue(hydrated);
-  return <Suspense fallback={fallback}>{live || ready ? children : fallback}</Suspense>;
+  const live = useDeferredValue(shown);
+  return <Suspense fallback={fallback}>{live ? children : fallback}</Suspense>;
 }

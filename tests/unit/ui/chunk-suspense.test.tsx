@@ -3,8 +3,9 @@ import { type ComponentType, lazy } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ServerMoment, useMoment } from '../../../src/lib/moment.ts';
+import { adoptServerMoment, ServerMoment, useMoment } from '../../../src/lib/moment.ts';
 import { ChunkSuspense } from '../../../src/ui/ChunkSuspense.tsx';
+import { lazyChunk } from '../../../src/ui/lazy-chunk.ts';
 
 /** A chunk that loads when the test says so. */
 function chunk() {
@@ -53,6 +54,40 @@ describe('ChunkSuspense', () => {
     container.remove();
   });
 
+  it('writes a chunk loaded ahead (ready) on the server, and hydrates it as written without rendering it again', async () => {
+    const errors = vi.spyOn(console, 'error');
+    let renders = 0;
+    function Counted() {
+      renders++;
+      return <p>The screen</p>;
+    }
+    const Screen = lazyChunk(() => Promise.resolve({ default: Counted }));
+    expect(Screen.loaded).toBe(false);
+    await Screen.preload();
+    expect(Screen.loaded).toBe(true);
+    const readyPage = (
+      <main>
+        <ChunkSuspense fallback={<p>Loading…</p>} ready={Screen.loaded}>
+          <Screen />
+        </ChunkSuspense>
+      </main>
+    );
+    const html = renderToString(readyPage);
+    expect(html).toContain('The screen');
+    expect(html).not.toContain('Loading…');
+    expect(html).not.toContain('<!--$!-->');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const written = container.querySelector('p');
+    renders = 0;
+    await act(async () => void hydrateRoot(container, readyPage));
+    expect(container.querySelector('p')).toBe(written);
+    expect(renders).toBe(1);
+    expect(errors).not.toHaveBeenCalled();
+    container.remove();
+  });
+
   it('is plain Suspense when the browser renders from the start', async () => {
     const { Screen, load, arrive } = chunk();
     render(page(Screen));
@@ -87,6 +122,35 @@ describe('useMoment', () => {
     expect(container.querySelector('p')).toHaveAttribute('data-zone', browserZone);
     expect(container).toHaveTextContent(String(new Date().getUTCFullYear()));
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it("takes a moment the server wrote moments ago in the browser's zone as the browser's own: hydration renders nothing again", async () => {
+    const errors = vi.spyOn(console, 'error');
+    const fresh = { nowMs: Date.now() - 2000, zone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+    let renders = 0;
+    function Counted() {
+      renders++;
+      const { nowMs, zone } = useMoment();
+      return <p data-zone={zone}>{nowMs}</p>;
+    }
+    const page = (
+      <ServerMoment value={fresh}>
+        <Counted />
+      </ServerMoment>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    renders = 0;
+    adoptServerMoment(fresh);
+    await act(async () => void hydrateRoot(container, page));
+    expect(renders).toBe(1);
+    expect(container).toHaveTextContent(String(fresh.nowMs));
+    expect(errors).not.toHaveBeenCalled();
+    // Another zone's moment, or an old one, is not taken: the browser keeps its own.
+    adoptServerMoment({ nowMs: Date.now() + 1000, zone: fresh.zone === 'Asia/Tokyo' ? 'Europe/Paris' : 'Asia/Tokyo' });
+    adoptServerMoment({ nowMs: Date.now() - 60_000, zone: fresh.zone });
+    render(<Counted />);
+    expect(screen.getByText(String(fresh.nowMs))).toHaveAttribute('data-zone', fresh.zone);
   });
 
   it("is the browser's moment without a server", () => {
