@@ -1,5 +1,4 @@
 import { getPagePath } from '@nanostores/router';
-import type { ReactNode } from 'react';
 import { DashboardApp, type Screens } from '../features/dashboard/DashboardApp.tsx';
 import { $router, type DashboardRoute } from '../features/dashboard/router.ts';
 import { isStudentRoute } from '../features/dashboard/screens.ts';
@@ -7,42 +6,23 @@ import { SessionsScreen } from '../features/sessions/SessionsScreen.tsx';
 import { refreshStudentSidebar, StudentSidebar } from '../features/student/StudentSidebar.tsx';
 import { ChunkSuspense } from '../ui/ChunkSuspense.tsx';
 import { FailureBoundary } from '../ui/FailureBoundary.tsx';
-import { type LazyChunk, lazyChunk } from '../ui/lazy-chunk.ts';
+import { lazyChunk } from '../ui/lazy-chunk.ts';
 import { Loader } from '../ui/Loader.tsx';
 import { CalendarFeedPanel } from './calendar-feed.tsx';
 
 // Screens that carry heavy code (react-select, the booking flow and its login dialog) load when first shown.
 const DashboardBooking = lazyChunk(() => import('./dashboard-booking.tsx').then((m) => ({ default: m.DashboardBooking })));
 const StudentGradebookScreen = lazyChunk(() => import('../features/gradebook/GradebookScreen.tsx').then((m) => ({ default: m.StudentGradebookScreen })));
-// The tutor dashboard is one module, fetched the first time a tutor address shows.
+// The tutor dashboard is one module, fetched the first time a tutor address shows: its screens
+// (one component picks the route's) and its sidebar.
 const tutorSide = () => import('./dashboard-tutor.tsx');
-const TutorSchedule = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorSchedule })));
-const TutorAvailability = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorAvailability })));
-const TutorHistory = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorHistory })));
-const TutorGradebooks = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorGradebooks })));
-const TutorGradebook = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorGradebook })));
-const TutorAllGradebooks = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorAllGradebooks })));
-const TutorTeam = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorTeam })));
-const TutorAllSummaries = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorAllSummaries })));
-const TutorCatalog = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorCatalog })));
+const TutorScreen = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorScreen })));
 const TutorDashboardSidebar = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorDashboardSidebar })));
-const tutorParts = [
-  TutorSchedule,
-  TutorAvailability,
-  TutorHistory,
-  TutorGradebooks,
-  TutorGradebook,
-  TutorAllGradebooks,
-  TutorTeam,
-  TutorAllSummaries,
-  TutorCatalog,
-  TutorDashboardSidebar,
-];
 const loading = <Loader text="Loading…" />;
 
 /** Loads the tutor side: the server does once, before its first render of a tutor's page. */
 export async function preloadTutorSide(): Promise<void> {
-  await Promise.all(tutorParts.map((part) => part.preload()));
+  await Promise.all([TutorScreen.preload(), TutorDashboardSidebar.preload()]);
 }
 
 /**
@@ -88,32 +68,29 @@ const studentScreens: Screens = {
     ) : null,
 };
 
-/** A tutor screen for the route's tutor; a key per tutor so another tutor's dashboard starts afresh. */
-const tutorScreen =
-  (Screen: LazyChunk<(props: { tutorId: string }) => ReactNode>): Screens[DashboardRoute] =>
-  (page) =>
-    'tutorId' in page.params ? (
-      <ChunkSuspense fallback={loading} ready={Screen.loaded}>
-        <Screen key={page.params.tutorId} tutorId={page.params.tutorId} />
-      </ChunkSuspense>
-    ) : null;
+/** The route's tutor screen; a key per tutor (and gradebook) so another tutor's dashboard starts afresh. */
+const tutorScreen: Screens[DashboardRoute] = (page) => {
+  if (!('tutorId' in page.params)) return null;
+  const { tutorId } = page.params;
+  const gradebookId = 'gradebookId' in page.params ? page.params.gradebookId : undefined;
+  return (
+    <ChunkSuspense fallback={loading} ready={TutorScreen.loaded}>
+      <TutorScreen key={gradebookId ? `${tutorId}/${gradebookId}` : tutorId} route={page.route} tutorId={tutorId} gradebookId={gradebookId} />
+    </ChunkSuspense>
+  );
+};
 
 const tutorScreens: Screens = {
-  tutorHome: tutorScreen(TutorSchedule),
-  tutorSchedule: tutorScreen(TutorSchedule),
-  tutorAvailability: tutorScreen(TutorAvailability),
-  tutorHistory: tutorScreen(TutorHistory),
-  tutorGradebooks: tutorScreen(TutorGradebooks),
-  tutorAllGradebooks: tutorScreen(TutorAllGradebooks),
-  tutorSupervisor: tutorScreen(TutorTeam),
-  tutorAllSummaries: tutorScreen(TutorAllSummaries),
-  tutorCatalog: tutorScreen(TutorCatalog),
-  tutorGradebook: (page) =>
-    'gradebookId' in page.params && 'tutorId' in page.params ? (
-      <ChunkSuspense fallback={loading} ready={TutorGradebook.loaded}>
-        <TutorGradebook key={`${page.params.tutorId}/${page.params.gradebookId}`} tutorId={page.params.tutorId} gradebookId={page.params.gradebookId} />
-      </ChunkSuspense>
-    ) : null,
+  tutorHome: tutorScreen,
+  tutorSchedule: tutorScreen,
+  tutorAvailability: tutorScreen,
+  tutorHistory: tutorScreen,
+  tutorGradebooks: tutorScreen,
+  tutorAllGradebooks: tutorScreen,
+  tutorSupervisor: tutorScreen,
+  tutorAllSummaries: tutorScreen,
+  tutorCatalog: tutorScreen,
+  tutorGradebook: tutorScreen,
 };
 
 const screens: Screens = { ...studentScreens, ...tutorScreens };

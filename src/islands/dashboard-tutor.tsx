@@ -1,10 +1,10 @@
 import { getPagePath } from '@nanostores/router';
-import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { CHECK_AUTH } from '../api/auth.ts';
 import { firstData } from '../api/first-answers.ts';
 import type { AuthData } from '../contract/entities.ts';
 import { $auth, type AuthState, ensureAuth } from '../features/auth/session-store.ts';
-import { $router } from '../features/dashboard/router.ts';
+import { $router, type DashboardRoute } from '../features/dashboard/router.ts';
 import { StaffMeetingCard } from '../features/sessions/StaffMeetingCard.tsx';
 import { AvailabilityScreen, type RenderMeeting, ScheduleScreen, WorkHistoryScreen } from '../features/tutor/TutorMeetingsScreen.tsx';
 import { type PhotoDialogRenderProps, TutorSidebar } from '../features/tutor/TutorSidebar.tsx';
@@ -26,6 +26,22 @@ const CatalogScreen = lazyChunk(() => import('../features/catalog/CatalogScreen.
 const GradebooksScreen = lazyChunk(() => import('../features/tutor/GradebooksScreen.tsx').then((m) => ({ default: m.GradebooksScreen })));
 // The photo dialog (the team feature's) loads when the profile card is clicked.
 const PhotoDialog = lazyChunk(() => import('../features/team/PhotoDialog.tsx').then((m) => ({ default: m.PhotoDialog })));
+
+/** The chunks of the screens that load on demand, by route. */
+const screenChunks: Partial<Record<DashboardRoute, { preload(): Promise<void> }>> = {
+  tutorSupervisor: TeamScreen,
+  tutorAllSummaries: TutorAllSummariesScreen,
+  tutorCatalog: CatalogScreen,
+  tutorGradebooks: GradebooksScreen,
+  tutorAllGradebooks: GradebooksScreen,
+  tutorGradebook: TutorGradebookScreen,
+};
+
+// Loaded for a page that opened on a screen of its own chunk (a supervisor's, a gradebook), which
+// the page shows loading: that chunk is fetched at once, beside the page's hydration, rather than
+// once the page is live. (One that fails here is asked for again, and reported, by its screen.)
+const opened = $router.get()?.route;
+if (opened) screenChunks[opened]?.preload().catch(() => undefined);
 
 /**
  * The tutor side of the dashboard island, composed from the tutor, sessions and gradebook features.
@@ -112,6 +128,26 @@ export const TutorGradebook = ({ tutorId, gradebookId }: { tutorId: string; grad
     <TutorGradebookScreen tutorId={tutorId} gradebookId={gradebookId} />
   </ChunkSuspense>
 );
+
+/** The screen of each tutor route but a gradebook's (which also takes the gradebook). */
+const screens: Partial<Record<DashboardRoute, (props: { tutorId: string }) => ReactNode>> = {
+  tutorHome: TutorSchedule,
+  tutorSchedule: TutorSchedule,
+  tutorAvailability: TutorAvailability,
+  tutorHistory: TutorHistory,
+  tutorGradebooks: TutorGradebooks,
+  tutorAllGradebooks: TutorAllGradebooks,
+  tutorSupervisor: TutorTeam,
+  tutorAllSummaries: TutorAllSummaries,
+  tutorCatalog: TutorCatalog,
+};
+
+/** The route's screen: DashboardApp.tsx loads the tutor side as one chunk, and shows its screens through this. */
+export function TutorScreen({ route, tutorId, gradebookId }: { route: DashboardRoute; tutorId: string; gradebookId?: string }) {
+  if (route === 'tutorGradebook') return gradebookId ? <TutorGradebook tutorId={tutorId} gradebookId={gradebookId} /> : null;
+  const Screen = screens[route];
+  return Screen ? <Screen tutorId={tutorId} /> : null;
+}
 
 /** The sidebar's profile card opens the team feature's photo dialog (a dialog that does not load says so in the sidebar). */
 const photoDialog = (props: PhotoDialogRenderProps) => (

@@ -13,7 +13,7 @@ import DashboardIsland, { preloadFirstScreen } from './DashboardApp.tsx';
  * browser's first render matches it; times then move to the browser's zone and clock. Otherwise
  * (`npm run dev`, or a server render that failed) the browser renders it.
  */
-async function mountDashboard(container: HTMLElement): Promise<void> {
+function mountDashboard(container: HTMLElement): void {
   rememberZone();
   // Written by server/dashboard-shell.ts with the render.
   const moment = container.dataset.moment;
@@ -21,22 +21,21 @@ async function mountDashboard(container: HTMLElement): Promise<void> {
     createRoot(container).render(<DashboardIsland />);
     return;
   }
-  try {
-    // The server wrote the screen with the chunks it is drawn with (a tutor's): hydrated with them.
-    await preloadFirstScreen($router.get()?.route);
-  } catch {
-    // Without them the page cannot be taken over as written: drawn afresh, each screen showing its
-    // own chunk's failure and Retry.
-    createRoot(container).render(<DashboardIsland />);
-    return;
-  }
   const serverMoment = JSON.parse(moment) as Moment;
-  adoptServerMoment(serverMoment);
-  hydrateRoot(
-    container,
-    <ServerMoment value={serverMoment}>
-      <DashboardIsland />
-    </ServerMoment>,
+  // The server wrote the screen with the chunks it is drawn with (a tutor's): hydrated with them.
+  // Without them the page cannot be taken over as written: drawn afresh, each screen showing its
+  // own chunk's failure and Retry.
+  preloadFirstScreen($router.get()?.route).then(
+    () => {
+      adoptServerMoment(serverMoment);
+      hydrateRoot(
+        container,
+        <ServerMoment value={serverMoment}>
+          <DashboardIsland />
+        </ServerMoment>,
+      );
+    },
+    () => createRoot(container).render(<DashboardIsland />),
   );
 }
 
@@ -48,4 +47,4 @@ function rememberZone(): void {
   document.cookie = `tz=${Intl.DateTimeFormat().resolvedOptions().timeZone}; path=/; max-age=31536000; samesite=lax`;
 }
 
-await mountDashboard(document.getElementById('dashboard')!);
+mountDashboard(document.getElementById('dashboard')!);

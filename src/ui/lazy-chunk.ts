@@ -27,11 +27,7 @@ const settled = <M,>(module: M) => ({ then: (resolve: (value: M) => void) => res
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, as React.lazy takes it
 export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>, timeoutMs = CHUNK_TIMEOUT_MS): LazyChunk<T> {
   let module: { default: T } | undefined;
-  const fetchModule = () =>
-    loadChunk(load, timeoutMs).then((loaded) => {
-      module = loaded;
-      return loaded;
-    });
+  const fetchModule = () => loadChunk(load, timeoutMs).then((loaded) => (module = loaded));
   const attempt = () =>
     lazy(() =>
       module
@@ -49,8 +45,7 @@ export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ de
     return createElement(Current as ComponentType<ComponentProps<T>>, props);
   }
   // Chunk takes T's props and renders T: it stands for T.
-  return Object.defineProperties(Chunk, {
-    preload: { value: async () => void (module ?? (await fetchModule())) },
-    loaded: { get: () => module !== undefined },
-  }) as unknown as LazyChunk<T>;
+  Chunk.preload = async () => void (module ?? (await fetchModule()));
+  Object.defineProperty(Chunk, 'loaded', { get: () => module !== undefined });
+  return Chunk as unknown as LazyChunk<T>;
 }
