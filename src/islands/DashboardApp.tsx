@@ -1,7 +1,6 @@
 import { getPagePath } from '@nanostores/router';
 import { DashboardApp, type Screens } from '../features/dashboard/DashboardApp.tsx';
 import { $router, type DashboardRoute } from '../features/dashboard/router.ts';
-import { isStudentRoute } from '../features/dashboard/screens.ts';
 import { SessionsScreen } from '../features/sessions/SessionsScreen.tsx';
 import { refreshStudentSidebar, StudentSidebar } from '../features/student/StudentSidebar.tsx';
 import { ChunkSuspense } from '../ui/ChunkSuspense.tsx';
@@ -20,19 +19,14 @@ const TutorScreen = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorS
 const TutorDashboardSidebar = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorDashboardSidebar })));
 const loading = <Loader text="Loading…" />;
 
-/** Loads the tutor side: the server does once, before its first render of a tutor's page. */
+/**
+ * Loads the tutor side, as the server does once before its first render: a tutor's sidebar and
+ * screen are then written in the page as a student's are (the browser hydrates them once it has
+ * loaded the tutor side too). Without them the page would show a loading notice until its code
+ * had loaded, then move as the sidebar and the screen came in.
+ */
 export async function preloadTutorSide(): Promise<void> {
   await Promise.all([TutorScreen.preload(), TutorDashboardSidebar.preload()]);
-}
-
-/**
- * Loads the chunks the first screen of `route` is drawn with, for the browser to hydrate the page
- * the server wrote with them: a tutor's sidebar and screen come written in the page, as a
- * student's do (without them, the page would show a loading notice until its code had loaded,
- * then move as the sidebar and the screen came in). A student's first screen needs none.
- */
-export async function preloadFirstScreen(route: DashboardRoute | undefined): Promise<void> {
-  if (route && !isStudentRoute(route)) await preloadTutorSide();
 }
 
 /** The dashboards' island: client-only, mounted by src/pages/app-shell.astro. It composes the features. */
@@ -74,7 +68,7 @@ const tutorScreen: Screens[DashboardRoute] = (page) => {
   const { tutorId } = page.params;
   const gradebookId = 'gradebookId' in page.params ? page.params.gradebookId : undefined;
   return (
-    <ChunkSuspense fallback={loading} ready={TutorScreen.loaded}>
+    <ChunkSuspense fallback={loading} serverWritten>
       <TutorScreen key={gradebookId ? `${tutorId}/${gradebookId}` : tutorId} route={page.route} tutorId={tutorId} gradebookId={gradebookId} />
     </ChunkSuspense>
   );
@@ -111,7 +105,7 @@ export default function DashboardIsland() {
         )}
         tutorSidebar={(page) =>
           'tutorId' in page.params ? (
-            <ChunkSuspense fallback={null} ready={TutorDashboardSidebar.loaded}>
+            <ChunkSuspense fallback={null} serverWritten>
               <TutorDashboardSidebar key={page.params.tutorId} tutorId={page.params.tutorId} route={page.route} />
             </ChunkSuspense>
           ) : null

@@ -1,7 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { $router } from '../features/dashboard/router.ts';
 import { adoptServerMoment, type Moment, ServerMoment } from '../lib/moment.ts';
-import DashboardIsland, { preloadFirstScreen } from './DashboardApp.tsx';
+import DashboardIsland from './DashboardApp.tsx';
 
 /**
  * Starts the dashboards in the app shell's #dashboard as this module loads: the shell's own script
@@ -9,9 +8,11 @@ import DashboardIsland, { preloadFirstScreen } from './DashboardApp.tsx';
  * (whose component and renderer would be two more scripts to fetch; decision 011).
  *
  * When the server wrote the first screen into the page (render-dashboard.tsx), it is hydrated with
- * the server's moment (`data-moment`) and, once loaded, the chunks it was drawn with, so the
- * browser's first render matches it; times then move to the browser's zone and clock. Otherwise
- * (`npm run dev`, or a server render that failed) the browser renders it.
+ * the server's moment (`data-moment`), so the browser's first render matches it; times then move
+ * to the browser's zone and clock. A part drawn by a chunk that has not loaded yet (the tutor
+ * side) keeps the server's HTML until it has, and is hydrated then; a click on it meanwhile is
+ * replayed once it is. Otherwise (`npm run dev`, or a server render that failed) the
+ * browser renders it.
  */
 function mountDashboard(container: HTMLElement): void {
   rememberZone();
@@ -22,20 +23,12 @@ function mountDashboard(container: HTMLElement): void {
     return;
   }
   const serverMoment = JSON.parse(moment) as Moment;
-  // The server wrote the screen with the chunks it is drawn with (a tutor's): hydrated with them.
-  // Without them the page cannot be taken over as written: drawn afresh, each screen showing its
-  // own chunk's failure and Retry.
-  preloadFirstScreen($router.get()?.route).then(
-    () => {
-      adoptServerMoment(serverMoment);
-      hydrateRoot(
-        container,
-        <ServerMoment value={serverMoment}>
-          <DashboardIsland />
-        </ServerMoment>,
-      );
-    },
-    () => createRoot(container).render(<DashboardIsland />),
+  adoptServerMoment(serverMoment);
+  hydrateRoot(
+    container,
+    <ServerMoment value={serverMoment}>
+      <DashboardIsland />
+    </ServerMoment>,
   );
 }
 

@@ -6,7 +6,7 @@ import DashboardIsland, { preloadTutorSide } from './DashboardApp.tsx';
 
 // The tutor side is in a chunk of its own, which the browser loads on a tutor's page only: loaded
 // here once, the server writes a tutor's sidebar and screen as it does a student's (the browser
-// loads it before it hydrates them).
+// hydrates them once it has loaded that chunk too).
 await preloadTutorSide();
 
 /**
@@ -17,7 +17,7 @@ await preloadTutorSide();
  *
  * What the first screen does not have yet renders as in the browser's first render: a read that
  * did not come with the page shows its loading state, and chunks loaded on demand their fallback
- * (ChunkSuspense), except those the browser loads before it hydrates (preloadFirstScreen).
+ * (ChunkSuspense), except the tutor side's, which is loaded here before the first render.
  */
 export function renderDashboard({ path, answers, moment }: { path: string; answers: FirstAnswers; moment: Moment }): string {
   // The router and the answers are module state, shared by every request: the render is

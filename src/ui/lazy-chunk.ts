@@ -6,12 +6,10 @@ export { CHUNK_TIMEOUT_MS, ChunkLoadError, chunkPathIn, loadChunk, retryCount, r
 /** A chunk's component, which can also be loaded ahead of its first render. */
 export type LazyChunk<T> = T & {
   /**
-   * Loads the chunk now. Once it has loaded, the component renders at once instead of suspending:
-   * a first screen written by the server with it is hydrated with it (src/islands/mount-dashboard.tsx).
+   * Loads the chunk now: its renders from then on do not suspend. The server loads the chunks of
+   * the first screens it writes so (src/islands/render-dashboard.tsx): its render cannot wait.
    */
   preload(): Promise<void>;
-  /** Whether the chunk has loaded (its next render does not suspend). */
-  readonly loaded: boolean;
 };
 
 /**
@@ -46,6 +44,5 @@ export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ de
   }
   // Chunk takes T's props and renders T: it stands for T.
   Chunk.preload = async () => void (module ?? (await fetchModule()));
-  Object.defineProperty(Chunk, 'loaded', { get: () => module !== undefined });
   return Chunk as unknown as LazyChunk<T>;
 }

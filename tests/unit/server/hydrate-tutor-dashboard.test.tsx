@@ -21,7 +21,7 @@ async function browserModules() {
     import('../../../src/lib/moment.ts'),
     import('../fake-api.ts'),
   ]);
-  return { DashboardIsland: app.default, preloadFirstScreen: app.preloadFirstScreen, $router: router.$router, ...moment, fakeApi: api.fakeApi };
+  return { DashboardIsland: app.default, $router: router.$router, ...moment, fakeApi: api.fakeApi };
 }
 
 /**
@@ -44,13 +44,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-it("hydrates the tutor's Schedule as the server wrote it, once the tutor side has loaded: no mismatch, no read asked again, the same cards", async () => {
+it("hydrates the tutor's Schedule as the server wrote it once the tutor side has loaded: no mismatch, no read asked again, the same cards", async () => {
   const errors = vi.spyOn(console, 'error');
   // The browser's zone and a moment just taken: the browser takes it as its own.
   const moment = { nowMs: Date.now(), zone: Intl.DateTimeFormat().resolvedOptions().timeZone };
   const html = renderDashboard({ path: '/tutors/myself/dashboard/schedule', answers, moment });
   expect(html).not.toContain('Loading');
-  const { DashboardIsland, preloadFirstScreen, $router, adoptServerMoment, ServerMoment, fakeApi } = await browserModules();
+  const { DashboardIsland, $router, adoptServerMoment, ServerMoment, fakeApi } = await browserModules();
   const seen = fakeApi({});
   document.body.innerHTML = `<script type="application/json" id="first-reads">${JSON.stringify(answers)}</script><div id="dashboard">${html}</div>`;
   window.history.replaceState(null, '', '/tutors/myself/dashboard/schedule');
@@ -59,7 +59,6 @@ it("hydrates the tutor's Schedule as the server wrote it, once the tutor side ha
   const serverCards = [...container.querySelectorAll('article')];
   expect(serverCards).toHaveLength(2);
 
-  await preloadFirstScreen($router.get()?.route);
   adoptServerMoment(moment);
   await act(async () => {
     root = hydrateRoot(
@@ -69,6 +68,9 @@ it("hydrates the tutor's Schedule as the server wrote it, once the tutor side ha
       </ServerMoment>,
     );
   });
+  // Until the tutor side has loaded, the server's HTML stays as it is; then React takes it over.
+  const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+  await act(() => vi.waitFor(() => expect(hydrated(serverCards[0]!)).toBe(true)));
   expect(errors).not.toHaveBeenCalled();
   // The same elements: taken over, not drawn anew.
   const cards = [...container.querySelectorAll('article')];

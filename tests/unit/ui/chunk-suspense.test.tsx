@@ -54,35 +54,45 @@ describe('ChunkSuspense', () => {
     container.remove();
   });
 
-  it('writes a chunk loaded ahead (ready) on the server, and hydrates it as written without rendering it again', async () => {
+  it("writes a chunk the server loaded ahead, and hydrates it once the browser has loaded it, keeping the server's HTML meanwhile", async () => {
     const errors = vi.spyOn(console, 'error');
     let renders = 0;
     function Counted() {
       renders++;
       return <p>The screen</p>;
     }
-    const Screen = lazyChunk(() => Promise.resolve({ default: Counted }));
-    expect(Screen.loaded).toBe(false);
-    await Screen.preload();
-    expect(Screen.loaded).toBe(true);
-    const readyPage = (
+    // The server's copy of the chunk, loaded before its render.
+    const ServerScreen = lazyChunk(() => Promise.resolve({ default: Counted }));
+    await ServerScreen.preload();
+    const written = (Screen: ComponentType) => (
       <main>
-        <ChunkSuspense fallback={<p>Loading…</p>} ready={Screen.loaded}>
+        <ChunkSuspense fallback={<p>Loading…</p>} serverWritten>
           <Screen />
         </ChunkSuspense>
       </main>
     );
-    const html = renderToString(readyPage);
+    const html = renderToString(written(ServerScreen));
     expect(html).toContain('The screen');
     expect(html).not.toContain('Loading…');
     expect(html).not.toContain('<!--$!-->');
+
+    // The browser's copy, still loading as the page is hydrated.
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const BrowserScreen = lazyChunk(() => arrived.then(() => ({ default: Counted })));
     const container = document.createElement('div');
     container.innerHTML = html;
     document.body.append(container);
-    const written = container.querySelector('p');
+    const paragraph = container.querySelector('p');
     renders = 0;
-    await act(async () => void hydrateRoot(container, readyPage));
-    expect(container.querySelector('p')).toBe(written);
+    await act(async () => void hydrateRoot(container, written(BrowserScreen)));
+    expect(container.querySelector('p')).toBe(paragraph);
+    expect(container).toHaveTextContent('The screen');
+    expect(renders).toBe(0);
+    await act(async () => arrive());
+    // Hydrated as written: the same element, rendered once, no fallback on the way.
+    expect(container.querySelector('p')).toBe(paragraph);
+    expect(container).not.toHaveTextContent('Loading…');
     expect(renders).toBe(1);
     expect(errors).not.toHaveBeenCalled();
     container.remove();
