@@ -6,6 +6,7 @@ import { getCookie } from 'hono/cookie';
 import type { FirstAnswers } from '../src/api/first-answers.ts';
 import { site } from '../src/config/site.ts';
 import type { Moment } from '../src/lib/moment.ts';
+import { listPageSpan, MEETINGS_VIEW_COOKIE, type MeetingsView, meetingsViewOf, spanQuery, weekAt } from '../src/lib/week-range.ts';
 import { nowMs } from './clock.ts';
 import { encode, preferredEncoding } from './http/compression.ts';
 
@@ -30,8 +31,18 @@ import { encode, preferredEncoding } from './http/compression.ts';
 /** Where the shell holds the answers: an empty data block the build leaves for the server. */
 export const FIRST_READS_BLOCK = '<script type="application/json" id="first-reads">{}</script>';
 
-/** The reads a dashboard address shows first (the sidebar's and the screen's). */
-export function firstReadsOf(urlPath: string): string[] {
+/** What a first screen's reads depend on beyond the address: the tutor's list-or-week choice, and (for the week) the moment. */
+export interface FirstScreenChoice {
+  meetingsView: MeetingsView;
+  moment: Moment;
+}
+
+/**
+ * The reads a dashboard address shows first (the sidebar's and the screen's). The tutor's Schedule
+ * and Availability in the week view read this week's span (in the zone the page is written in), at
+ * the very address the page asks for (src/lib/week-range.ts), so the page takes the answer from here.
+ */
+export function firstReadsOf(urlPath: string, choice?: FirstScreenChoice): string[] {
   const path = urlPath.replace(/\/$/, '');
   const reads: string[] = [];
   if (/^\/student\/dashboard(\/.*)?$/.test(path)) {
@@ -44,7 +55,12 @@ export function firstReadsOf(urlPath: string): string[] {
   if (tutor) {
     const id = tutor[1]!;
     reads.push('/api/checkauth', `/api/tutors/${id}`);
-    if (/^(\/schedule|\/availability|\/history)?$/.test(tutor[2] ?? '')) reads.push(`/api/tutors/${id}/meetings`);
+    const screen = tutor[2] ?? '';
+    if (choice && /^(\/schedule|\/availability)?$/.test(screen)) {
+      const { nowMs, zone } = choice.moment;
+      const week = weekAt(nowMs, zone);
+      reads.push(`/api/tutors/${id}/meetings${spanQuery(choice.meetingsView === 'week' ? week : listPageSpan(week, 0, zone))}`);
+    } else if (/^(\/schedule|\/availability|\/history)?$/.test(screen)) reads.push(`/api/tutors/${id}/meetings`);
   }
   return reads;
 }
@@ -66,7 +82,7 @@ export function viewerZone(cookie: string | undefined): string {
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-export type RenderDashboard = (input: { path: string; answers: FirstAnswers; moment: Moment }) => string;
+export type RenderDashboard = (input: { path: string; answers: FirstAnswers; moment: Moment; meetingsView: MeetingsView }) => string;
 
 /**
  * JSON inside a `<script>` element: `<` escaped, so no answer's text (a tutor's bio, say) can
@@ -121,10 +137,9 @@ export function dashboardShell({ shellFile, api, renderFile, log = console.log }
   }
 
   /** The shell's dashboard root with the first screen in it, or the shell as built if the render fails. */
-  function renderInto(page: string, render: RenderDashboard, c: Context, answers: FirstAnswers): string {
-    const moment: Moment = { nowMs: nowMs(), zone: viewerZone(getCookie(c, 'tz')) };
+  function renderInto(page: string, render: RenderDashboard, c: Context, answers: FirstAnswers, { moment, meetingsView }: FirstScreenChoice): string {
     try {
-      const html = render({ path: c.req.path, answers, moment });
+      const html = render({ path: c.req.path, answers, moment, meetingsView });
       return page.replace(DASHBOARD_ROOT, (_, attributes: string) => `<div id="dashboard"${attributes} data-moment="${escapeAttribute(JSON.stringify(moment))}">${html}</div>`);
     } catch (error) {
       log(`dashboard page rendered in the browser: the server's render failed (${(error as Error).message})`);
@@ -166,12 +181,17 @@ export function dashboardShell({ shellFile, api, renderFile, log = console.log }
     c.header('cache-control', 'private, no-store');
     c.header('vary', 'accept-encoding, cookie');
     if (c.req.method === 'HEAD') return c.body(null, 200);
-    const [{ answers, cookies }, render] = await Promise.all([answersFor(c, firstReadsOf(c.req.path)), loadRenderer()]);
+    // One moment for the reads and the render: the week the server asks for is the week it writes.
+    const choice: FirstScreenChoice = {
+      moment: { nowMs: nowMs(), zone: viewerZone(getCookie(c, 'tz')) },
+      meetingsView: meetingsViewOf(getCookie(c, MEETINGS_VIEW_COOKIE)),
+    };
+    const [{ answers, cookies }, render] = await Promise.all([answersFor(c, firstReadsOf(c.req.path, choice)), loadRenderer()]);
     for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
     // Replaced by functions: a replacement string would read `$'` and `$&` in the answers as patterns.
     const block = FIRST_READS_BLOCK.replace('{}', () => jsonForScript(answers));
     const withAnswers = built.replace(FIRST_READS_BLOCK, () => block);
-    const page = Buffer.from(render ? renderInto(withAnswers, render, c, answers) : withAnswers);
+    const page = Buffer.from(render ? renderInto(withAnswers, render, c, answers, choice) : withAnswers);
     const encoding = preferredEncoding(c.req.header('accept-encoding'));
     if (!encoding) return c.body(new Uint8Array(page), 200);
     c.header('content-encoding', encoding);

@@ -17,7 +17,13 @@ export async function meetingsById(db: Db, ids: number[], reader: MeetingReader)
 }
 
 /** The meetings with these ids, or a tutor's meetings that are not canceled, by id in time order. */
-async function meetingsWhere(db: Db, filter: { ids: number[] } | { tutorId: number }, reader: MeetingReader): Promise<Map<number, Meeting>> {
+/** Meetings that start at or after `from` and before `to`. */
+export interface Span {
+  from: Date;
+  to: Date;
+}
+
+async function meetingsWhere(db: Db, filter: { ids: number[] } | { tutorId: number; span?: Span }, reader: MeetingReader): Promise<Map<number, Meeting>> {
   const staff = reader === 'staff';
   let query = db
     .selectFrom('meetings as m')
@@ -46,6 +52,7 @@ async function meetingsWhere(db: Db, filter: { ids: number[] } | { tutorId: numb
     .orderBy('m.occurrence')
     .orderBy('m.id');
   query = 'ids' in filter ? query.where('m.id', 'in', filter.ids) : query.where('m.tutor_id', '=', filter.tutorId).where('m.canceled', '=', false);
+  if ('span' in filter && filter.span) query = query.where('m.occurrence', '>=', filter.span.from).where('m.occurrence', '<', filter.span.to);
   const rows = await query.execute();
   return new Map(
     rows.map((row) => [
@@ -75,7 +82,7 @@ async function meetingsWhere(db: Db, filter: { ids: number[] } | { tutorId: numb
  */
 async function listPayments(
   db: Db,
-  filter: { customerId: number } | { tutorId: number; meetings: Map<number, Meeting> } | { meetingIds: number[]; meetings: Map<number, Meeting> },
+  filter: { customerId: number } | { tutorId: number; span?: Span; meetings: Map<number, Meeting> } | { meetingIds: number[]; meetings: Map<number, Meeting> },
 ): Promise<Payment[]> {
   let query = db
     .selectFrom('payments as p')
@@ -107,7 +114,10 @@ async function listPayments(
     .orderBy('m.occurrence', 'desc')
     .orderBy('p.id');
   if ('customerId' in filter) query = query.where('p.customer_id', '=', filter.customerId);
-  else if ('tutorId' in filter) query = query.where('m.tutor_id', '=', filter.tutorId).where('m.canceled', '=', false);
+  else if ('tutorId' in filter) {
+    query = query.where('m.tutor_id', '=', filter.tutorId).where('m.canceled', '=', false);
+    if (filter.span) query = query.where('m.occurrence', '>=', filter.span.from).where('m.occurrence', '<', filter.span.to);
+  }
   else query = query.where('p.meeting_id', 'in', filter.meetingIds);
   let rows = await query.execute();
   // Read here only for a customer's own payments: the staff's lists pass the meetings they read.
@@ -134,12 +144,12 @@ export function listCustomerPayments(db: Db, customerId: number): Promise<Paymen
 
 /**
  * A tutor's calendar (GET /api/tutors/{id}/meetings): every meeting not canceled, past and future,
- * earliest first, each with the payments made for it.
+ * or those starting within `span`, earliest first, each with the payments made for it.
  */
-export async function listTutorMeetings(db: Db, tutorId: number): Promise<MeetingWithPayments[]> {
+export async function listTutorMeetings(db: Db, tutorId: number, span?: Span): Promise<MeetingWithPayments[]> {
   // Two queries whatever the length of the calendar: the meetings, then all their payments.
-  const meetings = await meetingsWhere(db, { tutorId }, 'staff');
-  const payments = await listPayments(db, { tutorId, meetings });
+  const meetings = await meetingsWhere(db, { tutorId, span }, 'staff');
+  const payments = await listPayments(db, { tutorId, span, meetings });
   const byMeeting = new Map<number, Payment[]>();
   for (const payment of [...payments].sort((a, b) => Number(a.id) - Number(b.id))) {
     const id = Number(payment.meeting.id);

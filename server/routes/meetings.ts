@@ -13,6 +13,7 @@ import {
   slotCreateForm,
   slotEndForm,
   slotEndQuery,
+  tutorMeetingsQuery,
 } from '../../src/contract/schemas.ts';
 import { fromEpoch } from '../db/schema.ts';
 import { createOneOffMeeting, createWeeklySlot } from '../domain/availability.ts';
@@ -38,7 +39,10 @@ export function meetingRoutes(services: MeetingServices) {
 
   app.get('/tutors/:id/meetings', async (c) => {
     const tutorId = resolveTutorId(c, parseParam(c, 'id', idOrMyself));
-    return ok(c, await listTutorMeetings(db, tutorId));
+    // Without from/to the whole calendar, as the spec's client expects; with them one span (the week view's).
+    const { from, to } = parseQuery(c, tutorMeetingsQuery);
+    const span = from !== undefined && to !== undefined ? { from: fromEpoch(from), to: fromEpoch(to) } : undefined;
+    return ok(c, await listTutorMeetings(db, tutorId, span));
   });
 
   app.get('/tutors/:id/gradebooks', async (c) => {

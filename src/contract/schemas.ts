@@ -149,6 +149,23 @@ export const tutorCreateForm = z.object({
 export const tutorBackgroundForm = z.object({ background: text(2000) });
 export const tutorArchiveQuery = z.object({ unarchive: booleanText.default(false) });
 export const recentSessionsQuery = z.object({ before: epochSeconds.optional(), before_id: id.optional(), limit: integer((n) => n.min(1).max(100)).default(50) });
+/**
+ * A tutor's calendar for a span of time (docs/contract-extensions.md): meetings that start at or
+ * after `from` and before `to`, epoch seconds, both or neither; at most TUTOR_MEETINGS_MAX_SPAN
+ * seconds apart, so that a week's or a page's read never becomes the whole semester.
+ */
+export const TUTOR_MEETINGS_MAX_SPAN = 62 * 24 * 3600;
+export const tutorMeetingsQuery = z.object({ from: epochSeconds.optional(), to: epochSeconds.optional() }).superRefine(({ from, to }, context) => {
+  // Only what is left to say once both ends read as numbers (a field that did not is named already).
+  // (zod runs this after a field's own check failed too, with what was read: text, or -5.)
+  const number = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 4_102_444_800;
+  if (from !== undefined && !number(from)) return;
+  if (to !== undefined && !number(to)) return;
+  const refuse = (message: string) => context.addIssue({ code: 'custom', message, path: ['to'] });
+  if ((from === undefined) !== (to === undefined)) refuse('from and to come together');
+  else if (from !== undefined && to !== undefined && from >= to) refuse('from must be before to');
+  else if (from !== undefined && to !== undefined && to - from > TUTOR_MEETINGS_MAX_SPAN) refuse('At most 62 days after from');
+});
 export const teamHoursQuery = z.object({ from: epochSeconds, to: epochSeconds }).refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
 export const offeringCreateForm = z.object({ tutor: idOrMyself, course: id, qualification: requiredText(200) });
 

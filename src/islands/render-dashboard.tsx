@@ -1,7 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { type FirstAnswers, withFirstAnswers } from '../api/first-answers.ts';
 import { $router } from '../features/dashboard/router.ts';
+import { ServerMeetingsView } from '../features/tutor/meetings-view-choice.ts';
 import { type Moment, ServerMoment } from '../lib/moment.ts';
+import type { MeetingsView } from '../lib/week-range.ts';
 import DashboardIsland, { preloadTutorSide } from './DashboardApp.tsx';
 
 // The tutor side is in a chunk of its own, which the browser loads on a tutor's page only: loaded
@@ -19,7 +21,7 @@ await preloadTutorSide();
  * did not come with the page shows its loading state, and chunks loaded on demand their fallback
  * (ChunkSuspense), except the tutor side's, which is loaded here before the first render.
  */
-export function renderDashboard({ path, answers, moment }: { path: string; answers: FirstAnswers; moment: Moment }): string {
+export function renderDashboard({ path, answers, moment, meetingsView = 'list' }: { path: string; answers: FirstAnswers; moment: Moment; meetingsView?: MeetingsView }): string {
   // The router and the answers are module state, shared by every request: the render is
   // synchronous, so they hold this request's values from here to its end. The router is left on
   // no route after it: it skips an address it has just parsed, so a path whose parsing failed
@@ -29,7 +31,10 @@ export function renderDashboard({ path, answers, moment }: { path: string; answe
     return withFirstAnswers(answers, () =>
       renderToString(
         <ServerMoment value={moment}>
-          <DashboardIsland />
+          {/* The tutor's list-or-week choice, from the request's cookie (the browser reads the same). */}
+          <ServerMeetingsView value={meetingsView}>
+            <DashboardIsland />
+          </ServerMeetingsView>
         </ServerMoment>,
       ),
     );

@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
 import { signInThroughOutbox } from './outbox.ts';
+import { showWholeList } from './tutor-lists.ts';
 
 /**
  * A tutor takes published hours back (issue 24, 'Delete and end'): deletes a one-off hour with the
@@ -52,6 +53,7 @@ test('a tutor deletes an hour, ends a weekly series from a date and takes a day 
   const cards = page.locator('article').filter({ hasText: '5:15–6:15 AM' });
   const card = (date: Date) => cards.filter({ hasText: longDate(date) });
   await expect(card(onDayOff)).toHaveCount(1);
+  await showWholeList(page);
   const weeks = await cards.count();
   expect(weeks).toBeGreaterThan(4);
 

@@ -4,6 +4,7 @@ import { addWeeks } from 'date-fns';
 import { expectAccessible } from './axe.ts';
 import { chooseAndList, fillContact, leaveBookedScreen } from './booking-steps.ts';
 import { signInThroughOutbox } from './outbox.ts';
+import { showWholeList } from './tutor-lists.ts';
 
 /**
  * The tutor's side, in order: availability (keyboard only), a visitor booking it, the schedule,
@@ -109,6 +110,8 @@ test('a tutor publishes weekly and one-off hours with the keyboard and is told o
   await expect(weekly).toHaveCount(0);
   const cards = page.locator('article');
   const weeklyCard = cards.filter({ hasText: hourRange(weeklyStart) });
+  await expect(weeklyCard.first()).toBeVisible();
+  await showWholeList(page);
   await expect.poll(() => weeklyCard.count()).toBeGreaterThan(10);
   await expect(weeklyCard.first()).toContainText('This slot is unbooked');
 

@@ -10,8 +10,8 @@ import styles from './tutor.module.css';
 export interface AddAvailabilityDialogProps {
   /** The route's tutor: 'myself' or an id (a supervisor may add for another tutor). */
   tutorId: string;
-  /** Called when the dialog closes; `created` is true after a success. */
-  onClose: (created: boolean) => void;
+  /** Called when the dialog closes; `created` is the new hour's start (a weekly one's first week) after a success, else false. */
+  onClose: (created: number | false) => void;
 }
 
 /**
@@ -38,7 +38,7 @@ export function AddAvailabilityDialog({ tutorId, onClose }: AddAvailabilityDialo
       ? await createMeeting({ occurrence_epoch: epoch, tutor: tutorId })
       : await createSlot({ duration_mins: 60, anchor_epoch: epoch, tutor: tutorId });
     setWorking(false);
-    if (result.status === 'success') onClose(true);
+    if (result.status === 'success') onClose(epoch);
     else setError(availabilityMessage(oneTime, result));
   }
 

@@ -1,18 +1,26 @@
-import { type ReactNode, Suspense, useId, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { MeetingWithPayments } from '../../contract/entities.ts';
-import { useMoment } from '../../lib/moment.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PlusIcon } from '../../ui/action-icons.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../../ui/lazy-chunk.ts';
 import { LoadError } from '../../ui/LoadError.tsx';
+import { useMoment } from '../../lib/moment.ts';
+import { site } from '../../config/site.ts';
+import { addDays, daysBetween } from '../../lib/site-days.ts';
+import { LIST_PAGE_WEEKS, listPageSpan, type MeetingsView, midnightIn, shiftWeek, type Week, weekAt } from '../../lib/week-range.ts';
+import { type Fresh, useFreshHour } from './fresh-hour.ts';
+import { useMeetingsView } from './meetings-view-choice.ts';
 import { availabilityMeetings, historyMeetings, scheduleMeetings } from './tutor-meetings.ts';
 import styles from './tutor.module.css';
 import { type MeetingsLoad, useTutorMeetings } from './use-tutor-meetings.ts';
 
 // The form loads when the + button is pressed: the tutor's first screen carries no dialog code.
 const AddAvailabilityDialog = lazyChunk(() => import('./AddAvailabilityDialog.tsx').then((m) => ({ default: m.AddAvailabilityDialog })));
+// The week's grid (with its layout) loads when the week view is shown (the list is the default):
+// its chrome and loading state are in the first load, so the page the server wrote does not change shape.
+const WeekGrid = lazyChunk(() => import('./WeekGrid.tsx').then((m) => ({ default: m.WeekGrid })));
 // Days off load when their button is pressed too.
 const DaysOffDialog = lazyChunk(() => import('./DaysOffDialog.tsx').then((m) => ({ default: m.DaysOffDialog })));
 
@@ -35,27 +43,43 @@ const PAGE = 100;
 interface MeetingListProps {
   load: MeetingsLoad;
   reload: () => void;
-  /** The list's meetings of all the tutor's, at the viewer's moment (the server's while hydrating). */
-  select: (items: MeetingWithPayments[], nowMs: number) => MeetingWithPayments[];
+  select: (items: MeetingWithPayments[]) => MeetingWithPayments[];
   empty: string;
   renderMeeting: RenderMeeting;
   label: string;
+  /** A new hour's start: its card is brought into view and marked for a moment. */
+  fresh?: Fresh;
+  /** Reads the list's next weeks; absent once the pages reach the semester's end. */
+  more?: () => void;
+  /** Reads all the weeks left to the semester's end at once. */
+  rest?: () => void;
 }
 
-function MeetingList({ load, reload, select, empty, renderMeeting, label }: MeetingListProps) {
+function MeetingList({ load, reload, select, empty, renderMeeting, label, fresh, more, rest }: MeetingListProps) {
   const [shown, setShown] = useState(PAGE);
-  const { nowMs } = useMoment();
-  if (load.status === 'loading') return <Loader text="Loading your meetings…" />;
+  const listRef = useRef<HTMLUListElement>(null);
+  const items = load.status === 'ready' ? select(load.items) : [];
+  const freshAt = fresh ? items.findIndex((item) => item.meeting.occurrence_epoch === fresh.epoch) : -1;
+  // A new hour past the cards shown yet shows the cards up to it.
+  if (freshAt >= shown) setShown(freshAt + 1);
+  useFreshHour(listRef, fresh, freshAt >= 0 && freshAt < shown);
+  // Pages with nothing to show read the rest of the semester at once, so an empty list says so only when nothing is left.
+  const nothingYet = load.status === 'ready' && !load.refreshing && items.length === 0 && rest !== undefined;
+  useEffect(() => {
+    if (nothingYet) rest?.();
+  }, [nothingYet, rest]);
+  if (load.status === 'loading' || nothingYet) return <Loader text="Loading your meetings…" />;
   if (load.status === 'error') {
     return <LoadError message={load.message} onRetry={reload} />;
   }
-  const items = select(load.items, nowMs);
   if (items.length === 0) return <p className={styles.emptyTitle}>{empty}</p>;
   return (
     <>
-      <ul className={styles.list} aria-label={label} aria-busy={load.refreshing || undefined}>
+      <ul ref={listRef} className={styles.list} aria-label={label} aria-busy={load.refreshing || undefined}>
         {items.slice(0, shown).map((item) => (
-          <li key={String(item.meeting.id)}>{renderMeeting(item, reload)}</li>
+          <li key={String(item.meeting.id)} data-epoch={item.meeting.occurrence_epoch} className={styles.listItem}>
+            {renderMeeting(item, reload)}
+          </li>
         ))}
       </ul>
       {items.length > shown && (
@@ -65,25 +89,144 @@ function MeetingList({ load, reload, select, empty, renderMeeting, label }: Meet
           </Button>
         </div>
       )}
+      {items.length <= shown && more && (
+        <div className={styles.more}>
+          <Button variant="secondary" loading={load.refreshing} onClick={more}>
+            Show later weeks
+          </Button>
+        </div>
+      )}
     </>
   );
 }
 
-/** Schedule (spec 2 §2): upcoming booked sessions, earliest first; `extra` shows above them (the calendar feed). */
+/** The list or the week: two pressed-or-not buttons, the choice remembered for both screens. */
+function ViewToggle({ view, onChange }: { view: MeetingsView; onChange: (view: MeetingsView) => void }) {
+  return (
+    <div role="group" aria-label="View" className={styles.viewToggle}>
+      {(['list', 'week'] as const).map((choice) => (
+        <button key={choice} type="button" aria-pressed={view === choice} onClick={() => onChange(choice)}>
+          {choice === 'list' ? 'List' : 'Week'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+const rangeFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+/** 'Nov 23 – 29, 2026' (the days as written, in no zone). */
+const weekRange = (week: Week) => rangeFormat.formatRange(Date.parse(`${week.monday}T00:00:00Z`), Date.parse(`${week.monday}T00:00:00Z`) + 6 * 86_400_000);
+
+/**
+ * Which week the view shows, counted from this one: the week itself follows the moment, so the
+ * page the server wrote (in the zone of the `tz` cookie) and the browser's own agree on "this week".
+ */
+function useShownWeek(): { current: Week; week: Week; zone: string; offset: number; setOffset: (offset: number) => void; weekOf: (epoch: number) => number } {
+  const moment = useMoment();
+  const [offset, setOffset] = useState(0);
+  const current = weekAt(moment.nowMs, moment.zone);
+  const week = offset === 0 ? current : shiftWeek(current, offset, moment.zone);
+  const weekOf = (epoch: number) => Math.round((daysBetween(current.monday, weekAt(epoch * 1000, moment.zone).monday) - 1) / 7);
+  return { current, week, zone: moment.zone, offset, setOffset, weekOf };
+}
+
+interface WeekPanelProps {
+  shown: ReturnType<typeof useShownWeek>;
+  load: MeetingsLoad;
+  reload: () => void;
+  renderMeeting: RenderMeeting;
+  fresh?: Fresh;
+}
+
+/** The week view: Previous week, Today, Next week and the week's range, then the week's hours (drawn by the grid's code, loaded on demand). */
+function WeekPanel({ shown, load, reload, renderMeeting, fresh }: WeekPanelProps) {
+  const { week, zone, offset, setOffset } = shown;
+  const { nowMs } = useMoment();
+  const gridRef = useRef<HTMLDivElement>(null);
+  // The week's read holds the new hour once it is this week's.
+  useFreshHour(gridRef, fresh, fresh !== undefined && load.status === 'ready' && load.items.some((i) => i.meeting.occurrence_epoch === fresh.epoch));
+  const loading = <Loader text="Loading your week…" />;
+  return (
+    <div className={styles.week}>
+      <div className={styles.weekNav}>
+        <h2 aria-live="polite">{weekRange(week)}</h2>
+        <Button variant="secondary" thin onClick={() => setOffset(offset - 1)}>
+          Previous week
+        </Button>
+        {/* Never disabled: a keyboard user who pressed it keeps the focus on it. */}
+        <Button variant="secondary" thin onClick={() => setOffset(0)}>
+          Today
+        </Button>
+        <Button variant="secondary" thin onClick={() => setOffset(offset + 1)}>
+          Next week
+        </Button>
+      </div>
+      {load.status === 'error' ? (
+        <LoadError message={load.message} onRetry={reload} />
+      ) : load.status === 'loading' ? (
+        loading
+      ) : (
+        // Plain Suspense: the grid is drawn only once the week's answer is there, which the
+        // server's render never has (the tutor's screens show their loading state on both sides),
+        // so nothing suspends on the server or while hydrating.
+        <FailureBoundary where="week view">
+          <Suspense fallback={loading}>
+            <WeekGrid week={week} zone={zone} nowMs={nowMs} items={load.items} refreshing={load.refreshing} reload={reload} renderMeeting={renderMeeting} gridRef={gridRef} />
+          </Suspense>
+        </FailureBoundary>
+      )}
+    </div>
+  );
+}
+
+/** The first moment after the semester's last reading day: the list's pages stop there. */
+const semesterOver = () => midnightIn(addDays(site.semesterLastReadingDay, 1), site.timeZone);
+
+/**
+ * The tutor's meetings as a list or a week, each from its own reads: the week's span, or the list's
+ * pages of LIST_PAGE_WEEKS weeks from this week's Monday (the first is the server's first read).
+ */
+function useViewedMeetings(tutorId: string) {
+  const [view, setView] = useMeetingsView();
+  const shown = useShownWeek();
+  const [pages, setPages] = useState(1);
+  const spans = Array.from({ length: pages }, (_, index) => listPageSpan(shown.current, index, shown.zone));
+  const [load, reload] = useTutorMeetings(tutorId, view === 'week' ? shown.week : spans);
+  // The index of the page that holds the semester's last moment: the list reads no further.
+  const lastPage = Math.max(0, Math.floor(shown.weekOf(semesterOver() - 1) / LIST_PAGE_WEEKS));
+  const nextPage = useCallback(() => setPages((count) => count + 1), []);
+  const more = view === 'list' && pages <= lastPage ? nextPage : undefined;
+  /** Reads every page left at once (in parallel): the list has nothing to show yet. */
+  const rest = useCallback(() => setPages((count) => Math.max(count, lastPage + 1)), [lastPage]);
+  /** Shows the page that holds an hour (a new one), and the pages before it. */
+  const showPageOf = (epoch: number) => setPages((count) => Math.max(count, Math.floor(shown.weekOf(epoch) / LIST_PAGE_WEEKS) + 1));
+  return { view, setView, shown, load, reload, more, rest: more && rest, showPageOf };
+}
+
+/** Schedule (spec 2 §2): upcoming booked sessions, earliest first (or the week); `extra` shows above them (the calendar feed). */
 export function ScheduleScreen({ tutorId, renderMeeting, extra }: TutorMeetingsScreenProps & { extra?: ReactNode }) {
-  const [load, reload] = useTutorMeetings(tutorId);
+  const { view, setView, shown, load, reload, more, rest } = useViewedMeetings(tutorId);
   return (
     <section aria-labelledby="schedule-title">
-      <h1 id="schedule-title">Schedule</h1>
+      <div className={styles.titleRow}>
+        <h1 id="schedule-title">Schedule</h1>
+        <ViewToggle view={view} onChange={setView} />
+      </div>
       {extra}
-      <MeetingList
-        load={load}
-        reload={reload}
-        select={scheduleMeetings}
-        empty={SCHEDULE_EMPTY}
-        renderMeeting={renderMeeting}
-        label="Booked sessions"
-      />
+      {view === 'week' ? (
+        <WeekPanel shown={shown} load={load} reload={reload} renderMeeting={renderMeeting} />
+      ) : (
+        <MeetingList
+          load={load}
+          reload={reload}
+          select={(items) => scheduleMeetings(items)}
+          empty={SCHEDULE_EMPTY}
+          renderMeeting={renderMeeting}
+          label="Booked sessions"
+          more={more}
+          rest={rest}
+        />
+      )}
     </section>
   );
 }
@@ -97,7 +240,7 @@ export function WorkHistoryScreen({ tutorId, renderMeeting }: TutorMeetingsScree
       <MeetingList
         load={load}
         reload={reload}
-        select={historyMeetings}
+        select={(items) => historyMeetings(items)}
         empty={HISTORY_EMPTY}
         renderMeeting={renderMeeting}
         label="Past sessions"
@@ -106,16 +249,19 @@ export function WorkHistoryScreen({ tutorId, renderMeeting }: TutorMeetingsScree
   );
 }
 
-/** 'Manage Availability' (spec 2 §2): the + button and the unbooked upcoming availability. */
+/** 'Manage Availability' (spec 2 §2): the + button and the unbooked upcoming availability (or the week, booked hours too). */
 export function AvailabilityScreen({ tutorId, renderMeeting }: TutorMeetingsScreenProps) {
-  const [load, reload] = useTutorMeetings(tutorId);
+  const { view, setView, shown, load, reload, more, rest, showPageOf } = useViewedMeetings(tutorId);
   const [adding, setAdding] = useState(false);
   const [daysOff, setDaysOff] = useState(false);
+  const [freshEpoch, setFreshEpoch] = useState<number | null>(null);
   const titleId = useId();
+  const fresh: Fresh | undefined = freshEpoch === null ? undefined : { epoch: freshEpoch, shown: () => setFreshEpoch(null) };
   return (
     <section aria-labelledby={titleId}>
       <div className={styles.titleRow}>
         <h1 id={titleId}>Manage Availability</h1>
+        <ViewToggle view={view} onChange={setView} />
         <Button variant="secondary" thin onClick={() => setDaysOff(true)}>
           Days off
         </Button>
@@ -123,14 +269,21 @@ export function AvailabilityScreen({ tutorId, renderMeeting }: TutorMeetingsScre
           <PlusIcon />
         </button>
       </div>
-      <MeetingList
-        load={load}
-        reload={reload}
-        select={availabilityMeetings}
-        empty={AVAILABILITY_EMPTY}
-        renderMeeting={renderMeeting}
-        label="Unbooked availability"
-      />
+      {view === 'week' ? (
+        <WeekPanel shown={shown} load={load} reload={reload} renderMeeting={renderMeeting} fresh={fresh} />
+      ) : (
+        <MeetingList
+          load={load}
+          reload={reload}
+          select={(items) => availabilityMeetings(items)}
+          empty={AVAILABILITY_EMPTY}
+          renderMeeting={renderMeeting}
+          label="Unbooked availability"
+          fresh={fresh}
+          more={more}
+          rest={rest}
+        />
+      )}
       {adding && (
         <FailureBoundary where="availability dialog">
           <Suspense fallback={null}>
@@ -138,7 +291,12 @@ export function AvailabilityScreen({ tutorId, renderMeeting }: TutorMeetingsScre
               tutorId={tutorId}
               onClose={(created) => {
                 setAdding(false);
-                if (created) reload();
+                if (created === false) return;
+                // The new hour is shown where it is: the week view moves to its week, the list reads up to it.
+                setFreshEpoch(created);
+                shown.setOffset(shown.weekOf(created));
+                showPageOf(created);
+                reload();
               }}
             />
           </Suspense>

@@ -64,6 +64,17 @@ describe("the dashboard shell's first reads", () => {
     expect(firstReadsOf('/student/dashboard/gradebooks/4')).toEqual(['/api/customers/myself', '/api/customers/myself/gradebooks']);
     expect(firstReadsOf('/tutors/myself/dashboard/')).toEqual(['/api/checkauth', '/api/tutors/myself', '/api/tutors/myself/meetings']);
     expect(firstReadsOf('/tutors/7/dashboard/team')).toEqual(['/api/checkauth', '/api/tutors/7']);
+    // The week view reads this week's span in the page's zone (Wednesday 25 November 2026, 11 PM in
+    // Los Angeles: the week of Monday the 23rd), at the address the page asks for; the list its first
+    // eight weeks; Work History the whole calendar.
+    const moment = { nowMs: Date.parse('2026-11-26T07:00:00Z'), zone: 'America/Los_Angeles' };
+    const week = `/api/tutors/myself/meetings?from=${Date.parse('2026-11-23T08:00:00Z') / 1000}&to=${Date.parse('2026-11-30T08:00:00Z') / 1000}`;
+    expect(firstReadsOf('/tutors/myself/dashboard', { meetingsView: 'week', moment })).toEqual(['/api/checkauth', '/api/tutors/myself', week]);
+    expect(firstReadsOf('/tutors/myself/dashboard/availability', { meetingsView: 'week', moment })[2]).toBe(week);
+    expect(firstReadsOf('/tutors/myself/dashboard/history', { meetingsView: 'week', moment })[2]).toBe('/api/tutors/myself/meetings');
+    expect(firstReadsOf('/tutors/myself/dashboard/availability', { meetingsView: 'list', moment })[2]).toBe(
+      `/api/tutors/myself/meetings?from=${Date.parse('2026-11-23T08:00:00Z') / 1000}&to=${Date.parse('2027-01-18T08:00:00Z') / 1000}`,
+    );
     // Only an id or 'myself' goes into the API's address (%5C reads as a backslash, then a slash).
     for (const address of ['/tutors/..%5C..%5Cdev%5Coutbox.json/dashboard', '/tutors/a.b/dashboard', '/tutors/%2e%2e/dashboard']) {
       expect(firstReadsOf(address), address).toEqual([]);

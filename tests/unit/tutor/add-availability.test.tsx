@@ -73,7 +73,8 @@ describe('AddAvailabilityDialog', () => {
         form: { duration_mins: '60', anchor_epoch: String(fromDateTimeLocal(value)), tutor: 'myself' },
       }),
     ]);
-    expect(onClose).toHaveBeenCalledWith(true);
+    // The new hour's start, which the screen brings into view.
+    expect(onClose).toHaveBeenCalledWith(fromDateTimeLocal(value));
   });
 
   it("creates a one-off meeting for the route's tutor, submitted with Enter", async () => {
@@ -89,7 +90,7 @@ describe('AddAvailabilityDialog', () => {
     expect(create).toHaveAttribute('type', 'submit');
     expect(create).toHaveAttribute('form', form.id);
     fireEvent.submit(form);
-    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(fromDateTimeLocal(value)));
     expect(seen).toEqual([expect.objectContaining({ path: '/api/meetings', form: { occurrence_epoch: String(fromDateTimeLocal(value)), tutor: '17' } })]);
   });
 
@@ -157,12 +158,14 @@ describe('adding from the availability screen', () => {
     const seen = fakeApi({ 'GET /api/tutors/myself/meetings': () => success([]), 'POST /api/slots': () => success({ id: 1 }) });
     render(<AvailabilityScreen tutorId="myself" renderMeeting={() => null} />);
     await screen.findByText('Use the + button above to add availability');
+    // An empty list has read every page to the semester's end; a success reads them all again.
+    const pages = seen.filter((r) => r.method === 'GET').length;
     await userEvent.click(screen.getByRole('button', { name: 'Add availability' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add availability' });
     fireEvent.change(within(dialog).getByLabelText('Start time'), { target: { value: inAWeek() } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Weekly Availability' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(seen.filter((r) => r.method === 'GET')).toHaveLength(2));
+    await waitFor(() => expect(seen.filter((r) => r.method === 'GET')).toHaveLength(2 * pages));
     expect(screen.getByRole('button', { name: 'Add availability' })).toHaveFocus();
   });
 });
