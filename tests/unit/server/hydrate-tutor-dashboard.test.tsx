@@ -3,6 +3,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { FirstAnswers } from '../../../src/api/first-answers.ts';
 import { renderDashboard } from '../../../src/islands/render-dashboard.tsx';
+import { listPageSpan, spanQuery, weekAt } from '../../../src/lib/week-range.ts';
 import { item, meeting, openSlot } from '../tutor/fixtures.ts';
 
 /**
@@ -31,10 +32,13 @@ async function browserModules() {
  * read once per page, as in a browser.)
  */
 const jordan = { id: 2, name: 'Jordan Alvarez', role: 'Tutor', background: '', email: 'jordan@beacontutoring.com', phone: '2065550102' };
+// The browser's zone and a moment just taken: the browser takes it as its own.
+const moment = { nowMs: Date.now(), zone: Intl.DateTimeFormat().resolvedOptions().timeZone };
 const answers: FirstAnswers = {
   '/api/checkauth': [200, { status: 'success', data: { user_type: 'tutor', tutor: { id: 2, name: 'Jordan Alvarez', role: 'Tutor' } } }],
   '/api/tutors/myself': [200, { status: 'success', data: jordan }],
-  '/api/tutors/myself/meetings': [200, { status: 'success', data: [item(meeting(8)), item(meeting(8 + 7 * 24)), item(openSlot(30), [])] }],
+  // The list's first page, as the server reads it for the page (server/dashboard-shell.ts).
+  [`/api/tutors/myself/meetings${spanQuery(listPageSpan(weekAt(moment.nowMs, moment.zone), 0, moment.zone))}`]: [200, { status: 'success', data: [item(meeting(8)), item(meeting(8 + 7 * 24)), item(openSlot(30), [])] }],
 };
 
 let root: Root | undefined;
@@ -46,8 +50,6 @@ afterEach(() => {
 
 it("hydrates the tutor's Schedule as the server wrote it once the tutor side has loaded: no mismatch, no read asked again, the same cards", async () => {
   const errors = vi.spyOn(console, 'error');
-  // The browser's zone and a moment just taken: the browser takes it as its own.
-  const moment = { nowMs: Date.now(), zone: Intl.DateTimeFormat().resolvedOptions().timeZone };
   const html = renderDashboard({ path: '/tutors/myself/dashboard/schedule', answers, moment });
   expect(html).not.toContain('Loading');
   const { DashboardIsland, $router, adoptServerMoment, ServerMoment, fakeApi } = await browserModules();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FirstAnswers } from '../../../src/api/first-answers.ts';
 import type { Payment } from '../../../src/contract/entities.ts';
 import { renderDashboard } from '../../../src/islands/render-dashboard.tsx';
+import { listPageSpan, spanQuery, weekAt } from '../../../src/lib/week-range.ts';
 import { alex, HOUR, item, meeting, openSlot, payment } from '../tutor/fixtures.ts';
 
 /** The server's render of the dashboards' first screen (the same components as the browser's). */
@@ -26,7 +27,8 @@ const jordan = { id: 2, name: 'Jordan Alvarez', role: 'Tutor', background: '', e
 const tutorAnswers: FirstAnswers = {
   '/api/checkauth': success({ user_type: 'tutor', tutor: { id: 2, name: 'Jordan Alvarez', role: 'Tutor' } }),
   '/api/tutors/myself': success(jordan),
-  '/api/tutors/myself/meetings': success([item(evening), item(openSlot(0, { occurrence_epoch: at(30) }), [])]),
+  // The list's first page, as the server reads it for the page (server/dashboard-shell.ts).
+  [`/api/tutors/myself/meetings${spanQuery(listPageSpan(weekAt(NOW, moment.zone), 0, moment.zone))}`]: success([item(evening), item(openSlot(0, { occurrence_epoch: at(30) }), [])]),
 };
 
 describe("the server's render of a dashboard", () => {
