@@ -1,5 +1,4 @@
 import { getPagePath } from '@nanostores/router';
-import type { ReactNode } from 'react';
 import { DashboardApp, type Screens } from '../features/dashboard/DashboardApp.tsx';
 import { $router, type DashboardRoute } from '../features/dashboard/router.ts';
 import { SessionsScreen } from '../features/sessions/SessionsScreen.tsx';
@@ -13,19 +12,22 @@ import { CalendarFeedPanel } from './calendar-feed.tsx';
 // Screens that carry heavy code (react-select, the booking flow and its login dialog) load when first shown.
 const DashboardBooking = lazyChunk(() => import('./dashboard-booking.tsx').then((m) => ({ default: m.DashboardBooking })));
 const StudentGradebookScreen = lazyChunk(() => import('../features/gradebook/GradebookScreen.tsx').then((m) => ({ default: m.StudentGradebookScreen })));
-// The tutor dashboard is one module, fetched the first time a tutor address shows.
+// The tutor dashboard is one module, fetched the first time a tutor address shows: its screens
+// (one component picks the route's) and its sidebar.
 const tutorSide = () => import('./dashboard-tutor.tsx');
-const TutorSchedule = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorSchedule })));
-const TutorAvailability = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorAvailability })));
-const TutorHistory = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorHistory })));
-const TutorGradebooks = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorGradebooks })));
-const TutorGradebook = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorGradebook })));
-const TutorAllGradebooks = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorAllGradebooks })));
-const TutorTeam = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorTeam })));
-const TutorAllSummaries = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorAllSummaries })));
-const TutorCatalog = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorCatalog })));
+const TutorScreen = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorScreen })));
 const TutorDashboardSidebar = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorDashboardSidebar })));
 const loading = <Loader text="Loading…" />;
+
+/**
+ * Loads the tutor side, as the server does once before its first render: a tutor's sidebar and
+ * screen are then written in the page as a student's are (the browser hydrates them once it has
+ * loaded the tutor side too). Without them the page would show a loading notice until its code
+ * had loaded, then move as the sidebar and the screen came in.
+ */
+export async function preloadTutorSide(): Promise<void> {
+  await Promise.all([TutorScreen.preload(), TutorDashboardSidebar.preload()]);
+}
 
 /** The dashboards' island: client-only, mounted by src/pages/app-shell.astro. It composes the features. */
 const upcoming = () => (
@@ -60,32 +62,29 @@ const studentScreens: Screens = {
     ) : null,
 };
 
-/** A tutor screen for the route's tutor; a key per tutor so another tutor's dashboard starts afresh. */
-const tutorScreen =
-  (Screen: (props: { tutorId: string }) => ReactNode): Screens[DashboardRoute] =>
-  (page) =>
-    'tutorId' in page.params ? (
-      <ChunkSuspense fallback={loading}>
-        <Screen key={page.params.tutorId} tutorId={page.params.tutorId} />
-      </ChunkSuspense>
-    ) : null;
+/** The route's tutor screen; a key per tutor (and gradebook) so another tutor's dashboard starts afresh. */
+const tutorScreen: Screens[DashboardRoute] = (page) => {
+  if (!('tutorId' in page.params)) return null;
+  const { tutorId } = page.params;
+  const gradebookId = 'gradebookId' in page.params ? page.params.gradebookId : undefined;
+  return (
+    <ChunkSuspense fallback={loading} serverWritten>
+      <TutorScreen key={gradebookId ? `${tutorId}/${gradebookId}` : tutorId} route={page.route} tutorId={tutorId} gradebookId={gradebookId} />
+    </ChunkSuspense>
+  );
+};
 
 const tutorScreens: Screens = {
-  tutorHome: tutorScreen(TutorSchedule),
-  tutorSchedule: tutorScreen(TutorSchedule),
-  tutorAvailability: tutorScreen(TutorAvailability),
-  tutorHistory: tutorScreen(TutorHistory),
-  tutorGradebooks: tutorScreen(TutorGradebooks),
-  tutorAllGradebooks: tutorScreen(TutorAllGradebooks),
-  tutorSupervisor: tutorScreen(TutorTeam),
-  tutorAllSummaries: tutorScreen(TutorAllSummaries),
-  tutorCatalog: tutorScreen(TutorCatalog),
-  tutorGradebook: (page) =>
-    'gradebookId' in page.params && 'tutorId' in page.params ? (
-      <ChunkSuspense fallback={loading}>
-        <TutorGradebook key={`${page.params.tutorId}/${page.params.gradebookId}`} tutorId={page.params.tutorId} gradebookId={page.params.gradebookId} />
-      </ChunkSuspense>
-    ) : null,
+  tutorHome: tutorScreen,
+  tutorSchedule: tutorScreen,
+  tutorAvailability: tutorScreen,
+  tutorHistory: tutorScreen,
+  tutorGradebooks: tutorScreen,
+  tutorAllGradebooks: tutorScreen,
+  tutorSupervisor: tutorScreen,
+  tutorAllSummaries: tutorScreen,
+  tutorCatalog: tutorScreen,
+  tutorGradebook: tutorScreen,
 };
 
 const screens: Screens = { ...studentScreens, ...tutorScreens };
@@ -106,7 +105,7 @@ export default function DashboardIsland() {
         )}
         tutorSidebar={(page) =>
           'tutorId' in page.params ? (
-            <ChunkSuspense fallback={null}>
+            <ChunkSuspense fallback={null} serverWritten>
               <TutorDashboardSidebar key={page.params.tutorId} tutorId={page.params.tutorId} route={page.route} />
             </ChunkSuspense>
           ) : null

@@ -1,11 +1,14 @@
-import { useStore } from '@nanostores/react';
 import { getPagePath } from '@nanostores/router';
-import { Suspense, useEffect } from 'react';
-import { $auth, ensureAuth } from '../features/auth/session-store.ts';
-import { $router } from '../features/dashboard/router.ts';
+import { type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { CHECK_AUTH } from '../api/auth.ts';
+import { firstData } from '../api/first-answers.ts';
+import type { AuthData } from '../contract/entities.ts';
+import { $auth, type AuthState, ensureAuth } from '../features/auth/session-store.ts';
+import { $router, type DashboardRoute } from '../features/dashboard/router.ts';
 import { StaffMeetingCard } from '../features/sessions/StaffMeetingCard.tsx';
 import { AvailabilityScreen, type RenderMeeting, ScheduleScreen, WorkHistoryScreen } from '../features/tutor/TutorMeetingsScreen.tsx';
 import { type PhotoDialogRenderProps, TutorSidebar } from '../features/tutor/TutorSidebar.tsx';
+import { ChunkSuspense } from '../ui/ChunkSuspense.tsx';
 import { FailureBoundary } from '../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../ui/lazy-chunk.ts';
 import { Loader } from '../ui/Loader.tsx';
@@ -24,18 +27,51 @@ const GradebooksScreen = lazyChunk(() => import('../features/tutor/GradebooksScr
 // The photo dialog (the team feature's) loads when the profile card is clicked.
 const PhotoDialog = lazyChunk(() => import('../features/team/PhotoDialog.tsx').then((m) => ({ default: m.PhotoDialog })));
 
+/** The chunks of the screens that load on demand, by route. */
+const screenChunks: Partial<Record<DashboardRoute, { preload(): Promise<void> }>> = {
+  tutorSupervisor: TeamScreen,
+  tutorAllSummaries: TutorAllSummariesScreen,
+  tutorCatalog: CatalogScreen,
+  tutorGradebooks: GradebooksScreen,
+  tutorAllGradebooks: GradebooksScreen,
+  tutorGradebook: TutorGradebookScreen,
+};
+
+// Loaded for a page that opened on a screen of its own chunk (a supervisor's, a gradebook), which
+// the page shows loading: that chunk is fetched at once, beside the page's hydration, rather than
+// once the page is live. (One that fails here is asked for again, and reported, by its screen.)
+const opened = $router.get()?.route;
+if (opened) screenChunks[opened]?.preload().catch(() => undefined);
+
 /**
  * The tutor side of the dashboard island, composed from the tutor, sessions and gradebook features.
  * DashboardApp.tsx loads this module on first use, so a student's first load does not carry it.
  */
 
-/** Whether the signed-in viewer is a supervisor (false until the page knows: the server decides anyway). */
+/** A supervisor, as far as the page knows: $auth once it has asked, else the page's own answer. */
+function isSupervisor(auth: AuthState, fromPage: AuthData | undefined): boolean {
+  const viewer = auth.state === 'unknown' ? fromPage : auth.state === 'signed-in' ? auth.auth : undefined;
+  return viewer?.tutor?.role === 'Supervisor';
+}
+
+const listenAuth = (changed: () => void) => $auth.listen(changed);
+
+/**
+ * Whether the signed-in viewer is a supervisor: as the page's answer to GET /api/checkauth says
+ * until the page has asked itself (so the server's render and the browser's agree), false when
+ * neither knows (the server decides anyway). Subscribed as a yes or no: a card renders again
+ * when that changes, not each time the page learns who is signed in.
+ */
 function useSupervisorViewer(): boolean {
-  const auth = useStore($auth);
-  useEffect(() => {
-    if (auth.state === 'unknown') void ensureAuth();
-  }, [auth.state]);
-  return auth.state === 'signed-in' && auth.auth.tutor?.role === 'Supervisor';
+  // Kept from the first render: ensureAuth takes the page's answer before $auth has it.
+  const [fromPage] = useState(() => firstData<AuthData>(CHECK_AUTH));
+  const supervisor = useSyncExternalStore(
+    listenAuth,
+    () => isSupervisor($auth.get(), fromPage),
+    () => isSupervisor($auth.get(), fromPage),
+  );
+  useEffect(() => void ensureAuth(), []);
+  return supervisor;
 }
 
 function ViewerMeetingCard(props: Omit<Parameters<typeof StaffMeetingCard>[0], 'supervisor'>) {
@@ -54,44 +90,64 @@ export const TutorSchedule = ({ tutorId }: { tutorId: string }) => (
 export const TutorAvailability = ({ tutorId }: { tutorId: string }) => <AvailabilityScreen tutorId={tutorId} renderMeeting={card} />;
 export const TutorHistory = ({ tutorId }: { tutorId: string }) => <WorkHistoryScreen tutorId={tutorId} renderMeeting={historyCard} />;
 export const TutorGradebooks = ({ tutorId }: { tutorId: string }) => (
-  <Suspense fallback={<Loader text="Loading…" />}>
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <GradebooksScreen tutorId={tutorId} gradebookPath={(gradebookId) => getPagePath($router, 'tutorGradebook', { tutorId, gradebookId })} />
-  </Suspense>
+  </ChunkSuspense>
 );
 export const TutorAllGradebooks = ({ tutorId }: { tutorId: string }) => (
-  <Suspense fallback={<Loader text="Loading…" />}>
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <GradebooksScreen showAll tutorId={tutorId} gradebookPath={(gradebookId) => getPagePath($router, 'tutorGradebook', { tutorId, gradebookId })} />
-  </Suspense>
+  </ChunkSuspense>
 );
 export const TutorTeam = ({ tutorId }: { tutorId: string }) => (
-  <Suspense fallback={<Loader text="Loading…" />}>
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <TeamScreen
       tutorId={tutorId}
       dashboardPath={(id) => getPagePath($router, 'tutorHistory', { tutorId: id })}
       schedulePath={getPagePath($router, 'tutorSchedule', { tutorId: 'myself' })}
       ownTeamPath={getPagePath($router, 'tutorSupervisor', { tutorId: 'myself' })}
     />
-  </Suspense>
+  </ChunkSuspense>
 );
 export const TutorAllSummaries = () => (
-  <Suspense fallback={<Loader text="Loading…" />}>
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <TutorAllSummariesScreen />
-  </Suspense>
+  </ChunkSuspense>
 );
 export const TutorCatalog = ({ tutorId }: { tutorId: string }) => (
-  <Suspense fallback={<Loader text="Loading…" />}>
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <CatalogScreen
       tutorId={tutorId}
       schedulePath={getPagePath($router, 'tutorSchedule', { tutorId: 'myself' })}
       ownPath={getPagePath($router, 'tutorCatalog', { tutorId: 'myself' })}
     />
-  </Suspense>
+  </ChunkSuspense>
 );
 export const TutorGradebook = ({ tutorId, gradebookId }: { tutorId: string; gradebookId: string }) => (
-  <Suspense fallback={<Loader text="Loading…" />}>
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <TutorGradebookScreen tutorId={tutorId} gradebookId={gradebookId} />
-  </Suspense>
+  </ChunkSuspense>
 );
+
+/** The screen of each tutor route but a gradebook's (which also takes the gradebook). */
+const screens: Partial<Record<DashboardRoute, (props: { tutorId: string }) => ReactNode>> = {
+  tutorHome: TutorSchedule,
+  tutorSchedule: TutorSchedule,
+  tutorAvailability: TutorAvailability,
+  tutorHistory: TutorHistory,
+  tutorGradebooks: TutorGradebooks,
+  tutorAllGradebooks: TutorAllGradebooks,
+  tutorSupervisor: TutorTeam,
+  tutorAllSummaries: TutorAllSummaries,
+  tutorCatalog: TutorCatalog,
+};
+
+/** The route's screen: DashboardApp.tsx loads the tutor side as one chunk, and shows its screens through this. */
+export function TutorScreen({ route, tutorId, gradebookId }: { route: DashboardRoute; tutorId: string; gradebookId?: string }) {
+  if (route === 'tutorGradebook') return gradebookId ? <TutorGradebook tutorId={tutorId} gradebookId={gradebookId} /> : null;
+  const Screen = screens[route];
+  return Screen ? <Screen tutorId={tutorId} /> : null;
+}
 
 /** The sidebar's profile card opens the team feature's photo dialog (a dialog that does not load says so in the sidebar). */
 const photoDialog = (props: PhotoDialogRenderProps) => (
