@@ -89,7 +89,7 @@ const clientChunks = {
     {
       name: 'react',
       priority: 10,
-      test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react|nanostores[\\/](listen-keys|deep-map))[\\/.]|[\\/]src[\\/](ui[\\/](Button|Loader|FailureBoundary|lazy-chunk|LoadError|Chip)(\.tsx|\.ts|\.module\.css)|lib[\\/](time-format|labels|late-change)\.ts)/,
+      test: /node_modules[\\/](react|react-dom|scheduler)[\\/.]|[\\/]src[\\/](ui[\\/](Button|Loader|FailureBoundary|lazy-chunk|use-store|LoadError|Chip)(\.tsx|\.ts|\.module\.css)|lib[\\/](time-format|labels|late-change)\.ts)/,
     },
   ],
 };

@@ -4,19 +4,23 @@
  *
  * 1. Builds the site (unless BENCH_SKIP_BUILD is set) and starts the production server on a
  *    fresh demo database, on 127.0.0.1.
- * 2. Runs Lighthouse (default mobile settings: simulated slow 4G and a 4x slower CPU) three times
- *    on each page, in Debian's Chromium when it is installed. The public pages are measured first,
- *    as a visitor sees them; then the demo student's session cookie goes into the browser's cookie
- *    jar, and the dashboards are measured signed in. (Not in Lighthouse's extra headers: a page
- *    that sets a cookie of its own, as the dashboards do, would then send the browser's cookies
- *    instead of the session.)
- * 3. Prints, per page, the median of the three runs: performance score, Largest Contentful Paint,
+ * 2. Runs Lighthouse (default mobile settings: simulated slow 4G and a 4x slower CPU) five times
+ *    on each page, in Debian's Chromium when it is installed. Each page is measured as the person
+ *    who sees it: the public pages as a visitor, the dashboards signed in as the demo student, the
+ *    demo tutor (Schedule, Availability) or the demo supervisor (the team view). Before a page of
+ *    another person, that person's session cookie goes into the browser's cookie jar. (Not in
+ *    Lighthouse's extra headers: a page that sets a cookie of its own, as the dashboards do, would
+ *    then send the browser's cookies instead of the session.)
+ * 3. Prints, per page, the median of the runs: performance score, Largest Contentful Paint,
  *    Total Blocking Time, Cumulative Layout Shift and the bytes transferred.
  *
- * LIGHTHOUSE_PAGES (comma-separated paths) and LIGHTHOUSE_RUNS change what is measured.
+ * LIGHTHOUSE_PAGES and LIGHTHOUSE_RUNS change what is measured: comma-separated pages, each a path
+ * with who sees it before a colon (`tutor:/tutors/myself/dashboard/availability`; `student`,
+ * `tutor`, `supervisor`, or none for a visitor). LIGHTHOUSE_REPORTS=dir keeps each run's full
+ * Lighthouse report there (JSON), to look into what moved or what painted last.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildUnlessSkipped, printTable, sessionCookie, waitForServer } from './bench/server.ts';
@@ -24,9 +28,35 @@ import { buildUnlessSkipped, printTable, sessionCookie, waitForServer } from './
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4397);
 const base = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = '.data/lighthouse';
-const pages = (process.env.LIGHTHOUSE_PAGES ?? '/,/terms,/placement,/student/dashboard').split(',');
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const STUDENT = { email: 'alex@example.com', userType: 'customer' } as const;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+
+/** The demo accounts a dashboard is measured as. */
+const ACCOUNTS = {
+  student: { email: 'alex@example.com', userType: 'customer' },
+  tutor: { email: 'jordan@beacontutoring.com', userType: 'tutor' },
+  supervisor: { email: 'maya@beacontutoring.com', userType: 'tutor' },
+} as const;
+type Viewer = keyof typeof ACCOUNTS | 'visitor';
+
+const DEFAULT_PAGES = [
+  '/',
+  '/terms',
+  '/placement',
+  'student:/student/dashboard',
+  'tutor:/tutors/myself/dashboard/schedule',
+  'tutor:/tutors/myself/dashboard/availability',
+  'supervisor:/tutors/myself/dashboard/supervisor',
+];
+
+/** `who:/path`, or a bare path for a visitor. */
+function parsePage(entry: string): { viewer: Viewer; path: string } {
+  const [, who, path] = /^(?:(\w+):)?(\/.*)$/.exec(entry.trim()) ?? [];
+  if (!path || (who !== undefined && !(who in ACCOUNTS))) throw new Error(`LIGHTHOUSE_PAGES: "${entry}" is not a path, or \`student:\`, \`tutor:\` or \`supervisor:\` before one`);
+  return { viewer: (who as Viewer | undefined) ?? 'visitor', path };
+}
+
+const pages = (process.env.LIGHTHOUSE_PAGES?.split(',') ?? DEFAULT_PAGES).map(parsePage);
 
 const env = { ...process.env, DATA_DIR, PORT: String(PORT), LOG_REQUESTS: '0', ASTRO_TELEMETRY_DISABLED: '1' };
 
@@ -38,11 +68,12 @@ interface Figures {
   bytes: number;
 }
 
-async function measure(port: number, url: string): Promise<Figures> {
+async function measure(port: number, url: string, report?: string): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (report) writeFileSync(report, JSON.stringify(lhr));
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -75,6 +106,19 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** A page's line of the table: the medians, then each run's LCP and TBT. */
+function row(page: string, runs: Figures[]): string[] {
+  const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
+  return [
+    page,
+    String(m('score')),
+    `${(m('lcp') / 1000).toFixed(2)} s`,
+    `${m('tbt').toFixed(0)} ms`,
+    m('cls').toFixed(3),
+    `${(m('bytes') / 1024).toFixed(1)} KB`,
+    runs.map((r) => `${(r.lcp / 1000).toFixed(2)}/${r.tbt.toFixed(0)}`).join(' '),
+  ];
+}
 
 rmSync(DATA_DIR, { recursive: true, force: true });
 buildUnlessSkipped(env);
@@ -82,33 +126,22 @@ const server = spawn(process.execPath, ['server/main.ts'], { env, stdio: 'ignore
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   await waitForServer(base);
-  const cookie = await sessionCookie(base, STUDENT);
   chrome = await chromeLauncher.launch({
     chromePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
+  if (REPORTS) mkdirSync(REPORTS, { recursive: true });
   const rows: string[][] = [];
-  const isDashboard = (path: string) => /\/dashboard(\/|$)/.test(path);
-  // The public pages as a visitor sees them, then the dashboards signed in.
-  const ordered = [...pages.filter((path) => !isDashboard(path)), ...pages.filter(isDashboard)];
-  let signedIn = false;
-  for (const path of ordered) {
-    if (isDashboard(path) && !signedIn) {
-      await setBrowserCookie(chrome.port, cookie);
-      signedIn = true;
+  // The visitor's pages first, while the jar has no session; then each person's pages together.
+  const viewers = [...new Set(pages.map((page) => page.viewer))].sort((a, b) => Number(b === 'visitor') - Number(a === 'visitor'));
+  for (const viewer of viewers) {
+    if (viewer !== 'visitor') await setBrowserCookie(chrome.port, await sessionCookie(base, ACCOUNTS[viewer]));
+    for (const { path } of pages.filter((page) => page.viewer === viewer)) {
+      const runs: Figures[] = [];
+      const reportOf = (run: number) => REPORTS && `${REPORTS}/${viewer}${path.replace(/\W+/g, '-')}-${run + 1}.json`;
+      for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome.port, `${base}${path}`, reportOf(i)));
+      rows.push(row(viewer === 'visitor' ? path : `${path} (${viewer})`, runs));
     }
-    const runs: Figures[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome.port, `${base}${path}`));
-    const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
-    rows.push([
-      path,
-      String(m('score')),
-      `${(m('lcp') / 1000).toFixed(2)} s`,
-      `${m('tbt').toFixed(0)} ms`,
-      m('cls').toFixed(3),
-      `${(m('bytes') / 1024).toFixed(1)} KB`,
-      runs.map((r) => `${(r.lcp / 1000).toFixed(2)}/${r.tbt.toFixed(0)}`).join(' '),
-    ]);
   }
   console.log(`\nLighthouse, mobile (simulated throttling), median of ${RUNS} runs`);
   printTable(['page', 'score', 'LCP', 'TBT', 'CLS', 'total bytes', 'runs (LCP s/TBT ms)'], rows);

@@ -17,8 +17,11 @@ export async function waitForServer(base: string): Promise<void> {
 export async function sessionCookie(base: string, account: { email: string; userType: string }): Promise<string> {
   const origin = new URL(base).origin.replace('127.0.0.1', 'localhost');
   await fetch(`${base}/api/login?user_type=${account.userType}&email=${account.email}`, { method: 'POST', headers: { origin } });
-  const outbox = (await (await fetch(`${base}/dev/outbox.json`)).json()) as { link: string }[];
-  const response = await fetch(`${base}/api/login?token=${new URL(outbox[0]!.link).searchParams.get('token')}`);
+  // The outbox lists the newest message first: this account's login link.
+  const outbox = (await (await fetch(`${base}/dev/outbox.json`)).json()) as { to: string; link: string | null }[];
+  const { link } = outbox.find((message) => message.to === account.email && message.link) ?? {};
+  if (!link) throw new Error(`No login link for ${account.email} in the outbox`);
+  const response = await fetch(`${base}/api/login?token=${new URL(link).searchParams.get('token')}`);
   // The login clears any old cookie first (`sid=`), then sets the new one.
   return response.headers.getSetCookie().map((line) => line.split(';')[0]!).filter((pair) => !pair.endsWith('=')).at(-1)!;
 }

@@ -3,7 +3,8 @@ import { normalizeEmail } from '../lib/email.ts';
 import { request } from './http.ts';
 
 /** The hero's user-type lookup: data.user_type, or the failure NoAuth without a session. */
-export const checkAuth = () => request<AuthData>('GET', '/api/checkauth');
+export const CHECK_AUTH = '/api/checkauth';
+export const checkAuth = () => request<AuthData>('GET', CHECK_AUTH);
 
 /** Emails a magic link; `{status: "success"}` once it is sent. */
 /** `next`: the dashboard address the emailed link leads back to (docs/contract-extensions.md). */

@@ -5,9 +5,10 @@ import { request, segment } from './http.ts';
 
 const meetingPath = (meetingId: Id) => `/api/meetings/${segment(meetingId)}`;
 
-/** The whole calendar, or the meetings starting within a span (a week of the week view: the same address as the server's first read). */
-export const getTutorMeetings = (tutorId: Id | 'myself', span?: { from: number; to: number }) =>
-  request<MeetingWithPayments[]>('GET', `/api/tutors/${segment(tutorId)}/meetings${span ? spanQuery(span) : ''}`);
+/** A tutor's whole calendar, or the meetings starting within a span: also the address of the server's first read, whose answer comes with the page. */
+export const tutorMeetingsPath = (tutorId: Id | 'myself', span?: { from: number; to: number }) => `/api/tutors/${segment(tutorId)}/meetings${span ? spanQuery(span) : ''}`;
+/** The whole calendar, or the meetings starting within a span (a week of the week view). */
+export const getTutorMeetings = (tutorId: Id | 'myself', span?: { from: number; to: number }) => request<MeetingWithPayments[]>('GET', tutorMeetingsPath(tutorId, span));
 /** One-off availability; may fail with Overlap (error.meeting is the conflicting one). */
 export const createMeeting = (input: MeetingCreateInput) => request<Meeting>('POST', '/api/meetings', { form: input });
 /** Weekly availability; may fail with EarlyAnchor or Overlap. */

@@ -12,12 +12,22 @@ import { CalendarFeedPanel } from './calendar-feed.tsx';
 // Screens that carry heavy code (react-select, the booking flow and its login dialog) load when first shown.
 const DashboardBooking = lazyChunk(() => import('./dashboard-booking.tsx').then((m) => ({ default: m.DashboardBooking })));
 const StudentGradebookScreen = lazyChunk(() => import('../features/gradebook/GradebookScreen.tsx').then((m) => ({ default: m.StudentGradebookScreen })));
-// The tutor dashboard is one module, fetched the first time a tutor address shows: its screens,
-// the 'Viewing …' banner and the sidebar (src/islands/dashboard-tutor.tsx).
+// The tutor dashboard is one module, fetched the first time a tutor address shows: its screens
+// (one component picks the route's) and its sidebar.
 const tutorSide = () => import('./dashboard-tutor.tsx');
-const TutorRouteScreen = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorRouteScreen })));
+const TutorScreen = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorScreen })));
 const TutorDashboardSidebar = lazyChunk(() => tutorSide().then((m) => ({ default: m.TutorDashboardSidebar })));
 const loading = <Loader text="Loading…" />;
+
+/**
+ * Loads the tutor side, as the server does once before its first render: a tutor's sidebar and
+ * screen are then written in the page as a student's are (the browser hydrates them once it has
+ * loaded the tutor side too). Without them the page would show a loading notice until its code
+ * had loaded, then move as the sidebar and the screen came in.
+ */
+export async function preloadTutorSide(): Promise<void> {
+  await Promise.all([TutorScreen.preload(), TutorDashboardSidebar.preload()]);
+}
 
 /** The dashboards' island: client-only, mounted by src/pages/app-shell.astro. It composes the features. */
 const upcoming = () => (
@@ -52,13 +62,17 @@ const studentScreens: Screens = {
     ) : null,
 };
 
-/** Every tutor route shows the tutor side's screen for it (the route's tutor, and gradebook if any). */
-const tutorScreen = (page: DashboardPage) =>
-  'tutorId' in page.params ? (
-    <ChunkSuspense fallback={loading}>
-      <TutorRouteScreen route={page.route} tutorId={page.params.tutorId} gradebookId={'gradebookId' in page.params ? page.params.gradebookId : undefined} />
+/** The route's tutor screen; a key per tutor (and gradebook) so another tutor's dashboard starts afresh. */
+const tutorScreen = (page: DashboardPage) => {
+  if (!('tutorId' in page.params)) return null;
+  const { tutorId } = page.params;
+  const gradebookId = 'gradebookId' in page.params ? page.params.gradebookId : undefined;
+  return (
+    <ChunkSuspense fallback={loading} serverWritten>
+      <TutorScreen key={gradebookId ? `${tutorId}/${gradebookId}` : tutorId} route={page.route} tutorId={tutorId} gradebookId={gradebookId} />
     </ChunkSuspense>
-  ) : null;
+  );
+};
 
 
 const studentPaths = {
@@ -78,7 +92,7 @@ export default function DashboardIsland() {
         )}
         tutorSidebar={(page) =>
           'tutorId' in page.params ? (
-            <ChunkSuspense fallback={null}>
+            <ChunkSuspense fallback={null} serverWritten>
               <TutorDashboardSidebar key={page.params.tutorId} tutorId={page.params.tutorId} route={page.route} />
             </ChunkSuspense>
           ) : null

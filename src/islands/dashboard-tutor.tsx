@@ -1,7 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { getPagePath } from '@nanostores/router';
-import { type ReactNode, Suspense, useEffect } from 'react';
-import { $auth, ensureAuth } from '../features/auth/session-store.ts';
+import { type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { CHECK_AUTH } from '../api/auth.ts';
+import { firstData } from '../api/first-answers.ts';
+import type { AuthData } from '../contract/entities.ts';
+import { $auth, type AuthState, ensureAuth } from '../features/auth/session-store.ts';
 import { $router, type DashboardRoute } from '../features/dashboard/router.ts';
 import { StaffMeetingCard } from '../features/sessions/StaffMeetingCard.tsx';
 import { AvailabilityScreen, type RenderMeeting, ScheduleScreen, WorkHistoryScreen } from '../features/tutor/TutorMeetingsScreen.tsx';
@@ -9,6 +11,7 @@ import { type PhotoDialogRenderProps, TutorSidebar } from '../features/tutor/Tut
 import { ViewingBanner } from '../features/tutor/ViewingBanner.tsx';
 import { useDashboardTutor } from '../features/tutor/use-dashboard-tutor.ts';
 import { ViewedTutorContext } from '../features/dashboard/viewed-tutor.ts';
+import { ChunkSuspense } from '../ui/ChunkSuspense.tsx';
 import { FailureBoundary } from '../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../ui/lazy-chunk.ts';
 import { Loader } from '../ui/Loader.tsx';
@@ -24,25 +27,60 @@ const TutorAllSummariesScreen = lazyChunk(() => import('./dashboard-summaries.ts
 const CatalogScreen = lazyChunk(() => import('../features/catalog/CatalogScreen.tsx').then((m) => ({ default: m.CatalogScreen })));
 // The gradebook lists, another screen, load when opened.
 const GradebooksScreen = lazyChunk(() => import('../features/tutor/GradebooksScreen.tsx').then((m) => ({ default: m.GradebooksScreen })));
+// The photo dialog (the team feature's) loads when the profile card is clicked.
+const PhotoDialog = lazyChunk(() => import('../features/team/PhotoDialog.tsx').then((m) => ({ default: m.PhotoDialog })));
 // Payroll, another supervisor screen, loads when it is opened.
 const PayrollScreen = lazyChunk(() => import('../features/team/PayrollScreen.tsx').then((m) => ({ default: m.PayrollScreen })));
 // My Hours loads when it is opened.
 const HoursScreen = lazyChunk(() => import('../features/tutor/HoursScreen.tsx').then((m) => ({ default: m.HoursScreen })));
-// The photo dialog (the team feature's) loads when the profile card is clicked.
-const PhotoDialog = lazyChunk(() => import('../features/team/PhotoDialog.tsx').then((m) => ({ default: m.PhotoDialog })));
+
+/** The chunks of the screens that load on demand, by route. */
+const screenChunks: Partial<Record<DashboardRoute, { preload(): Promise<void> }>> = {
+  tutorSupervisor: TeamScreen,
+  tutorAllSummaries: TutorAllSummariesScreen,
+  tutorCatalog: CatalogScreen,
+  tutorGradebooks: GradebooksScreen,
+  tutorAllGradebooks: GradebooksScreen,
+  tutorGradebook: TutorGradebookScreen,
+  tutorPayroll: PayrollScreen,
+  tutorHours: HoursScreen,
+};
+
+// Loaded for a page that opened on a screen of its own chunk (a supervisor's, a gradebook), which
+// the page shows loading: that chunk is fetched at once, beside the page's hydration, rather than
+// once the page is live. (One that fails here is asked for again, and reported, by its screen.)
+const opened = $router.get()?.route;
+if (opened) screenChunks[opened]?.preload().catch(() => undefined);
 
 /**
  * The tutor side of the dashboard island, composed from the tutor, sessions and gradebook features.
  * DashboardApp.tsx loads this module on first use, so a student's first load does not carry it.
  */
 
-/** Whether the signed-in viewer is a supervisor (false until the page knows: the server decides anyway). */
+/** A supervisor, as far as the page knows: $auth once it has asked, else the page's own answer. */
+function isSupervisor(auth: AuthState, fromPage: AuthData | undefined): boolean {
+  const viewer = auth.state === 'unknown' ? fromPage : auth.state === 'signed-in' ? auth.auth : undefined;
+  return viewer?.tutor?.role === 'Supervisor';
+}
+
+const listenAuth = (changed: () => void) => $auth.listen(changed);
+
+/**
+ * Whether the signed-in viewer is a supervisor: as the page's answer to GET /api/checkauth says
+ * until the page has asked itself (so the server's render and the browser's agree), false when
+ * neither knows (the server decides anyway). Subscribed as a yes or no: a card renders again
+ * when that changes, not each time the page learns who is signed in.
+ */
 function useSupervisorViewer(): boolean {
-  const auth = useStore($auth);
-  useEffect(() => {
-    if (auth.state === 'unknown') void ensureAuth();
-  }, [auth.state]);
-  return auth.state === 'signed-in' && auth.auth.tutor?.role === 'Supervisor';
+  // Kept from the first render: ensureAuth takes the page's answer before $auth has it.
+  const [fromPage] = useState(() => firstData<AuthData>(CHECK_AUTH));
+  const supervisor = useSyncExternalStore(
+    listenAuth,
+    () => isSupervisor($auth.get(), fromPage),
+    () => isSupervisor($auth.get(), fromPage),
+  );
+  useEffect(() => void ensureAuth(), []);
+  return supervisor;
 }
 
 function ViewerMeetingCard(props: Omit<Parameters<typeof StaffMeetingCard>[0], 'supervisor'>) {
@@ -61,56 +99,90 @@ export const TutorSchedule = ({ tutorId }: { tutorId: string }) => (
 export const TutorAvailability = ({ tutorId }: { tutorId: string }) => <AvailabilityScreen tutorId={tutorId} renderMeeting={card} />;
 export const TutorHistory = ({ tutorId }: { tutorId: string }) => <WorkHistoryScreen tutorId={tutorId} renderMeeting={historyCard} />;
 export const TutorGradebooks = ({ tutorId }: { tutorId: string }) => (
-  <Suspense fallback={<Loader text="Loading…" />}>
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <GradebooksScreen tutorId={tutorId} gradebookPath={(gradebookId) => getPagePath($router, 'tutorGradebook', { tutorId, gradebookId })} />
-  </Suspense>
+  </ChunkSuspense>
 );
 export const TutorAllGradebooks = ({ tutorId }: { tutorId: string }) => (
-  <Suspense fallback={<Loader text="Loading…" />}>
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <GradebooksScreen showAll tutorId={tutorId} gradebookPath={(gradebookId) => getPagePath($router, 'tutorGradebook', { tutorId, gradebookId })} />
-  </Suspense>
+  </ChunkSuspense>
 );
 export const TutorTeam = ({ tutorId }: { tutorId: string }) => (
-  <Suspense fallback={<Loader text="Loading…" />}>
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <TeamScreen
       tutorId={tutorId}
       dashboardPath={(id) => getPagePath($router, 'tutorHistory', { tutorId: id })}
       schedulePath={getPagePath($router, 'tutorSchedule', { tutorId: 'myself' })}
       ownTeamPath={getPagePath($router, 'tutorSupervisor', { tutorId: 'myself' })}
     />
-  </Suspense>
+  </ChunkSuspense>
 );
-export const TutorAllSummaries = (_props: TutorScreenProps) => (
-  <Suspense fallback={<Loader text="Loading…" />}>
+export const TutorAllSummaries = () => (
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <TutorAllSummariesScreen />
-  </Suspense>
+  </ChunkSuspense>
 );
 export const TutorCatalog = ({ tutorId }: { tutorId: string }) => (
-  <Suspense fallback={<Loader text="Loading…" />}>
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <CatalogScreen
       tutorId={tutorId}
       schedulePath={getPagePath($router, 'tutorSchedule', { tutorId: 'myself' })}
       ownPath={getPagePath($router, 'tutorCatalog', { tutorId: 'myself' })}
     />
-  </Suspense>
-);
-/** A tutor who is not a supervisor is sent to their schedule, as from the team view. */
-const toOwnSchedule = () => window.location.assign(getPagePath($router, 'tutorSchedule', { tutorId: 'myself' }));
-export const TutorPayroll = (_props: TutorScreenProps) => (
-  <Suspense fallback={<Loader text="Loading…" />}>
-    <PayrollScreen onDenied={toOwnSchedule} />
-  </Suspense>
-);
-export const TutorHours = ({ tutorId }: { tutorId: string }) => (
-  <Suspense fallback={<Loader text="Loading…" />}>
-    <HoursScreen tutorId={tutorId} own={tutorId === 'myself'} title="My Hours" historyPath={getPagePath($router, 'tutorHistory', { tutorId })} />
-  </Suspense>
+  </ChunkSuspense>
 );
 export const TutorGradebook = ({ tutorId, gradebookId }: { tutorId: string; gradebookId: string }) => (
-  <Suspense fallback={<Loader text="Loading…" />}>
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <TutorGradebookScreen tutorId={tutorId} gradebookId={gradebookId} />
-  </Suspense>
+  </ChunkSuspense>
 );
+
+/** A tutor who is not a supervisor is sent to their schedule, as from the team view. */
+const toOwnSchedule = () => window.location.assign(getPagePath($router, 'tutorSchedule', { tutorId: 'myself' }));
+export const TutorPayroll = () => (
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
+    <PayrollScreen onDenied={toOwnSchedule} />
+  </ChunkSuspense>
+);
+export const TutorHours = ({ tutorId }: { tutorId: string }) => (
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
+    <HoursScreen tutorId={tutorId} own={tutorId === 'myself'} title="My Hours" historyPath={getPagePath($router, 'tutorHistory', { tutorId })} />
+  </ChunkSuspense>
+);
+
+/** The screen of each tutor route but a gradebook's (which also takes the gradebook). */
+const screens: Partial<Record<DashboardRoute, (props: { tutorId: string }) => ReactNode>> = {
+  tutorHome: TutorSchedule,
+  tutorSchedule: TutorSchedule,
+  tutorAvailability: TutorAvailability,
+  tutorHistory: TutorHistory,
+  tutorGradebooks: TutorGradebooks,
+  tutorAllGradebooks: TutorAllGradebooks,
+  tutorSupervisor: TutorTeam,
+  tutorAllSummaries: TutorAllSummaries,
+  tutorCatalog: TutorCatalog,
+  tutorPayroll: TutorPayroll,
+  tutorHours: TutorHours,
+};
+
+/** The route's screen: DashboardApp.tsx loads the tutor side as one chunk, and shows its screens through this. */
+/**
+ * The route's screen: DashboardApp.tsx loads the tutor side as one chunk, and shows its screens
+ * through this. For a supervisor in another tutor's dashboard, the 'Viewing {name}'s dashboard'
+ * banner stands above it and the screens name that tutor (ViewedTutorContext); only an id can be
+ * another tutor's dashboard ('myself' is the viewer's own).
+ */
+export function TutorScreen({ route, tutorId, gradebookId }: { route: DashboardRoute; tutorId: string; gradebookId?: string }) {
+  const { tutor, viewingOther } = useDashboardTutor(tutorId);
+  const Screen = route === 'tutorGradebook' ? undefined : screens[route];
+  return (
+    <ViewedTutorContext.Provider value={viewingOther && tutor ? { name: tutor.name } : null}>
+      {viewingOther && tutor && <ViewingBanner tutorName={tutor.name} teamPath={getPagePath($router, 'tutorSupervisor', { tutorId: 'myself' })} />}
+      {route === 'tutorGradebook' ? gradebookId && <TutorGradebook tutorId={tutorId} gradebookId={gradebookId} /> : Screen && <Screen tutorId={tutorId} />}
+    </ViewedTutorContext.Provider>
+  );
+}
 
 /** The sidebar's profile card opens the team feature's photo dialog (a dialog that does not load says so in the sidebar). */
 const photoDialog = (props: PhotoDialogRenderProps) => (
@@ -120,40 +192,6 @@ const photoDialog = (props: PhotoDialogRenderProps) => (
     </Suspense>
   </FailureBoundary>
 );
-
-type TutorScreenProps = { tutorId: string; gradebookId?: string };
-
-/** The screen of each tutor route. */
-const screenOf: Partial<Record<DashboardRoute, (props: TutorScreenProps) => ReactNode>> = {
-  tutorHome: TutorSchedule,
-  tutorSchedule: TutorSchedule,
-  tutorAvailability: TutorAvailability,
-  tutorHistory: TutorHistory,
-  tutorHours: TutorHours,
-  tutorGradebooks: TutorGradebooks,
-  tutorAllGradebooks: TutorAllGradebooks,
-  tutorGradebook: ({ tutorId, gradebookId }) => (gradebookId ? <TutorGradebook tutorId={tutorId} gradebookId={gradebookId} /> : null),
-  tutorSupervisor: TutorTeam,
-  tutorAllSummaries: TutorAllSummaries,
-  tutorCatalog: TutorCatalog,
-  tutorPayroll: TutorPayroll,
-};
-
-/**
- * A tutor route's screen, keyed by its tutor (and gradebook) so another one starts afresh; above
- * it, for a supervisor in another tutor's dashboard, the 'Viewing {name}'s dashboard' banner (only
- * an id can be another tutor's: 'myself' is the viewer's own).
- */
-export function TutorRouteScreen({ route, tutorId, gradebookId }: TutorScreenProps & { route: DashboardRoute }) {
-  const Screen = screenOf[route];
-  const { tutor, viewingOther } = useDashboardTutor(tutorId);
-  return (
-    <ViewedTutorContext.Provider value={viewingOther && tutor ? { name: tutor.name } : null}>
-      {viewingOther && tutor && <ViewingBanner tutorName={tutor.name} teamPath={getPagePath($router, 'tutorSupervisor', { tutorId: 'myself' })} />}
-      {Screen && <Screen key={`${tutorId}/${gradebookId ?? ''}`} tutorId={tutorId} gradebookId={gradebookId} />}
-    </ViewedTutorContext.Provider>
-  );
-}
 
 export function TutorDashboardSidebar({ tutorId, route }: { tutorId: string; route: string }) {
   const path = (

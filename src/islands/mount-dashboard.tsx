@@ -1,5 +1,5 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { type Moment, ServerMoment } from '../lib/moment.ts';
+import { adoptServerMoment, type Moment, ServerMoment } from '../lib/moment.ts';
 import DashboardIsland from './DashboardApp.tsx';
 
 /**
@@ -9,7 +9,9 @@ import DashboardIsland from './DashboardApp.tsx';
  *
  * When the server wrote the first screen into the page (render-dashboard.tsx), it is hydrated with
  * the server's moment (`data-moment`), so the browser's first render matches it; times then move
- * to the browser's zone and clock. Otherwise (`npm run dev`, or a server render that failed) the
+ * to the browser's zone and clock. A part drawn by a chunk that has not loaded yet (the tutor
+ * side) keeps the server's HTML until it has, and is hydrated then; a click on it meanwhile is
+ * replayed once it is. Otherwise (`npm run dev`, or a server render that failed) the
  * browser renders it.
  */
 function mountDashboard(container: HTMLElement): void {
@@ -20,9 +22,11 @@ function mountDashboard(container: HTMLElement): void {
     createRoot(container).render(<DashboardIsland />);
     return;
   }
+  const serverMoment = JSON.parse(moment) as Moment;
+  adoptServerMoment(serverMoment);
   hydrateRoot(
     container,
-    <ServerMoment value={JSON.parse(moment) as Moment}>
+    <ServerMoment value={serverMoment}>
       <DashboardIsland />
     </ServerMoment>,
   );

@@ -4,7 +4,12 @@ import { $router } from '../features/dashboard/router.ts';
 import { ServerMeetingsView } from '../features/tutor/meetings-view-choice.ts';
 import { type Moment, ServerMoment } from '../lib/moment.ts';
 import type { MeetingsView } from '../lib/week-range.ts';
-import DashboardIsland from './DashboardApp.tsx';
+import DashboardIsland, { preloadTutorSide } from './DashboardApp.tsx';
+
+// The tutor side is in a chunk of its own, which the browser loads on a tutor's page only: loaded
+// here once, the server writes a tutor's sidebar and screen as it does a student's (the browser
+// hydrates them once it has loaded that chunk too).
+await preloadTutorSide();
 
 /**
  * The server's half of the dashboards (server/dashboard-shell.ts calls it; `npm run build` bundles
@@ -14,7 +19,7 @@ import DashboardIsland from './DashboardApp.tsx';
  *
  * What the first screen does not have yet renders as in the browser's first render: a read that
  * did not come with the page shows its loading state, and chunks loaded on demand their fallback
- * (ChunkSuspense).
+ * (ChunkSuspense), except the tutor side's, which is loaded here before the first render.
  */
 export function renderDashboard({ path, answers, moment, meetingsView = 'list' }: { path: string; answers: FirstAnswers; moment: Moment; meetingsView?: MeetingsView }): string {
   // The router and the answers are module state, shared by every request: the render is

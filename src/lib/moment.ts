@@ -7,7 +7,8 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
  * A screen the server wrote first (src/islands/render-dashboard.tsx) must render in the browser
  * exactly as it did on the server until it is hydrated, so `useMoment` answers the server's moment
  * (`ServerMoment`, written into the page) while hydrating, then the browser's own: React renders
- * once more when they differ, as with any external store. Elsewhere it is simply the browser's.
+ * once more when they differ, as with any external store (adoptServerMoment spares that when they
+ * agree). Elsewhere it is simply the browser's.
  */
 export interface Moment {
   nowMs: number;
@@ -28,6 +29,16 @@ function browserMoment(): Moment {
   const nowMs = Date.now();
   if (!live || nowMs - live.nowMs > FRESH_MS) live = { nowMs, zone: browserZone() };
   return live;
+}
+
+/**
+ * Before the browser hydrates a page the server wrote at `server`: when that is the browser's zone
+ * and the two clocks agree within FRESH_MS, the browser takes that moment as its own (the same
+ * object). The hydrated page then has nothing to render again; otherwise every time on it renders
+ * once more, at once, in one long task (a tutor's list has dozens of cards), to write the same text.
+ */
+export function adoptServerMoment(server: Moment): void {
+  if (server.zone === browserZone() && Math.abs(Date.now() - server.nowMs) <= FRESH_MS) live = server;
 }
 
 // Nothing announces a change: each render reads the moment afresh (as it read the clock before).

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signInThroughOutbox } from './outbox.ts';
 
 /**
@@ -67,15 +67,88 @@ test('the browser takes the page over without a mismatch, moves times to its zon
   await context.close();
 });
 
-test("a tutor's dashboard page is written by the server too, and its screens load once the page is live", async ({ page }) => {
-  const errors = collectErrors(page);
-  await signInThroughOutbox(page, 'jordan@beacontutoring.com', 'tutor');
-  // The frame (sidebar, Log out) and the screen's loading state come in the page itself.
-  const html = await (await page.request.get('/tutors/myself/dashboard')).text();
-  expect(html).toMatch(/<div id="dashboard"[^>]* data-moment="[^"]+"><div class="[^"]+"><nav [^>]*aria-label="Dashboard"/);
-  expect(html).toContain('Log out');
+/** Jordan's session cookie, signed in once through the outbox. */
+async function tutorCookies(browser: Browser) {
+  const signedIn = await browser.newContext();
+  await signInThroughOutbox(await signedIn.newPage(), 'jordan@beacontutoring.com', 'tutor');
+  const cookies = (await signedIn.cookies()).filter((cookie) => cookie.name.endsWith('sid'));
+  await signedIn.close();
+  return cookies;
+}
+
+test("without scripts, the tutor's Schedule and Availability show the sidebar and the cards, styled", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await context.addCookies(await tutorCookies(browser));
+  const page = await context.newPage();
+  await page.goto('/tutors/myself/dashboard/schedule');
+  await expect(page.getByRole('link', { name: 'Schedule' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('button', { name: /^Change Photo: Jordan/ })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Calendar feed' })).toBeVisible();
+  const booked = page.getByRole('list', { name: 'Booked sessions' }).getByRole('article');
+  await expect(booked.first()).toContainText(/\d{1,2}:\d{2}.*[AP]M [A-Z]{3}/);
+  await expect(booked.first()).toHaveCSS('border-radius', '14px');
+  expect(await booked.count()).toBeGreaterThan(1);
+  await expect(page.getByText(/Loading/)).toHaveCount(0);
+
+  await page.goto('/tutors/myself/dashboard/availability');
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Availability' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add availability' })).toBeVisible();
+  const open = page.getByRole('list', { name: 'Unbooked availability' }).getByRole('article');
+  await expect(open.first()).toContainText('This slot is unbooked');
+  expect(await open.count()).toBeGreaterThan(1);
+  await expect(page.getByText(/Loading/)).toHaveCount(0);
+  await context.close();
+});
+
+test("the tutor's Schedule is taken over as the server wrote it: the same cards, no read asked again, nothing moving", async ({ browser }) => {
+  // On a phone in the campus zone, which the server writes a first visit in: the page's first read
+  // (this week's list) is the browser's too. (In another zone the week moves to the browser's, and
+  // is read anew.)
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, timezoneId: 'America/Los_Angeles' });
+  await context.addCookies(await tutorCookies(browser));
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const reads: string[] = [];
+  page.on('request', (request) => request.method() === 'GET' && /\/api\/(checkauth|tutors\/myself(\/meetings)?)$/.test(new URL(request.url()).pathname) && reads.push(request.url()));
+  // Each card the parser puts in the page is marked (a property, not an attribute, so React does
+  // not see it); a card that hydration replaced would come without the mark. Layout shifts add up.
+  await page.addInitScript(() => {
+    const marked = new WeakSet<Node>();
+    Object.assign(window, { serverCards: marked, layoutShift: 0 });
+    new MutationObserver((changes) => {
+      for (const change of changes) for (const node of change.addedNodes) if (node instanceof Element) for (const card of node.querySelectorAll('article')) marked.add(card);
+    }).observe(document, { childList: true, subtree: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { layoutShift: number }).layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/tutors/myself/dashboard/schedule');
+  // Live: the page's own button works (the calendar feed opens).
+  const feed = page.getByRole('button', { name: 'Calendar feed' });
+  await expect(async () => {
+    await feed.click();
+    await expect(feed).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
+  }).toPass();
+  await feed.click();
+  const cards = await page.getByRole('list', { name: 'Booked sessions' }).getByRole('article').count();
+  expect(cards).toBeGreaterThan(1);
+  const fromServer = await page.evaluate(() => {
+    const marked = (window as unknown as { serverCards: WeakSet<Node> }).serverCards;
+    return [...document.querySelectorAll('main article')].filter((card) => marked.has(card)).length;
+  });
+  expect(fromServer, 'cards the server wrote and the browser kept').toBe(cards);
+  expect(reads, 'the first screen came with its answers').toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThanOrEqual(0.02);
+  // The other screens load as the page's own: Availability asks for the meetings anew.
   await page.getByRole('link', { name: 'Availability' }).click();
   await expect(page.getByRole('button', { name: 'Add availability' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Unbooked availability' }).getByRole('article').first()).toBeVisible();
+  // Its meetings (one page of weeks or more), and nothing else again: the sidebar stays.
+  expect(reads.length).toBeGreaterThan(0);
+  expect(new Set(reads.map((url) => new URL(url).pathname))).toEqual(new Set(['/api/tutors/myself/meetings']));
   expect(errors).toEqual([]);
+  await context.close();
 });

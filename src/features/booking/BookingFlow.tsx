@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../ui/use-store.ts';
 import { Suspense, useEffect, useRef } from 'react';
 import { Button } from '../../ui/Button.tsx';
 import { FailureBoundary } from '../../ui/FailureBoundary.tsx';

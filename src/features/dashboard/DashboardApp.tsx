@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../ui/use-store.ts';
 import { type ReactNode, useEffect } from 'react';
 import { site } from '../../config/site.ts';
 import { FailureBoundary } from '../../ui/FailureBoundary.tsx';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../ui/use-store.ts';
 import { atom } from 'nanostores';
 import { useEffect, useRef, useState } from 'react';
 import { getMyCustomer, getMyGradebooks, MY_CUSTOMER, MY_GRADEBOOKS } from '../../api/customers.ts';

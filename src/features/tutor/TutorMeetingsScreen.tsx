@@ -44,7 +44,8 @@ const PAGE = 100;
 interface MeetingListProps {
   load: MeetingsLoad;
   reload: () => void;
-  select: (items: MeetingWithPayments[]) => MeetingWithPayments[];
+  /** The list's meetings, at the viewer's moment (the server's while the page is hydrated, so both agree). */
+  select: (items: MeetingWithPayments[], nowMs: number) => MeetingWithPayments[];
   empty: string;
   renderMeeting: RenderMeeting;
   label: string;
@@ -59,7 +60,8 @@ interface MeetingListProps {
 function MeetingList({ load, reload, select, empty, renderMeeting, label, fresh, more, rest }: MeetingListProps) {
   const [shown, setShown] = useState(PAGE);
   const listRef = useRef<HTMLUListElement>(null);
-  const items = load.status === 'ready' ? select(load.items) : [];
+  const { nowMs } = useMoment();
+  const items = load.status === 'ready' ? select(load.items, nowMs) : [];
   const freshAt = fresh ? items.findIndex((item) => item.meeting.occurrence_epoch === fresh.epoch) : -1;
   // A new hour past the cards shown yet shows the cards up to it.
   if (freshAt >= shown) setShown(freshAt + 1);
@@ -221,7 +223,7 @@ export function ScheduleScreen({ tutorId, renderMeeting, extra }: TutorMeetingsS
         <MeetingList
           load={load}
           reload={reload}
-          select={(items) => scheduleMeetings(items)}
+          select={scheduleMeetings}
           empty={SCHEDULE_EMPTY}
           renderMeeting={renderMeeting}
           label="Booked sessions"
@@ -243,7 +245,7 @@ export function WorkHistoryScreen({ tutorId, renderMeeting }: TutorMeetingsScree
       <MeetingList
         load={load}
         reload={reload}
-        select={(items) => historyMeetings(items)}
+        select={historyMeetings}
         empty={HISTORY_EMPTY}
         renderMeeting={renderMeeting}
         label="Past sessions"
@@ -279,7 +281,7 @@ export function AvailabilityScreen({ tutorId, renderMeeting }: TutorMeetingsScre
         <MeetingList
           load={load}
           reload={reload}
-          select={(items) => availabilityMeetings(items)}
+          select={availabilityMeetings}
           empty={AVAILABILITY_EMPTY}
           renderMeeting={renderMeeting}
           label="Unbooked availability"

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { checkAuth } from '../../api/auth.ts';
-import { getTutor } from '../../api/catalog.ts';
+import { CHECK_AUTH, checkAuth } from '../../api/auth.ts';
+import { getTutor, tutorPath } from '../../api/catalog.ts';
+import { firstData, forgetFirstAnswer } from '../../api/first-answers.ts';
 import type { AuthData, PublicTutor } from '../../contract/entities.ts';
 import { BackIcon } from '../../ui/action-icons.tsx';
 import { SidebarButton } from '../../ui/SidebarButton.tsx';
@@ -58,8 +59,9 @@ const home = () => window.location.assign('/');
  * another tutor a Back link. Visitors, customers and unknown tutors are sent home.
  */
 export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSidebarProps) {
-  const [viewer, setViewer] = useState<NonNullable<AuthData['tutor']> | null>(null);
-  const [tutor, setTutor] = useState<PublicTutor | null>(null);
+  // What came with the page shows at once (and as the server rendered it); the rest is fetched.
+  const [viewer, setViewer] = useState<NonNullable<AuthData['tutor']> | null>(() => firstData<AuthData>(CHECK_AUTH)?.tutor ?? null);
+  const [tutor, setTutor] = useState<PublicTutor | null>(() => firstData<PublicTutor | null>(tutorPath(tutorId)) ?? null);
   const [photoUrl, setPhotoUrl] = useState<string | null>(null);
   // The initial stands in for a photo that did not load; a new address tries again.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -67,21 +69,30 @@ export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSideba
 
   useEffect(() => {
     let current = true;
-    void checkAuth().then((result) => {
-      if (!current) return;
-      if (result.status === 'success') {
-        if (result.data.user_type !== 'tutor') return home();
-        setViewer(result.data.tutor ?? null);
-      } else if (result.status === 'failure' && result.error.type === 'NoAuth') signInAgain();
-      else if (result.status === 'failure' && isAuthFailure(result.error.type)) home();
-    });
-    void getTutor(tutorId).then((result) => {
-      if (!current) return;
-      if (result.status === 'success') {
-        if (result.data === null) return home();
-        setTutor(result.data);
-      } else if (result.status === 'failure' && isAuthFailure(result.error.type)) home();
-    });
+    const seeViewer = (auth: AuthData) => (auth.user_type === 'tutor' ? setViewer(auth.tutor ?? null) : home());
+    const seeTutor = (found: PublicTutor | null) => (found === null ? home() : setTutor(found));
+    // The page's answers were shown by the first render; the viewer's stays for the cards' ensureAuth to take.
+    const pageViewer = firstData<AuthData>(CHECK_AUTH);
+    const pageTutor = firstData<PublicTutor | null>(tutorPath(tutorId));
+    if (pageViewer) seeViewer(pageViewer);
+    else {
+      void checkAuth().then((result) => {
+        if (!current) return;
+        if (result.status === 'success') seeViewer(result.data);
+        else if (result.status === 'failure' && result.error.type === 'NoAuth') signInAgain();
+        else if (result.status === 'failure' && isAuthFailure(result.error.type)) home();
+      });
+    }
+    if (pageTutor !== undefined) {
+      forgetFirstAnswer(tutorPath(tutorId));
+      seeTutor(pageTutor);
+    } else {
+      void getTutor(tutorId).then((result) => {
+        if (!current) return;
+        if (result.status === 'success') seeTutor(result.data);
+        else if (result.status === 'failure' && isAuthFailure(result.error.type)) home();
+      });
+    }
     return () => {
       current = false;
     };

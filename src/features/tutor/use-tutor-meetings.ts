@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { getTutorMeetings } from '../../api/meetings.ts';
+import { firstData, forgetFirstAnswer } from '../../api/first-answers.ts';
+import { getTutorMeetings, tutorMeetingsPath } from '../../api/meetings.ts';
 import type { MeetingWithPayments } from '../../contract/entities.ts';
 import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
 import { errorMessageLater } from '../../lib/error-message-later.ts';
@@ -16,6 +17,12 @@ export interface MeetingsSpan {
 
 const LOADING: MeetingsLoad = { status: 'loading' };
 
+/** The meetings of every span asked for, when each came with the page (the server's first read). */
+function pageMeetings(tutorId: string, asked: MeetingsSpan[] | undefined): MeetingWithPayments[] | undefined {
+  const answers = (asked ?? [undefined]).map((span) => firstData<MeetingWithPayments[]>(tutorMeetingsPath(tutorId, span)));
+  return answers.every((items) => items !== undefined) ? answers.flat() : undefined;
+}
+
 type Answer = Awaited<ReturnType<typeof getTutorMeetings>>;
 
 /**
@@ -29,7 +36,12 @@ type Answer = Awaited<ReturnType<typeof getTutorMeetings>>;
 export function useTutorMeetings(tutorId: string, spans?: MeetingsSpan | MeetingsSpan[]): [MeetingsLoad, () => void] {
   const asked = spans === undefined ? undefined : Array.isArray(spans) ? spans : [spans];
   const key = asked ? asked.map((span) => `${span.from}-${span.to}`).join(',') : 'all';
-  const [answer, setAnswer] = useState<{ key: string; version: number; load: MeetingsLoad }>({ key, version: 0, load: LOADING });
+  // The meetings that came with the page, if any: the first render shows them (and matches the server's).
+  const [answer, setAnswer] = useState<{ key: string; version: number; load: MeetingsLoad }>(() => {
+    const items = pageMeetings(tutorId, asked);
+    return { key, version: 0, load: items ? { status: 'ready', items, refreshing: false } : LOADING };
+  });
+  const shownFromPage = useRef(answer.load.status === 'ready');
   const [version, setVersion] = useState(0);
   // What the next read may keep: the pages read before a page was added (not after a reload). A
   // ref, read when the key changes: the answer it comes from is not a reason to read again.
@@ -40,10 +52,16 @@ export function useTutorMeetings(tutorId: string, spans?: MeetingsSpan | Meeting
   });
 
   useEffect(() => {
+    const all = key === 'all' ? [undefined] : key.split(',').map((span) => ({ from: Number(span.split('-')[0]), to: Number(span.split('-')[1]) }));
+    if (shownFromPage.current) {
+      // Shown from the page's answers: a later read (another week, a reload) asks the server.
+      shownFromPage.current = false;
+      for (const span of all) forgetFirstAnswer(tutorMeetingsPath(tutorId, span));
+      return;
+    }
     const keptKey = kept.current?.key;
     const keptItems = kept.current?.items;
     let current = true;
-    const all = key === 'all' ? [undefined] : key.split(',').map((span) => ({ from: Number(span.split('-')[0]), to: Number(span.split('-')[1]) }));
     // A page added to the list reads only itself.
     const reads = keptKey === undefined ? all : all.slice(keptKey.split(',').length);
     void Promise.all(reads.map((span) => getTutorMeetings(tutorId, span))).then(async (results) => {

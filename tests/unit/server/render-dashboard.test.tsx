@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { FirstAnswers } from '../../../src/api/first-answers.ts';
 import type { Payment } from '../../../src/contract/entities.ts';
 import { renderDashboard } from '../../../src/islands/render-dashboard.tsx';
-import { alex, HOUR, meeting, payment } from '../tutor/fixtures.ts';
+import { listPageSpan, spanQuery, weekAt } from '../../../src/lib/week-range.ts';
+import { alex, HOUR, item, meeting, openSlot, payment } from '../tutor/fixtures.ts';
 
 /** The server's render of the dashboards' first screen (the same components as the browser's). */
 const NOW = Date.parse('2026-11-24T18:00:00Z');
@@ -21,6 +22,14 @@ const studentAnswers = (payments: Payment[]): FirstAnswers => ({
   '/api/customers/myself/gradebooks': success([{ id: 4, course: { course_number: 'CS 121', course_name: 'Intro to Programming I' } }]),
   '/api/customers/myself/payments': success(payments),
 });
+
+const jordan = { id: 2, name: 'Jordan Alvarez', role: 'Tutor', background: '', email: 'jordan@beacontutoring.com', phone: '2065550102' };
+const tutorAnswers: FirstAnswers = {
+  '/api/checkauth': success({ user_type: 'tutor', tutor: { id: 2, name: 'Jordan Alvarez', role: 'Tutor' } }),
+  '/api/tutors/myself': success(jordan),
+  // The list's first page, as the server reads it for the page (server/dashboard-shell.ts).
+  [`/api/tutors/myself/meetings${spanQuery(listPageSpan(weekAt(NOW, moment.zone), 0, moment.zone))}`]: success([item(evening), item(openSlot(0, { occurrence_epoch: at(30) }), [])]),
+};
 
 describe("the server's render of a dashboard", () => {
   it("writes the student's sidebar and upcoming sessions from the answers, in the viewer's zone and at the server's moment", () => {
@@ -61,11 +70,40 @@ describe("the server's render of a dashboard", () => {
     for (let i = 0; i < 2; i++) expect(() => renderDashboard({ path: '/student/dashboard/grades/%E0%A4', answers: {}, moment })).toThrow(URIError);
   });
 
-  it("writes a tutor's frame, with the screens that load on demand as their loading state", () => {
-    const html = renderDashboard({ path: '/tutors/myself/dashboard', answers: {}, moment });
-    expect(html).toContain('aria-label="Dashboard"');
-    expect(html).toContain('Log out');
-    expect(html).toContain('Loading…');
+  it("writes a tutor's sidebar and Schedule from the answers, the cards with their times and customers", () => {
+    const html = renderDashboard({ path: '/tutors/myself/dashboard/schedule', answers: tutorAnswers, moment });
+    expect(html).toContain('<strong class="_profileName_');
+    expect(html).toMatch(/>Jordan<\/strong>/);
+    expect(html).toMatch(/aria-current="page"><span class="[^"]+">Schedule</);
+    expect(html).toContain('<h1 id="schedule-title">Schedule</h1>');
+    expect(html).toMatch(/<button aria-expanded="false"[^>]*><span>Calendar feed<\/span><\/button>/);
+    expect(html.match(/<article /g)).toHaveLength(1);
+    expect(html).toContain('9:00–10:00 PM EST');
+    expect(html).toContain('Alex Rivera');
+    // The tutor's first screen is the page's own: no loading state, nothing left for the browser.
+    expect(html).not.toContain('Loading');
     expect(html).not.toContain('<!--$!-->');
+  });
+
+  it("writes a tutor's Availability opened directly: the unbooked hours, not the booked ones", () => {
+    const html = renderDashboard({ path: '/tutors/myself/dashboard/availability', answers: tutorAnswers, moment });
+    expect(html).toContain('>Manage Availability</h1>');
+    expect(html).toContain('aria-label="Add availability"');
+    expect(html.match(/<article /g)).toHaveLength(1);
+    expect(html).toContain('This slot is unbooked');
+    expect(html).not.toContain('Alex Rivera');
+    expect(html).not.toContain('Loading');
+  });
+
+  it("shows a tutor's screen loading when its read did not come with the page, and a supervisor screen loaded on demand as its loading state", () => {
+    const schedule = renderDashboard({ path: '/tutors/myself/dashboard', answers: {}, moment });
+    expect(schedule).toContain('aria-label="Dashboard"');
+    expect(schedule).toContain('Log out');
+    expect(schedule).toContain('<h1 id="schedule-title">Schedule</h1>');
+    expect(schedule).toContain('Loading your meetings…');
+    const team = renderDashboard({ path: '/tutors/myself/dashboard/supervisor', answers: tutorAnswers, moment });
+    expect(team).toMatch(/>Jordan<\/strong>/);
+    expect(team).toContain('Loading…');
+    expect(team).not.toContain('<!--$!-->');
   });
 });

@@ -3,8 +3,9 @@ import { type ComponentType, lazy } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ServerMoment, useMoment } from '../../../src/lib/moment.ts';
+import { adoptServerMoment, ServerMoment, useMoment } from '../../../src/lib/moment.ts';
 import { ChunkSuspense } from '../../../src/ui/ChunkSuspense.tsx';
+import { lazyChunk } from '../../../src/ui/lazy-chunk.ts';
 
 /** A chunk that loads when the test says so. */
 function chunk() {
@@ -53,6 +54,50 @@ describe('ChunkSuspense', () => {
     container.remove();
   });
 
+  it("writes a chunk the server loaded ahead, and hydrates it once the browser has loaded it, keeping the server's HTML meanwhile", async () => {
+    const errors = vi.spyOn(console, 'error');
+    let renders = 0;
+    function Counted() {
+      renders++;
+      return <p>The screen</p>;
+    }
+    // The server's copy of the chunk, loaded before its render.
+    const ServerScreen = lazyChunk(() => Promise.resolve({ default: Counted }));
+    await ServerScreen.preload();
+    const written = (Screen: ComponentType) => (
+      <main>
+        <ChunkSuspense fallback={<p>Loading…</p>} serverWritten>
+          <Screen />
+        </ChunkSuspense>
+      </main>
+    );
+    const html = renderToString(written(ServerScreen));
+    expect(html).toContain('The screen');
+    expect(html).not.toContain('Loading…');
+    expect(html).not.toContain('<!--$!-->');
+
+    // The browser's copy, still loading as the page is hydrated.
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const BrowserScreen = lazyChunk(() => arrived.then(() => ({ default: Counted })));
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const paragraph = container.querySelector('p');
+    renders = 0;
+    await act(async () => void hydrateRoot(container, written(BrowserScreen)));
+    expect(container.querySelector('p')).toBe(paragraph);
+    expect(container).toHaveTextContent('The screen');
+    expect(renders).toBe(0);
+    await act(async () => arrive());
+    // Hydrated as written: the same element, rendered once, no fallback on the way.
+    expect(container.querySelector('p')).toBe(paragraph);
+    expect(container).not.toHaveTextContent('Loading…');
+    expect(renders).toBe(1);
+    expect(errors).not.toHaveBeenCalled();
+    container.remove();
+  });
+
   it('is plain Suspense when the browser renders from the start', async () => {
     const { Screen, load, arrive } = chunk();
     render(page(Screen));
@@ -87,6 +132,35 @@ describe('useMoment', () => {
     expect(container.querySelector('p')).toHaveAttribute('data-zone', browserZone);
     expect(container).toHaveTextContent(String(new Date().getUTCFullYear()));
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it("takes a moment the server wrote moments ago in the browser's zone as the browser's own: hydration renders nothing again", async () => {
+    const errors = vi.spyOn(console, 'error');
+    const fresh = { nowMs: Date.now() - 2000, zone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+    let renders = 0;
+    function Counted() {
+      renders++;
+      const { nowMs, zone } = useMoment();
+      return <p data-zone={zone}>{nowMs}</p>;
+    }
+    const page = (
+      <ServerMoment value={fresh}>
+        <Counted />
+      </ServerMoment>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    renders = 0;
+    adoptServerMoment(fresh);
+    await act(async () => void hydrateRoot(container, page));
+    expect(renders).toBe(1);
+    expect(container).toHaveTextContent(String(fresh.nowMs));
+    expect(errors).not.toHaveBeenCalled();
+    // Another zone's moment, or an old one, is not taken: the browser keeps its own.
+    adoptServerMoment({ nowMs: Date.now() + 1000, zone: fresh.zone === 'Asia/Tokyo' ? 'Europe/Paris' : 'Asia/Tokyo' });
+    adoptServerMoment({ nowMs: Date.now() - 60_000, zone: fresh.zone });
+    render(<Counted />);
+    expect(screen.getByText(String(fresh.nowMs))).toHaveAttribute('data-zone', fresh.zone);
   });
 
   it("is the browser's moment without a server", () => {
