@@ -145,15 +145,15 @@ export async function payrollOf(db: Reader, day: string, context: PayrollContext
 
   // Held back: sessions held in the period that this payroll does not pay (no summary when it was
   // paid, or none yet).
-  const paidHere = new Set(sessions.map((s) => s.meeting_id));
+  const paidHere = new Set(sessions.map((s) => Number(s.meeting_id)));
   const held = (await bookedSessions(db, fromMs, Math.min(toMs, context.nowMs)).execute()).filter((row) => !paidHere.has(row.id) && (paidRow || row.notes === ''));
 
-  const tutorIds = [...new Set([...sessions.map((s) => s.tutor_id), ...held.map((h) => h.tutor_id)])];
+  const tutorIds = [...new Set([...sessions.map((s) => Number(s.tutor_id)), ...held.map((h) => h.tutor_id)])];
   const names = tutorIds.length === 0 ? [] : await db.selectFrom('tutors').select(['id', 'name']).where('id', 'in', tutorIds).execute();
   const rates = await ratesOf(db, tutorIds);
   const tutors: PayrollTutor[] = names
     .map(({ id, name }) => {
-      const own = sessions.filter((s) => s.tutor_id === id);
+      const own = sessions.filter((s) => Number(s.tutor_id) === id);
       const heldBack = held.filter((h) => h.tutor_id === id);
       return {
         tutor_id: id,
@@ -199,7 +199,7 @@ export async function markPayrollPaid(db: Kysely<Database>, firstDay: string, su
     if (payroll.sessions.length > 0) {
       await trx
         .insertInto('payroll_lines')
-        .values(payroll.sessions.map((s) => ({ meeting_id: s.meeting_id, period_first_day: period.first_day, tutor_id: s.tutor_id, minutes: s.minutes, rate_cents: s.rate_cents, cents: s.cents })))
+        .values(payroll.sessions.map((s) => ({ meeting_id: Number(s.meeting_id), period_first_day: period.first_day, tutor_id: Number(s.tutor_id), minutes: s.minutes, rate_cents: s.rate_cents, cents: s.cents })))
         .execute();
     }
   });
