@@ -211,6 +211,10 @@ describe('meetingCalendarPath', () => {
   it("is the meeting's .ics download address, its id encoded", () => {
     expect(api.meetingCalendarPath(8)).toBe('/api/meetings/8/calendar');
     expect(api.meetingCalendarPath('a/b')).toBe('/api/meetings/a%2Fb/calendar');
+    // The addresses of first reads the page may bring (src/api/first-answers.ts), as the calls ask for them.
+    expect(api.tutorPath('myself')).toBe('/api/tutors/myself');
+    expect(api.tutorMeetingsPath(3)).toBe('/api/tutors/3/meetings');
+    expect(api.tutorMeetingsPath(3, { from: 1_790_000_000, to: 1_790_600_000 })).toBe('/api/tutors/3/meetings?from=1790000000&to=1790600000');
   });
 });
 
@@ -218,8 +222,8 @@ describe('coverage of the call tables', () => {
   it('has a test above for every exported call function', () => {
     const tested = new Set(calls.map(([name]) => name.split(' ')[0]));
     tested.add('archiveTutor');
-    // An address for a download link, not a call (tested below).
-    tested.add('meetingCalendarPath');
+    // Addresses, not calls (tested above).
+    for (const name of ['meetingCalendarPath', 'tutorPath', 'tutorMeetingsPath']) tested.add(name);
     const exported = Object.entries(api)
       .filter(([, value]) => typeof value === 'function')
       .map(([name]) => name)
