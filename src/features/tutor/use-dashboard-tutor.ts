@@ -1,31 +1,33 @@
 import { useEffect, useState } from 'react';
+import { CHECK_AUTH } from '../../api/auth.ts';
+import { getTutor, tutorPath } from '../../api/catalog.ts';
 import { firstData } from '../../api/first-answers.ts';
-import { checkAuth } from '../../api/auth.ts';
-import { getTutor } from '../../api/catalog.ts';
 import type { AuthData, PublicTutor } from '../../contract/entities.ts';
+import { ensureAuth } from '../auth/session-store.ts';
 
 export interface DashboardTutor {
-  /** The signed-in tutor; null until known. */
-  viewer: NonNullable<AuthData['tutor']> | null;
-  /** The tutor whose dashboard this is; null until known. */
+  /** The tutor whose dashboard this is, when it is another tutor's; null until known, and on one's own. */
   tutor: PublicTutor | null;
-  /** A supervisor looking at another tutor's dashboard (false until both are known). */
+  /** A supervisor looking at another tutor's dashboard (false until known). */
   viewingOther: boolean;
 }
 
 /**
- * Who is looking at whose tutor dashboard. The first render takes both from the page's first reads
- * (the server writes the same render), so what depends on it (the 'Viewing …' banner) is on the
- * page from its first paint instead of pushing the screen down later.
+ * Whether a supervisor is in another tutor's dashboard (an id in the address, not 'myself'), and
+ * whose. The first render takes both from the page's first reads (the server writes the same
+ * render), so the 'Viewing …' banner is on the page from its first paint instead of pushing the
+ * screen down later. On one's own dashboard it reads nothing.
  */
 export function useDashboardTutor(tutorId: string): DashboardTutor {
-  const tutorPath = `/api/tutors/${tutorId}`;
-  const [viewer, setViewer] = useState(() => firstData<AuthData>('/api/checkauth')?.tutor ?? null);
-  const [tutor, setTutor] = useState(() => firstData<PublicTutor | null>(tutorPath) ?? null);
+  const other = tutorId !== 'myself';
+  const [viewer, setViewer] = useState(() => (other ? (firstData<AuthData>(CHECK_AUTH)?.tutor ?? null) : null));
+  const [tutor, setTutor] = useState(() => (other ? (firstData<PublicTutor | null>(tutorPath(tutorId)) ?? null) : null));
 
   useEffect(() => {
+    if (!other) return;
     let current = true;
-    if (!viewer) void checkAuth().then((result) => current && result.status === 'success' && setViewer(result.data.tutor ?? null));
+    // The page's one session check (the cards and the sidebar share it), and the tutor if the page did not bring it.
+    if (!viewer) void ensureAuth().then((auth) => current && auth.state === 'signed-in' && setViewer(auth.auth.tutor ?? null));
     if (!tutor) void getTutor(tutorId).then((result) => current && result.status === 'success' && setTutor(result.data));
     return () => {
       current = false;
@@ -34,6 +36,6 @@ export function useDashboardTutor(tutorId: string): DashboardTutor {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tutorId]);
 
-  const viewingOther = viewer !== null && tutor !== null && viewer.role === 'Supervisor' && String(viewer.id) !== String(tutor.id);
-  return { viewer, tutor, viewingOther };
+  const viewingOther = other && viewer !== null && tutor !== null && viewer.role === 'Supervisor' && String(viewer.id) !== String(tutor.id);
+  return { tutor: viewingOther ? tutor : null, viewingOther };
 }
