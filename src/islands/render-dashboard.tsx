@@ -10,6 +10,9 @@ import DashboardIsland, { preloadTutorSide } from './DashboardApp.tsx';
 // here once, the server writes a tutor's sidebar and screen as it does a student's (the browser
 // hydrates them once it has loaded that chunk too).
 await preloadTutorSide();
+// And the week grid's, which the tutor side loads only when the week view shows: the server writes
+// a week that came with the page (the browser hydrates it once it has that chunk too).
+await (await import('../features/tutor/TutorMeetingsScreen.tsx')).preloadWeekGrid();
 
 /**
  * The server's half of the dashboards (server/dashboard-shell.ts calls it; `npm run build` bundles

@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { MeetingWithPayments } from '../../contract/entities.ts';
 import { Button } from '../../ui/Button.tsx';
+import { ChunkSuspense } from '../../ui/ChunkSuspense.tsx';
 import { PlusIcon } from '../../ui/action-icons.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
@@ -22,6 +23,8 @@ const AddAvailabilityDialog = lazyChunk(() => import('./AddAvailabilityDialog.ts
 // The week's grid (with its layout) loads when the week view is shown (the list is the default):
 // its chrome and loading state are in the first load, so the page the server wrote does not change shape.
 const WeekGrid = lazyChunk(() => import('./WeekGrid.tsx').then((m) => ({ default: m.WeekGrid })));
+/** Loads the week grid's code: the server's render does, once, so it writes a week the page brought. */
+export const preloadWeekGrid = () => WeekGrid.preload();
 // Days off load when their button is pressed too.
 const DaysOffDialog = lazyChunk(() => import('./DaysOffDialog.tsx').then((m) => ({ default: m.DaysOffDialog })));
 
@@ -169,13 +172,13 @@ function WeekPanel({ shown, load, reload, renderMeeting, fresh }: WeekPanelProps
       ) : load.status === 'loading' ? (
         loading
       ) : (
-        // Plain Suspense: the grid is drawn only once the week's answer is there, which the
-        // server's render never has (the tutor's screens show their loading state on both sides),
-        // so nothing suspends on the server or while hydrating.
+        // The server writes the grid when the page brought the week (its render has the grid's
+        // code, preloadWeekGrid): the browser keeps that HTML until its own copy of the code has
+        // loaded, then hydrates it (ChunkSuspense serverWritten), so nothing differs or moves.
         <FailureBoundary where="week view">
-          <Suspense fallback={loading}>
+          <ChunkSuspense fallback={loading} serverWritten>
             <WeekGrid week={week} zone={zone} nowMs={nowMs} items={load.items} refreshing={load.refreshing} reload={reload} renderMeeting={renderMeeting} gridRef={gridRef} />
-          </Suspense>
+          </ChunkSuspense>
         </FailureBoundary>
       )}
     </div>

@@ -67,12 +67,15 @@ export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSideba
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [changing, setChanging] = useState(false);
 
+  // Kept from the first render: the cards' ensureAuth may take the page's answer before this effect runs.
+  const [firstViewer] = useState(() => firstData<AuthData>(CHECK_AUTH));
+
   useEffect(() => {
     let current = true;
     const seeViewer = (auth: AuthData) => (auth.user_type === 'tutor' ? setViewer(auth.tutor ?? null) : home());
     const seeTutor = (found: PublicTutor | null) => (found === null ? home() : setTutor(found));
     // The page's answers were shown by the first render; the viewer's stays for the cards' ensureAuth to take.
-    const pageViewer = firstData<AuthData>(CHECK_AUTH);
+    const pageViewer = firstViewer;
     const pageTutor = firstData<PublicTutor | null>(tutorPath(tutorId));
     if (pageViewer) seeViewer(pageViewer);
     else {
@@ -96,7 +99,7 @@ export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSideba
     return () => {
       current = false;
     };
-  }, [tutorId]);
+  }, [tutorId, firstViewer]);
 
   const supervisor = viewer?.role === 'Supervisor';
   const viewingOther = tutorId !== 'myself' && viewer !== null && String(viewer.id) !== tutorId;
