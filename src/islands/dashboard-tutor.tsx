@@ -6,7 +6,7 @@ import type { AuthData } from '../contract/entities.ts';
 import { $auth, type AuthState, ensureAuth } from '../features/auth/session-store.ts';
 import { $router, type DashboardRoute } from '../features/dashboard/router.ts';
 import { StaffMeetingCard } from '../features/sessions/StaffMeetingCard.tsx';
-import { AvailabilityScreen, type RenderMeeting, ScheduleScreen, WorkHistoryScreen } from '../features/tutor/TutorMeetingsScreen.tsx';
+import { AvailabilityScreen, preloadWeekGrid, type RenderMeeting, ScheduleScreen, WorkHistoryScreen } from '../features/tutor/TutorMeetingsScreen.tsx';
 import { type PhotoDialogRenderProps, TutorSidebar } from '../features/tutor/TutorSidebar.tsx';
 import { ViewingBanner } from '../features/tutor/ViewingBanner.tsx';
 import { useDashboardTutor } from '../features/tutor/use-dashboard-tutor.ts';
@@ -51,6 +51,10 @@ const screenChunks: Partial<Record<DashboardRoute, { preload(): Promise<void> }>
 // once the page is live. (One that fails here is asked for again, and reported, by its screen.)
 const opened = $router.get()?.route;
 if (opened) screenChunks[opened]?.preload().catch(() => undefined);
+// A page that opens on the week view (the tutor's choice, in a cookie) fetches the grid's code too.
+if ((opened === 'tutorSchedule' || opened === 'tutorAvailability' || opened === 'tutorHome') && /(?:^|;\s*)tutor_view=week/.test(document.cookie)) {
+  preloadWeekGrid().catch(() => undefined);
+}
 
 /**
  * The tutor side of the dashboard island, composed from the tutor, sessions and gradebook features.

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { checkAuth } from '../../api/auth.ts';
+import { CHECK_AUTH, checkAuth } from '../../api/auth.ts';
+import { firstData } from '../../api/first-answers.ts';
 import type { AuthData } from '../../contract/entities.ts';
 
 /** Who is signed in, as far as the page knows: unknown until checked. */
@@ -7,8 +8,18 @@ export type AuthState = { state: 'unknown' } | { state: 'anonymous' } | { state:
 
 export const $auth = atom<AuthState>({ state: 'unknown' });
 
-/** Asks the server once per page (GET /api/checkauth); any failure reads as not signed in. */
+/**
+ * Asks the server once per page (GET /api/checkauth); any failure reads as not signed in. A
+ * dashboard page that came with the answer (src/api/first-answers.ts) reads it there, and leaves
+ * it for the page's other readers: whichever part of the page hydrates first, nobody asks again.
+ */
 export async function loadAuth(): Promise<AuthState> {
+  const fromPage = firstData<AuthData>(CHECK_AUTH);
+  if (fromPage) {
+    const known: AuthState = { state: 'signed-in', auth: fromPage };
+    $auth.set(known);
+    return known;
+  }
   const result = await checkAuth();
   const next: AuthState = result.status === 'success' ? { state: 'signed-in', auth: result.data } : { state: 'anonymous' };
   $auth.set(next);
