@@ -4,7 +4,7 @@ import { DEFAULT_PAY_PERIOD_FIRST_DAY, payPeriodOf } from '../../server/domain/p
 import { site } from '../../src/config/site.ts';
 import { addDays, dayInZone } from '../../src/lib/site-days.ts';
 import { newCustomer, post } from './booking-helpers.ts';
-import { call, describeApi, type TestContext } from './harness.ts';
+import { call, describeApi } from './harness.ts';
 import { bookedMeeting, freeHourOn, jordan, jumpClock, maya, newTutor, pinClock, priya } from './tutor-helpers.ts';
 import { daysSpan } from '../../server/domain/zone-days.ts';
 
