@@ -115,8 +115,8 @@ export function ReassignDialog({ meeting, customers, onClose }: ReassignDialogPr
     <FormModal title="Re-assign this session" submitLabel="Re-assign" cancelLabel="Close" working={working} onSubmit={() => void submit()} onClose={() => onClose(false)} error={error}>
       <p className={styles.lead}>
         {course} · {when}
-        {customers.length > 0 && `, with ${customers.join(' and ')}`}. It is {owner ? `${owner.name}’s` : 'your'} session now. The customer keeps what
-        they paid (nothing is refunded or charged), and the customer and both tutors are told.
+        {customers.length > 0 && `, with ${customers.join(' and ')}`}: now {owner ? `${owner.name}’s` : 'your'} session. The customer keeps what they
+        paid (nothing is refunded or charged); the customer and both tutors are told.
       </p>
       {weekly && (
         <fieldset className={styles.group}>
