@@ -7,14 +7,14 @@ import { semesterLastReadingDayFor, suiteDate } from './tests/suite-date.ts';
 process.env.PUBLIC_SEMESTER_LAST_READING_DAY = semesterLastReadingDayFor(suiteDate());
 
 /** The API tests' settings (both projects below). */
-const apiTest = {
+const apiTest: { environment: 'node'; globalSetup: string[]; setupFiles: string[]; globals: boolean; testTimeout: number; hookTimeout: number } = {
   environment: 'node',
   globalSetup: ['tests/api/global-setup.ts'],
   setupFiles: ['tests/api/setup.ts'],
   globals: true,
   testTimeout: 30_000,
   hookTimeout: 60_000,
-} as const;
+};
 
 /** API test files that replace a module (vi.mock): each runs in a process of its own. */
 const API_FILES_THAT_MOCK = ['tests/api/daylight-saving.test.ts'];
