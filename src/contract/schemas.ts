@@ -178,6 +178,19 @@ export const payRateForm = z.object({
 });
 /** A payroll: the pay period holding `day` (today's when absent). */
 export const payrollQuery = z.object({ day: calendarDay.optional() });
+/** The longest period a report covers: a year, a leap year's too. */
+export const REPORT_MAX_DAYS = 366;
+/**
+ * A report (GET /api/reports): whole days `from` to `to` (YYYY-MM-DD, the site's zone, both
+ * counted), `to` not before `from`, at most REPORT_MAX_DAYS days.
+ */
+export const reportQuery = z.object({ from: calendarDay, to: calendarDay }).superRefine(({ from, to }, context) => {
+  // Only what is left to say once both read as days (a field that did not is named already).
+  if (!calendarDay.safeParse(from).success || !calendarDay.safeParse(to).success) return;
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+  if (days < 1) context.addIssue({ code: 'custom', message: 'to must not be before from', path: ['to'] });
+  else if (days > REPORT_MAX_DAYS) context.addIssue({ code: 'custom', message: `At most ${REPORT_MAX_DAYS} days from from`, path: ['to'] });
+});
 /** Marks the pay period starting on `first_day` paid. */
 export const payrollPaidForm = z.object({ first_day: calendarDay });
 /** Ticks (done=true) or unticks an onboarding item. */
