@@ -1,4 +1,4 @@
-import { addDays } from '../../src/lib/site-days.ts';
+import { addDays, mondayOf } from '../../src/lib/site-days.ts';
 import { daysSpan } from './zone-days.ts';
 
 /**
@@ -12,12 +12,6 @@ export interface ReportWeekSpan {
   last_day: string;
   startsMs: number;
   endsMs: number;
-}
-
-/** The Monday of the week holding `day` (YYYY-MM-DD; days are written in no zone). */
-export function mondayOf(day: string): string {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return addDays(day, -((weekday + 6) % 7));
 }
 
 /** The weeks of the days `firstDay` to `lastDay` (both counted), in order, each starting where the one before ends. */

@@ -8,7 +8,7 @@ import { isBookingEmail, normalizeEmail } from '../lib/email.ts';
 import { isValidPhone, normalizePhone } from '../lib/phone.ts';
 import { COURSE_NUMBER_PATTERN, normalizeCourseName, normalizeCourseNumber, schoolIdOf } from '../lib/courses.ts';
 import { site } from '../config/site.ts';
-import { COURSE_NAME_MAX, COURSE_NUMBER_MAX, HOMEWORK_MAX, PRICE_CENTS_MAX, PRIVATE_NOTE_MAX } from './limits.ts';
+import { COURSE_NAME_MAX, COURSE_NUMBER_MAX, HOMEWORK_MAX, PRICE_CENTS_MAX, PRIVATE_NOTE_MAX, REPORT_MAX_DAYS } from './limits.ts';
 
 /**
  * Numbers arrive as text and are written in plain decimal only: z.coerce.number() would read ''
@@ -178,8 +178,6 @@ export const payRateForm = z.object({
 });
 /** A payroll: the pay period holding `day` (today's when absent). */
 export const payrollQuery = z.object({ day: calendarDay.optional() });
-/** The longest period a report covers: a year, a leap year's too. */
-export const REPORT_MAX_DAYS = 366;
 /**
  * A report (GET /api/reports): whole days `from` to `to` (YYYY-MM-DD, the site's zone, both
  * counted), `to` not before `from`, at most REPORT_MAX_DAYS days.

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { nowMs } from '../../server/clock.ts';
 import { billingReport, billingSpan } from '../../server/domain/billing-report.ts';
-import { mondayOf } from '../../server/domain/report-weeks.ts';
 import { site } from '../../src/config/site.ts';
 import type { Report } from '../../src/contract/entities.ts';
-import { addDays, dayInZone } from '../../src/lib/site-days.ts';
+import { addDays, dayInZone, mondayOf } from '../../src/lib/site-days.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi, type TestClient, type TestContext } from './harness.ts';
 import { bookedMeeting, freeHourOn, maya, newTutor, offeringOf, pinClock, staffClient } from './tutor-helpers.ts';
