@@ -1,4 +1,5 @@
-import { addDays, mondayOf } from '../../src/lib/site-days.ts';
+import { mondayOf } from '../../src/lib/calendar-weeks.ts';
+import { addDays } from '../../src/lib/site-days.ts';
 import { daysSpan } from './zone-days.ts';
 
 /**

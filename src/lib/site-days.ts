@@ -31,17 +31,3 @@ export const formatDay = (day: string) => dayFormat.format(utcOf(day));
 
 /** 'Thu, Dec 24' or 'Thu, Dec 24 – Sat, Jan 2'. */
 export const formatDayRange = (first: string, last: string) => (first === last ? formatDay(first) : `${formatDay(first)} – ${formatDay(last)}`);
-
-/** The Monday of the week holding `day` (a report's weeks run Monday to Sunday). */
-export function mondayOf(day: string): string {
-  const weekday = new Date(utcOf(day)).getUTCDay();
-  return addDays(day, -((weekday + 6) % 7));
-}
-
-/** The first and last day of the month holding `day`. */
-export function monthOf(day: string): { first: string; last: string } {
-  const first = `${day.slice(0, 8)}01`;
-  const [y, m] = first.split('-').map(Number) as [number, number];
-  const next = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
-  return { first, last: addDays(next, -1) };
-}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { getReport } from '../../api/reports.ts';
 import { site } from '../../config/site.ts';
 import type { Report } from '../../contract/entities.ts';
@@ -9,7 +9,6 @@ import { formatHours } from '../../lib/hours.ts';
 import { useMoment } from '../../lib/moment.ts';
 import { dayInZone, formatDayRange } from '../../lib/site-days.ts';
 import { Button } from '../../ui/Button.tsx';
-import { ChunkSuspense } from '../../ui/ChunkSuspense.tsx';
 import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../../ui/lazy-chunk.ts';
 import { Loader } from '../../ui/Loader.tsx';
@@ -186,13 +185,17 @@ function PeriodPicker({ choice, days, problem, onChange }: { choice: PeriodChoic
   );
 }
 
-/** A chart from the chart chunk: its title stands while it loads, and a chunk that fails says so with Retry. */
+/**
+ * A chart from the chart chunk: its title stands while it loads, and a chunk that fails says so
+ * with Retry. Plain Suspense: charts show only in the browser, once the report's answer has come,
+ * so the server's render never reaches one (ChunkSuspense's concern).
+ */
 function Chart(props: BarChartProps) {
   return (
     <FailureBoundary where="report chart">
-      <ChunkSuspense fallback={<p className={styles.chartLoading}>Loading the chart “{props.title}”…</p>}>
+      <Suspense fallback={<p className={styles.chartLoading}>Loading the chart “{props.title}”…</p>}>
         <BarChart {...props} />
-      </ChunkSuspense>
+      </Suspense>
     </FailureBoundary>
   );
 }
@@ -242,7 +245,9 @@ function RevenueSection({ report }: { report: Report }) {
           <tbody>
             {report.weeks.map((w) => (
               <tr key={w.first_day}>
-                <th scope="row">{weekLabel(w)}</th>
+                <th scope="row" className={styles.week}>
+                  {weekLabel(w)}
+                </th>
                 <td>{formatMoney(w.charged_cents)}</td>
                 <td>{formatMoney(w.refunded_cents)}</td>
                 <td>{formatMoney(w.refund_pending_cents)}</td>
@@ -304,7 +309,9 @@ function HoursSection({ report }: { report: Report }) {
           <tbody>
             {report.weeks.map((w) => (
               <tr key={w.first_day}>
-                <th scope="row">{weekLabel(w)}</th>
+                <th scope="row" className={styles.week}>
+                  {weekLabel(w)}
+                </th>
                 <td>{formatHours(w.offered_minutes)}</td>
                 <td>{formatHours(w.booked_minutes)}</td>
                 <td>{formatUtilisation(utilisation(w.booked_minutes, w.offered_minutes))}</td>

@@ -1,7 +1,6 @@
 import type { Report, ReportWeek } from '../../contract/entities.ts';
 import { type CsvCell, toCsv } from '../../lib/csv-file.ts';
 import { formatHours } from '../../lib/hours.ts';
-import { formatDayRange } from '../../lib/site-days.ts';
 
 /**
  * The Reports screen's numbers as its tables, charts and CSV files write them: each chart, its
@@ -14,12 +13,18 @@ export const formatMoney = (cents: number) => currency.format(cents / 100);
 /** Cents → dollars for a chart's scale and a CSV cell ("1234.50"). */
 export const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-/** A week as the tables write it: 'Mon, Nov 2 – Sun, Nov 8' (a cut week is shorter). */
-export const weekLabel = (week: Pick<ReportWeek, 'first_day' | 'last_day'>) => formatDayRange(week.first_day, week.last_day);
-
 const shortDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
+const short = (day: string) => shortDay.format(Date.parse(`${day}T00:00:00Z`));
+
+/** A week as the tables write it, short enough for a phone: 'Nov 2 – 8', 'Nov 30 – Dec 6', 'Nov 1' (a cut week is shorter). */
+export function weekLabel(week: Pick<ReportWeek, 'first_day' | 'last_day'>): string {
+  if (week.first_day === week.last_day) return short(week.first_day);
+  const sameMonth = week.first_day.slice(0, 7) === week.last_day.slice(0, 7);
+  return `${short(week.first_day)} – ${sameMonth ? Number(week.last_day.slice(8)) : short(week.last_day)}`;
+}
+
 /** A week as a chart's axis writes it, by its first day: 'Nov 2'. */
-export const chartWeekLabel = (week: Pick<ReportWeek, 'first_day'>) => shortDay.format(Date.parse(`${week.first_day}T00:00:00Z`));
+export const chartWeekLabel = (week: Pick<ReportWeek, 'first_day'>) => short(week.first_day);
 
 /** Booked hours as a share of offered hours, in whole percent; null when nothing was offered. */
 export const utilisation = (bookedMinutes: number, offeredMinutes: number): number | null =>

@@ -1,5 +1,6 @@
 import { REPORT_MAX_DAYS } from '../../contract/limits.ts';
-import { addDays, daysBetween, mondayOf, monthOf } from '../../lib/site-days.ts';
+import { mondayOf, monthOf } from '../../lib/calendar-weeks.ts';
+import { addDays, daysBetween } from '../../lib/site-days.ts';
 
 /**
  * The Reports screen's period: a preset counted from today (in the site's zone) or chosen days,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coursesCsv, customersCsv, formatMoney, hoursCsv, isEmptyReport, reportFileName, revenueCsv, utilisation } from '../../../src/features/reports/report-model.ts';
+import { coursesCsv, customersCsv, formatMoney, hoursCsv, isEmptyReport, reportFileName, revenueCsv, utilisation, weekLabel } from '../../../src/features/reports/report-model.ts';
 import { emptyMonth, november } from './fixtures.ts';
 
 /** The Reports screen's CSV files: the tables' numbers, a row per week, course or kind of customer. */
@@ -34,6 +34,12 @@ describe('report CSV files', () => {
   it('writes new and returning customers, and names the files by the period', () => {
     expect(customersCsv(november)).toBe('period_first_day,period_last_day,customers,count\r\n2026-11-01,2026-11-30,new,2\r\n2026-11-01,2026-11-30,returning,3\r\n');
     expect(reportFileName(november, 'hours')).toBe('report-2026-11-01-to-2026-11-30-hours.csv');
+  });
+
+  it('names weeks shortly: within a month, across two, a single day', () => {
+    expect(weekLabel({ first_day: '2026-11-02', last_day: '2026-11-08' })).toBe('Nov 2 – 8');
+    expect(weekLabel({ first_day: '2026-11-30', last_day: '2026-12-06' })).toBe('Nov 30 – Dec 6');
+    expect(weekLabel({ first_day: '2026-11-01', last_day: '2026-11-01' })).toBe('Nov 1');
   });
 
   it('writes money with thousands, and knows an empty period', () => {

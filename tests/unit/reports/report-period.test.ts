@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { choiceFromSearch, choiceSearch, DEFAULT_CHOICE, periodDays, periodProblem } from '../../../src/features/reports/report-period.ts';
-import { mondayOf, monthOf } from '../../../src/lib/site-days.ts';
+import { mondayOf, monthOf } from '../../../src/lib/calendar-weeks.ts';
 
 /** The Reports screen's presets, counted from a fixed today (the site's day), and the period in the address. */
 describe('report periods', () => {
