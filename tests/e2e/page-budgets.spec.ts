@@ -47,8 +47,9 @@ const STUDENT_DASHBOARD_JS_BUDGET = 84 * KB;
 // calendar feed panel, load when opened.
 const TUTOR_DASHBOARD_JS_BUDGET = 94 * KB;
 
-// A supervisor's first screen is the tutor's (Schedule) with the supervisor's sidebar entries; the
-// supervisor screens (and Reports' charts) load when opened, so it stays within the tutor's budget.
+// A supervisor's first screen is the tutor's (Schedule) with the supervisor's sidebar entries: 91.6 KB
+// on 2026-11-27. The supervisor screens (and Reports' charts) load when opened, so it stays within
+// the tutor's budget.
 const SUPERVISOR_DASHBOARD_JS_BUDGET = TUTOR_DASHBOARD_JS_BUDGET;
 
 type Kind = 'html' | 'css' | 'js';
@@ -204,7 +205,8 @@ test(`a supervisor's dashboard fetches at most ${kb(SUPERVISOR_DASHBOARD_JS_BUDG
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await page.waitForLoadState('networkidle');
   }
-  expect(weight.files.filter((file) => isChartCode(path.join(DIST, file.split(' ')[0]!))), 'the first load carried the charts\' library').toEqual([]);
+  const firstScripts = weight.files.map((file) => file.split(' ')[0]!).filter((file) => file.endsWith('.js'));
+  expect(firstScripts.filter((file) => isChartCode(path.join(DIST, file))), 'the first load carried the charts\' library').toEqual([]);
   expect(chartScripts(), 'another screen fetched the charts\' library').toEqual([]);
 
   // Reports fetches it, in a chunk of its own, once its charts show.
