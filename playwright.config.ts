@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DATA_DIR, e2eServerEnv, PREBUILT_FLAG } from './tests/e2e/server-env.ts';
+import { e2eDataDir, e2eServerEnv, PREBUILT_FLAG } from './tests/e2e/server-env.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 /** npm test builds the site while the API tests run (scripts/test.ts); alone, the web server builds it. */
@@ -30,7 +30,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: prebuilt ? 'node server/main.ts' : `rm -rf ${E2E_DATA_DIR} && npm run build && node server/main.ts`,
+    command: prebuilt ? 'node server/main.ts' : `rm -rf ${e2eDataDir()} && npm run build && node server/main.ts`,
     url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -6,6 +6,19 @@ import { semesterLastReadingDayFor, suiteDate } from './tests/suite-date.ts';
 // (that one alone: other PUBLIC_* settings of the shell stay out of the tests).
 process.env.PUBLIC_SEMESTER_LAST_READING_DAY = semesterLastReadingDayFor(suiteDate());
 
+/** The API tests' settings (both projects below). */
+const apiTest = {
+  environment: 'node',
+  globalSetup: ['tests/api/global-setup.ts'],
+  setupFiles: ['tests/api/setup.ts'],
+  globals: true,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
+/** API test files that replace a module (vi.mock): each runs in a process of its own. */
+const API_FILES_THAT_MOCK = ['tests/api/daylight-saving.test.ts'];
+
 /**
  * Two projects: unit tests (pure helpers, the API client, UI components, in happy-dom) and API
  * tests (the Hono app in process over a real database: PGlite, plus PostgreSQL when
@@ -44,13 +57,14 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/api/global-setup.ts'],
-          setupFiles: ['tests/api/setup.ts'],
-          globals: true,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: API_FILES_THAT_MOCK,
+          isolate: false,
+          ...apiTest,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'api-isolated', include: API_FILES_THAT_MOCK, ...apiTest },
       },
     ],
   },

@@ -26,6 +26,7 @@ import type { PaymentProvider } from './payments/provider.ts';
 import type { stripeProvider } from './payments/stripe.ts';
 import { bookingRoutes } from './routes/booking.ts';
 import { meetingRoutes } from './routes/meetings.ts';
+import { reassignRoutes } from './routes/reassign.ts';
 import { teamRoutes } from './routes/team.ts';
 import { offlinePaymentRoutes, stripeWebhookRoutes } from './routes/payment-events.ts';
 import type { Sender } from './notify/sender.ts';
@@ -111,6 +112,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   api.route('/', gradebookRoutes(db));
   api.route('/', bookingRoutes(db, payments, database.changes));
   api.route('/', meetingRoutes({ db, payments, siteUrl: config.siteUrl, log }));
+  api.route('/', reassignRoutes({ db, payments, siteUrl: config.siteUrl, log }));
   api.route('/', calendarRoutes(db, config.siteUrl));
   api.route('/', teamRoutes(db, photoDir, seedPhotoDir));
   api.route('/', payRoutes(db, config.payPeriodFirstDay ?? DEFAULT_PAY_PERIOD_FIRST_DAY));

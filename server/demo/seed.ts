@@ -76,6 +76,8 @@ const offerings = [
   ['priya@beacontutoring.com', 'MATH 125', 'A in MATH 125'],
   ['priya@beacontutoring.com', 'APCALC AB', '5 on the AP Calculus BC exam'],
   ['priya@beacontutoring.com', 'APSTAT', '5 on the AP Statistics exam'],
+  // A second CS 121 tutor, so a supervisor can re-assign Jordan's CS 121 sessions (Re-assign…).
+  ['priya@beacontutoring.com', 'CS 121', 'A in CS 121; taught the Python labs'],
   ['sam@beacontutoring.com', 'PHYS 121', 'A in PHYS 121'],
   ['sam@beacontutoring.com', 'PHYS 1', '5 on the AP Physics 1 exam'],
   ['sam@beacontutoring.com', 'ECON 200', 'A in ECON 200'],

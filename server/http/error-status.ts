@@ -73,5 +73,11 @@ export const errorStatus: Record<ErrorType, ContentfulStatusCode> = {
   RateBackdated: 409,
   PeriodNotOver: 409,
   PeriodAlreadyPaid: 409,
+  NotQualified: 409,
+  TutorArchived: 409,
+  TutorBusy: 409,
+  MeetingCanceled: 409,
+  MeetingNotBooked: 409,
+  SameTutor: 409,
   BadResponse: 502,
 };

@@ -67,7 +67,7 @@ interface CustomerFacts {
   text_reminders: boolean;
 }
 
-async function customersById(trx: Kysely<Database>, ids: number[]): Promise<Map<number, CustomerFacts>> {
+export async function customersById(trx: Kysely<Database>, ids: number[]): Promise<Map<number, CustomerFacts>> {
   if (ids.length === 0) return new Map();
   const rows = await trx
     .selectFrom('customers')
@@ -77,7 +77,7 @@ async function customersById(trx: Kysely<Database>, ids: number[]): Promise<Map<
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-const fullName = (c: { firstname: string; lastname: string }) => `${c.firstname} ${c.lastname}`.trim();
+export const fullName = (c: { firstname: string; lastname: string }) => `${c.firstname} ${c.lastname}`.trim();
 
 /** Paid checkouts not yet confirmed: the customer's confirmation and the tutor's notice, with invites. */
 async function planBookings(trx: Trx, links: Links): Promise<number> {

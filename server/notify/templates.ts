@@ -210,6 +210,102 @@ export function tutorCancellationNotice(links: Links, customerName: string, meet
   ];
 }
 
+// ---- a session re-assigned to another tutor (domain/reassign.ts) ------------------------------
+
+/** What the customer and both tutors are told of a re-assign: the sessions, before and after. */
+export interface Reassignment {
+  /** The sessions as they are now (the new tutor's), earliest first. */
+  meetings: MeetingFacts[];
+  /** The tutor they were with. */
+  previousTutor: string;
+  /** Where a session was when its customers were last told, if it moved. */
+  previousStarts: Map<number, Date>;
+  /** A weekly series' weeks from a day on (else one session). */
+  series: boolean;
+}
+
+const names = (people: string[]) => (people.length <= 1 ? (people[0] ?? '') : `${people.slice(0, -1).join(', ')} and ${people.at(-1)}`);
+const possessive = (name: string) => (name.endsWith('s') ? `${name}’` : `${name}’s`);
+
+/** The customer's updated invite: the same entries (same UID, higher SEQUENCE), naming the new tutor. */
+export function customerReassigned(links: Links, customer: Person, change: Reassignment, calendar: CalendarAttachment): Message {
+  const first = change.meetings[0]!;
+  const tutor = first.tutor.name;
+  const before = change.previousStarts.get(first.id);
+  const lead = change.series
+    ? `From ${formatMeetingTime(first.start)}, your weekly ${subjectOf(first)} sessions are with ${tutor} instead of ${change.previousTutor}, ${where(first)}. These are the sessions with ${tutor}:`
+    : before
+      ? `Your ${subjectOf(first)} session with ${change.previousTutor} on ${formatMeetingTime(before)} moved to ${formatMeetingTime(first.start)}, and it is now with ${tutor}, ${where(first)}.`
+      : `Your ${subjectOf(first)} session on ${formatMeetingTime(first.start)} is now with ${tutor} instead of ${change.previousTutor}, ${where(first)}.`;
+  return renderEmail(
+    customer.email,
+    change.series ? `New tutor: weekly ${subjectOf(first)} with ${tutor}` : `New tutor: ${subjectOf(first)} on ${formatShortTime(first.start)} with ${tutor}`,
+    {
+      greeting: `Hi ${customer.firstname},`,
+      paragraphs: [
+        lead,
+        change.series
+          ? 'What you paid stays as it is, and your weekly charges continue as before: nothing is refunded or charged for this change.'
+          : 'What you paid stays as it is: nothing is refunded or charged for this change.',
+        'The attached invite updates your calendar.',
+        `If this does not suit you, call or text us at ${phone()}. You can still skip a session from your dashboard until 12 hours before it starts.`,
+      ],
+      ...(change.series ? { list: change.meetings.map(meetingLine) } : {}),
+      action: { label: 'See your sessions', url: links.studentDashboard },
+    },
+    { calendar },
+  );
+}
+
+/** The tutor who had the sessions: they are off their schedule (METHOD:CANCEL of the entries they had). */
+export function tutorReassignedAway(links: Links, had: MeetingFacts[], customers: string[], change: Reassignment, calendar: CalendarAttachment): Message[] {
+  const first = had[0]!;
+  const who = names(customers);
+  const now = change.meetings[0]!.tutor.name;
+  return [
+    renderEmail(
+      first.tutor.email,
+      change.series ? `No longer yours: weekly ${subjectOf(first)} with ${who}` : `No longer yours: ${subjectOf(first)} with ${who} on ${formatShortTime(first.start)}`,
+      {
+        greeting: `Hi ${first.tutor.name},`,
+        paragraphs: [
+          change.series
+            ? `${possessive(who)} weekly ${subjectOf(first)} sessions from ${formatMeetingTime(first.start)} are now with ${now}. They are off your schedule:`
+            : `${possessive(who)} ${subjectOf(first)} session on ${formatMeetingTime(first.start)} is now with ${now}. It is off your schedule.`,
+          `The attached update removes ${change.series ? 'them' : 'it'} from your calendar.`,
+        ],
+        ...(change.series ? { list: had.map(meetingLine) } : {}),
+        action: { label: 'Open your schedule', url: links.tutorDashboard },
+      },
+      { calendar },
+    ),
+    text(first.tutor.phone, `${possessive(who)} ${change.series ? 'weekly ' : ''}${subjectOf(first)} ${change.series ? 'from' : 'on'} ${formatShortTime(first.start)} is now with ${now}; it is off your schedule.`),
+  ];
+}
+
+/** The tutor who takes the sessions: told as of a booking, with the invite. */
+export function tutorReassignedTo(links: Links, customers: string[], change: Reassignment, calendar: CalendarAttachment): Message[] {
+  const first = change.meetings[0]!;
+  const who = names(customers);
+  const what = change.series
+    ? `weekly ${subjectOf(first)} sessions (${change.meetings.length} meetings) from ${formatMeetingTime(first.start)}`
+    : `${subjectOf(first)} session on ${formatMeetingTime(first.start)}`;
+  return [
+    renderEmail(
+      first.tutor.email,
+      `New session: ${who}, ${subjectOf(first)}`,
+      {
+        greeting: `Hi ${first.tutor.name},`,
+        paragraphs: [`${possessive(who)} ${what}, ${where(first)}, ${change.series ? 'are' : 'is'} now yours: re-assigned to you from ${change.previousTutor}.`, 'The attached invite adds it to your calendar.'],
+        ...(change.series ? { list: change.meetings.map(meetingLine) } : {}),
+        action: { label: 'Open your schedule', url: links.tutorDashboard },
+      },
+      { calendar },
+    ),
+    text(first.tutor.phone, `${possessive(who)} ${change.series ? 'weekly ' : ''}${subjectOf(first)} starting ${formatShortTime(first.start)}, ${first.place}, is now yours (re-assigned from ${change.previousTutor}).`),
+  ];
+}
+
 // ---- reminders --------------------------------------------------------------------------------
 
 export type ReminderLead = '24h' | '1h';

@@ -12,3 +12,4 @@ export * from './client-errors.ts';
 export * from './take-back.ts';
 export * from './pay.ts';
 export * from './reports.ts';
+export * from './reassign.ts';

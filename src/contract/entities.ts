@@ -481,6 +481,49 @@ export interface DayOff {
   ends_epoch: number;
 }
 
+/** A tutor named in a re-assign's answers. */
+export interface TutorName {
+  id: Id;
+  name: string;
+}
+
+/**
+ * GET /api/meetings/{id}/reassign-candidates (docs/contract-extensions.md): the booked session, what
+ * would move (the session, or a weekly series' booked weeks from `from_date`), and the tutors
+ * qualified for its course (an unarchived offering, an unarchived tutor), each free at every one of
+ * those times or not.
+ */
+export interface ReassignCandidates {
+  meeting: {
+    id: Id;
+    occurrence_epoch: number;
+    duration_mins: number;
+    course: { id: Id; course_number: string; course_name: string };
+    tutor: TutorName;
+    slot: { id: Id } | null;
+  };
+  from_date: string | null;
+  /** The sessions that would move, earliest first. */
+  sessions: RemovedHour[];
+  /** Free then: no booked session, no days off. `hours_used`: their unbooked hours then, which the sessions take. */
+  free: { tutor: TutorName; hours_used: RemovedHour[] }[];
+  /** Qualified but not free: a booked session (`meeting`) or days off (`day_off`) at one of the times. */
+  unavailable: { tutor: TutorName; reason: 'busy' | 'day_off'; meeting?: OverlapMeeting; day_off?: DayOff }[];
+  /**
+   * One session only: unbooked hours other qualified tutors published, in the next 14 days, that it
+   * may move to (a booked session moves earlier only 12 hours ahead, later an hour ahead) and its
+   * customers have nothing else booked at; earliest first, at most 40.
+   */
+  other_times: { tutor: TutorName; hour: RemovedHour }[];
+}
+
+/** POST /api/meetings/{id}/reassign: the sessions as they are now, and the new tutor's unbooked hours they took. */
+export interface Reassigned {
+  tutor: TutorName;
+  meetings: Meeting[];
+  hours_used: RemovedHour[];
+}
+
 /** POST /api/tutors/{id}/days-off: the days off made, and what they did to the calendar. */
 export interface DayOffTaken extends HoursTakenBack {
   day_off: DayOff;

@@ -101,6 +101,19 @@ export const errorTypes = [
   'PeriodNotOver',
   /** The pay period is marked paid already (`error.paid_epoch`). */
   'PeriodAlreadyPaid',
+  // re-assigning a session (docs/contract-extensions.md: re-assigning a session)
+  /** The tutor has no active qualification for the session's course (an unarchived offering of it). */
+  'NotQualified',
+  /** The tutor is archived: nothing is re-assigned to them. */
+  'TutorArchived',
+  /** The tutor has a booked session (or one being paid for) at that time (`error.meeting` is it). */
+  'TutorBusy',
+  /** The session was canceled: there is nothing to re-assign. */
+  'MeetingCanceled',
+  /** Nobody is booked on this hour: it is availability, taken back or added rather than re-assigned. */
+  'MeetingNotBooked',
+  /** The session is with this tutor already. */
+  'SameTutor',
   // client side: an answer that is not an envelope (a proxy's error page, say)
   'BadResponse',
 ] as const;

@@ -126,6 +126,19 @@ export const calendarDay = z
     return y >= 2000 && y <= 2100 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
   }, 'Not a date');
 export const dayOffCreateForm = z.object({ first_day: calendarDay, last_day: calendarDay });
+/**
+ * POST /api/meetings/{id}/reassign (docs/contract-extensions.md): a booked session to another tutor
+ * (`myself`: the supervisor), at another time (`occurrence_epoch`, one session only), or a weekly
+ * series' booked weeks from a day on (`from_date`, each week at its own time).
+ */
+export const meetingReassignForm = z
+  .object({ tutor: idOrMyself, occurrence_epoch: epochSeconds.optional(), from_date: calendarDay.optional() })
+  .refine((input) => input.occurrence_epoch === undefined || input.from_date === undefined, {
+    message: 'A weekly series moves with its own times: give a new time or a day to move from, not both',
+    path: ['from_date'],
+  });
+/** GET /api/meetings/{id}/reassign-candidates: for a weekly series from this day (its booked weeks), else the one session. */
+export const reassignCandidatesQuery = z.object({ from_date: calendarDay.optional() });
 
 // --- gradebooks --------------------------------------------------------------------------------
 export const categoryCreateForm = z.object({

@@ -122,6 +122,7 @@ export const TutorTeam = ({ tutorId }: { tutorId: string }) => (
       dashboardPath={(id) => getPagePath($router, 'tutorHistory', { tutorId: id })}
       schedulePath={getPagePath($router, 'tutorSchedule', { tutorId: 'myself' })}
       ownTeamPath={getPagePath($router, 'tutorSupervisor', { tutorId: 'myself' })}
+      tutorSchedulePath={(id) => getPagePath($router, 'tutorSchedule', { tutorId: id })}
     />
   </ChunkSuspense>
 );

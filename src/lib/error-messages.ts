@@ -1,7 +1,8 @@
 import { site } from '../config/site.ts';
 import type { ApiError } from '../contract/envelope.ts';
 import { type ErrorType, errorTypes } from '../contract/errors.ts';
-import { overlapFailureMessage, rawFailureText } from './api-messages.ts';
+import { overlapConflictEpoch, overlapFailureMessage, rawFailureText } from './api-messages.ts';
+import { formatMeetingMoment } from './overlap-message.ts';
 import { SKIP_CLOSED } from './late-change.ts';
 import { formatPhone } from './phone.ts';
 import { formatDay, formatDayRange } from './site-days.ts';
@@ -113,6 +114,16 @@ export const errorMessages = {
     `A new rate can take effect from the first day of the current pay period${typeof error.first_day === 'string' ? ` (${formatDay(error.first_day)})` : ''} on: earlier periods keep their rates.`,
   PeriodNotOver: 'This pay period has not ended yet: it can be marked paid from the day after its last day.',
   PeriodAlreadyPaid: 'This pay period is marked paid already. Reload the page to see its payroll.',
+  // Re-assigning a session (docs/contract-extensions.md).
+  NotQualified: 'This tutor is not qualified for this course (no active qualification for it). Add or unarchive the qualification on their team card first, or choose another tutor.',
+  TutorArchived: 'This tutor is archived. Unarchive them first, or choose another tutor.',
+  TutorBusy: (error) => {
+    const epoch = overlapConflictEpoch(error);
+    return `This tutor has another session${epoch === null ? ' at that time' : ` on ${formatMeetingMoment(epoch)}`}. Please choose another tutor or time.`;
+  },
+  MeetingCanceled: 'This session was canceled: there is nothing to re-assign. Please reload the page.',
+  MeetingNotBooked: 'Nobody is booked on this hour, so there is nothing to re-assign. Reload the page to see it as it is now.',
+  SameTutor: 'This session is with this tutor already. To change its time, use Reschedule/Edit Duration.',
 } satisfies Record<ErrorType, Message>;
 
 /** The screens or calls where a type reads differently (a spec's own text, or what the person can do there). */
@@ -143,6 +154,13 @@ export const contextMessages = {
   createTutor: { AlreadyExists: 'A tutor with this email or phone number already exists.' },
   photo: { BadInput: 'The photo is larger than 5 MB.' },
   offeringArchive: { NotAuthorized: 'You are not allowed to change this qualification.' },
+  /** Re-assigning a session to another tutor: the days off and the start are the new tutor's and the session's. */
+  reassign: {
+    OnDayOff: (error) => `That time is on the tutor's days off${daysOf(error)}. Please choose another tutor or time.`,
+    MeetingStarted: 'This session has started: it can no longer be re-assigned.',
+    EarlyAnchor: 'Please pick a time in the future.',
+    TutorNotFound: 'This tutor no longer exists. Please reload the page.',
+  },
   /** Taking hours back (delete an hour, end a series, days off): a booked or paying seat keeps its hour. */
   takeBack: {
     AlreadyBooked: (error) =>

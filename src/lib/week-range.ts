@@ -78,3 +78,15 @@ export const spanQuery = ({ from, to }: { from: number; to: number }) => `?from=
 export type MeetingsView = 'list' | 'week';
 export const MEETINGS_VIEW_COOKIE = 'tutor_view';
 export const meetingsViewOf = (cookie: string | undefined): MeetingsView => (cookie === 'week' ? 'week' : 'list');
+
+const rangeFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+
+/**
+ * 'Nov 23 – 29, 2026': the week's days as written, in no zone. With plain spaces: Node's ICU puts
+ * thin spaces around the dash where Chromium's puts plain ones, and the heading the server writes
+ * must be the text the browser renders when it hydrates it.
+ */
+export function weekTitle(week: Week): string {
+  const monday = utcMidnight(week.monday);
+  return rangeFormat.formatRange(monday, monday + 6 * 86_400_000).replace(/[\u2009\u202f]/g, ' ');
+}

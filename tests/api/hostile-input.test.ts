@@ -211,6 +211,7 @@ function plausible(name: string, ids: Ids, r: Random): string {
     case 'last_day':
     case 'day':
     case 'effective_day':
+    case 'from_date':
       return new Date(nowMs() + (40 + r.int(30)) * 86_400_000).toISOString().slice(0, 10);
     case 'dayOffId':
       return String(1 + r.int(3));
@@ -312,6 +313,8 @@ const INPUTS: Record<string, RouteInputs> = {
   'GET /api/meetings/:id/overtime': { query: ['duration_mins'] },
   'POST /api/payments/:id/refund': { form: ['reason'] },
   'DELETE /api/meetings/:id': {},
+  'GET /api/meetings/:id/reassign-candidates': { query: ['from_date'] },
+  'POST /api/meetings/:id/reassign': { form: ['tutor', 'occurrence_epoch', 'from_date'] },
   'POST /api/slots/:id/end': { query: ['dry_run'], form: ['from_epoch'] },
   'GET /api/tutors/:id/days-off': {},
   'POST /api/tutors/:id/days-off': { form: ['first_day', 'last_day'] },

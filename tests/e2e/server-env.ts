@@ -8,6 +8,12 @@
 export const E2E_DATA_DIR = '.data/e2e';
 
 /**
+ * The database of this run's server: `E2E_DATA_DIR` from the environment when scripts/test.ts runs
+ * the journeys in shards (each on its own copy of the build's database), else the build's.
+ */
+export const e2eDataDir = (): string => process.env.E2E_DATA_DIR ?? E2E_DATA_DIR;
+
+/**
  * The semester the journeys run in ends 20 weeks from today, so weekly availability has weeks to
  * repeat whatever day the suite runs (the configured default is a fixed date).
  */
@@ -21,7 +27,7 @@ export function e2eSemesterEnd(now = Date.now()): string {
  * and every journey that reads a login message polls the outbox for it (outbox.ts).
  */
 export function e2eServerEnv(): Record<string, string> {
-  return { DATA_DIR: E2E_DATA_DIR, LOG_REQUESTS: '0', ASTRO_TELEMETRY_DISABLED: '1', PUBLIC_SEMESTER_LAST_READING_DAY: e2eSemesterEnd(), SIGN_IN_FLOORS: 'off' };
+  return { DATA_DIR: e2eDataDir(), LOG_REQUESTS: '0', ASTRO_TELEMETRY_DISABLED: '1', PUBLIC_SEMESTER_LAST_READING_DAY: e2eSemesterEnd(), SIGN_IN_FLOORS: 'off' };
 }
 
 /**

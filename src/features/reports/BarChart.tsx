@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import styles from './chart.module.css';
 
 /**
- * A bar chart drawn by Chartist (decision 016: the smallest maintained library that draws grouped
+ * A bar chart drawn by Chartist (decision 017: the smallest maintained library that draws grouped
  * and horizontal bars, about 8 KB gzip). This module is the screen's only import of it, loaded as
  * a chunk of its own when the Reports screen first shows a chart, so no other screen carries it.
  *

@@ -25,10 +25,13 @@ const ReasonDialog = lazyChunk(() => import('./ReasonDialog.tsx').then((m) => ({
 // Taking an unbooked hour back: one chunk for both dialogs.
 const DeleteHourDialog = lazyChunk(() => import('./TakeBackDialogs.tsx').then((m) => ({ default: m.DeleteHourDialog })));
 const EndSeriesDialog = lazyChunk(() => import('./TakeBackDialogs.tsx').then((m) => ({ default: m.EndSeriesDialog })));
+// A supervisor's re-assign of a booked session to another tutor.
+const ReassignDialog = lazyChunk(() => import('./ReassignDialog.tsx').then((m) => ({ default: m.ReassignDialog })));
 
 export const UNBOOKED_TEXT = 'This slot is unbooked';
 export const EDIT_TOOLTIP = 'Reschedule/Enter Overtime';
 export const EARLIER_BOOKINGS = 'Earlier bookings (canceled/refunded)';
+export const REASSIGN_LABEL = 'Re-assign…';
 
 export interface StaffMeetingCardProps {
   meeting: Meeting;
@@ -40,7 +43,7 @@ export interface StaffMeetingCardProps {
   forceFooter?: boolean;
   /** Work history: the one-line summary box, and a marker while the summary is missing. */
   withSummary?: boolean;
-  /** The viewer is a supervisor: a session that has started can be canceled with a reason, and overtime refunded. */
+  /** The viewer is a supervisor: a booked session ahead can be re-assigned, one that has started canceled with a reason, overtime refunded. */
   supervisor?: boolean;
 }
 
@@ -56,7 +59,7 @@ const refundable = (payment: StaffPayment) => payment.is_incremental && payment.
  * Reschedule/Edit Duration in the footer.
  */
 export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = false, withSummary = false, supervisor = false }: StaffMeetingCardProps) {
-  const [dialog, setDialog] = useState<'edit' | 'cancel' | 'late-cancel' | 'delete' | 'end-series' | { refund: StaffPayment } | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'cancel' | 'late-cancel' | 'delete' | 'end-series' | 'reassign' | { refund: StaffPayment } | null>(null);
   const { nowMs } = useMoment();
   // In another tutor's dashboard, the confirmations say whose session it is.
   const owner = useViewedTutor();
@@ -72,6 +75,8 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
   // Once started, only a supervisor cancels, with a reason (the server's rule, meeting-rules.ts).
   const lateCancel = supervisor && !upcoming && active;
   const showFooter = forceFooter || upcoming || lateCancel;
+  // A booked session ahead goes to another tutor only by a supervisor (the server's rule too: reassign.ts).
+  const reassign = supervisor && upcoming && active;
   // Unbooked availability ahead, nobody paying for it: the tutor can take it back (the server decides).
   const takeBack = upcoming && !active && meeting.reservations_taken === 0;
   const weekOfSeries = Boolean(meeting.slot);
@@ -150,6 +155,11 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
                 Reschedule/Edit Duration
               </Button>
             )}
+            {reassign && (
+              <Button variant="secondary" thin onClick={() => setDialog('reassign')}>
+                {REASSIGN_LABEL}
+              </Button>
+            )}
             {takeBack && (
               <Button variant="secondary" thin onClick={() => setDialog('delete')}>
                 {weekOfSeries ? 'Remove this week' : 'Delete'}
@@ -171,6 +181,9 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
               {dialog === 'edit' && <EditMeetingDialog meeting={meeting} onClose={closeDialog} />}
               {dialog === 'delete' && <DeleteHourDialog meeting={meeting} onClose={closeDialog} />}
               {dialog === 'end-series' && <EndSeriesDialog meeting={meeting} onClose={closeDialog} />}
+              {dialog === 'reassign' && (
+                <ReassignDialog meeting={meeting} customers={attending.map(({ customer }) => `${customer.firstname} ${customer.lastname}`.trim())} onClose={closeDialog} />
+              )}
               {dialog === 'cancel' && (
                 <ConfirmDialog
                   open

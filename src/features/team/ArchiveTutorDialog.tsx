@@ -10,16 +10,20 @@ export interface ArchiveTutorDialogProps {
   tutor: Pick<Tutor, 'id' | 'name' | 'role'>;
   /** `changed` is true when the archive or unarchive succeeded (the list then reloads). */
   onClose: (changed: boolean) => void;
+  /** The tutor's Schedule, where their booked sessions are re-assigned (linked when they keep the archive from happening). */
+  schedulePath?: string;
 }
 
 /**
  * 'Confirm archival' / 'Confirm unarchival' (spec 2 §2, §8). An archived tutor is unarchived (as a
  * regular tutor), any other archived. Errors stay inside the dialog.
  */
-export function ArchiveTutorDialog({ tutor, onClose }: ArchiveTutorDialogProps) {
+export function ArchiveTutorDialog({ tutor, onClose, schedulePath }: ArchiveTutorDialogProps) {
   const unarchive = tutor.role === 'Archived';
   const [state, setState] = useState<'confirm' | 'working' | 'done'>('confirm');
   const [error, setError] = useState<string | null>(null);
+  // Booked sessions ahead keep the tutor from being archived: the refusal links to where they are re-assigned.
+  const [sessionsAhead, setSessionsAhead] = useState(false);
   // Before an unarchiving: what the tutor's onboarding still lacks (undefined while it loads; null if it did not).
   const [onboarding, setOnboarding] = useState<Onboarding | null | undefined>(undefined);
   useEffect(() => {
@@ -40,6 +44,7 @@ export function ArchiveTutorDialog({ tutor, onClose }: ArchiveTutorDialogProps) 
     if (result.status === 'success') return setState('done');
     setState('confirm');
     setError(tutorArchiveMessage(result));
+    setSessionsAhead(result.status === 'failure' && result.error.type === 'HasAttachedMeetings');
   }
 
   if (state === 'done') {
@@ -92,6 +97,11 @@ export function ArchiveTutorDialog({ tutor, onClose }: ArchiveTutorDialogProps) 
       {error && (
         <p className={styles.error} role="alert">
           {error}
+        </p>
+      )}
+      {error && sessionsAhead && schedulePath && (
+        <p className={styles.dialogText}>
+          <a href={schedulePath}>Open {tutor.name}’s Schedule to re-assign them</a>
         </p>
       )}
     </Modal>

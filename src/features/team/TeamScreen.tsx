@@ -26,6 +26,8 @@ export interface TeamScreenProps {
   schedulePath: string;
   /** The supervisor's own team view (when this route names another tutor). */
   ownTeamPath: string;
+  /** A tutor's Schedule, where their booked sessions are re-assigned (the archive refusals that name them link there). */
+  tutorSchedulePath?: (tutorId: string) => string;
 }
 
 type Load<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; message: string } | { status: 'denied' };
@@ -44,7 +46,7 @@ function failed(result: Failed): { status: 'error'; message: string } | { status
 }
 
 /** 'Your Team' (spec 2 §2, §6): a card per tutor with the hours of the chosen period. */
-export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath }: TeamScreenProps) {
+export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath, tutorSchedulePath }: TeamScreenProps) {
   const fromId = useId();
   const toId = useId();
   const archivedId = useId();
@@ -211,6 +213,7 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath }
                   onChangePhoto={() => setPhotoOf(tutor)}
                   details={{
                     courses: courses ?? { status: 'loading' },
+                    schedulePath: tutorSchedulePath?.(id),
                     onRetryCourses: loadCourses,
                     onOnboardingChanged: (tutorId, done, hasPhoto) =>
                       setOnboarding((map) => new Map(map).set(tutorId, { tutor_id: Number(tutorId), done, total: onboardingItems.length, has_photo: hasPhoto })),
@@ -327,6 +330,7 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath }
       {archiving && (
         <ArchiveTutorDialog
           tutor={archiving}
+          schedulePath={tutorSchedulePath?.(String(archiving.id))}
           onClose={(changed) => {
             setArchiving(null);
             if (changed) {

@@ -31,6 +31,8 @@ export interface TutorDetailsProps {
   own: boolean | null;
   /** An onboarding item was ticked or unticked: the tutor's count of done items and whether they have a photo. */
   onOnboardingChanged: (tutorId: string, done: number, hasPhoto: boolean) => void;
+  /** The tutor's Schedule, where their booked sessions are re-assigned (linked from a refusal that names them). */
+  schedulePath?: string;
 }
 
 type OfferingsLoad = { status: 'loading' } | { status: 'ready'; offerings: Offering[] } | { status: 'error'; message: string };
@@ -39,12 +41,14 @@ const failureText = (result: { status: 'network-error' } | { status: 'failure'; 
   result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error);
 
 /** The expanded part of a team card (spec 2 §2): contact, qualifications and the background. */
-export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged, own, onOnboardingChanged }: TutorDetailsProps) {
+export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged, own, onOnboardingChanged, schedulePath }: TutorDetailsProps) {
   const [load, setLoad] = useState<OfferingsLoad>({ status: 'loading' });
   const [version, setVersion] = useState(0);
   // A refusal is about the tutor as they were (archived, say): it goes once their role changes.
-  const [offeringFailure, setOfferingError] = useState<{ message: string; role: string } | null>(null);
+  const [offeringFailure, setOfferingError] = useState<{ message: string; role: string; sessionsAhead: boolean } | null>(null);
   const offeringError = offeringFailure?.role === tutor.role ? offeringFailure.message : null;
+  // 'cancel them or have them re-assigned': the tutor's Schedule is where that is done.
+  const reassignLink = offeringError !== null && offeringFailure?.sessionsAhead === true && schedulePath !== undefined;
   const [busyOffering, setBusyOffering] = useState<string | null>(null);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
@@ -73,7 +77,7 @@ export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged, o
       return;
     }
     const action = offeringArchiveFailure(result);
-    if (action.kind === 'message') setOfferingError({ message: action.message, role: tutor.role });
+    if (action.kind === 'message') setOfferingError({ message: action.message, role: tutor.role, sessionsAhead: result.status === 'failure' && result.error.type === 'UpcomingMeetings' });
     else if (action.kind === 'reload') reload();
   }
 
@@ -158,6 +162,11 @@ export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged, o
         {offeringError && (
           <p className={styles.error} role="alert">
             {offeringError}
+          </p>
+        )}
+        {reassignLink && (
+          <p>
+            <a href={schedulePath}>Open {tutor.name}’s Schedule to re-assign them</a>
           </p>
         )}
         {offerings}

@@ -10,7 +10,7 @@ import { LoadError } from '../../ui/LoadError.tsx';
 import { useMoment } from '../../lib/moment.ts';
 import { site } from '../../config/site.ts';
 import { addDays, daysBetween } from '../../lib/site-days.ts';
-import { LIST_PAGE_WEEKS, listPageSpan, type MeetingsView, midnightIn, shiftWeek, type Week, weekAt } from '../../lib/week-range.ts';
+import { LIST_PAGE_WEEKS, listPageSpan, type MeetingsView, midnightIn, shiftWeek, type Week, weekAt, weekTitle } from '../../lib/week-range.ts';
 import { type Fresh, useFreshHour } from './fresh-hour.ts';
 import { useMeetingsView } from './meetings-view-choice.ts';
 import { availabilityMeetings, historyMeetings, scheduleMeetings } from './tutor-meetings.ts';
@@ -119,10 +119,6 @@ function ViewToggle({ view, onChange }: { view: MeetingsView; onChange: (view: M
   );
 }
 
-const rangeFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
-/** 'Nov 23 – 29, 2026' (the days as written, in no zone). */
-const weekRange = (week: Week) => rangeFormat.formatRange(Date.parse(`${week.monday}T00:00:00Z`), Date.parse(`${week.monday}T00:00:00Z`) + 6 * 86_400_000);
-
 /**
  * Which week the view shows, counted from this one: the week itself follows the moment, so the
  * page the server wrote (in the zone of the `tz` cookie) and the browser's own agree on "this week".
@@ -155,7 +151,7 @@ function WeekPanel({ shown, load, reload, renderMeeting, fresh }: WeekPanelProps
   return (
     <div className={styles.week}>
       <div className={styles.weekNav}>
-        <h2 aria-live="polite">{weekRange(week)}</h2>
+        <h2 aria-live="polite">{weekTitle(week)}</h2>
         <Button variant="secondary" thin onClick={() => setOffset(offset - 1)}>
           Previous week
         </Button>

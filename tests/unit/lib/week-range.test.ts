@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { daysOf, hoursShown, placeInWeek } from '../../../src/lib/week-placement.ts';
-import { midnightIn, shiftWeek, spanQuery, weekAt, weekOfDay } from '../../../src/lib/week-range.ts';
+import { midnightIn, shiftWeek, spanQuery, weekAt, weekOfDay, weekTitle } from '../../../src/lib/week-range.ts';
 
 const LA = 'America/Los_Angeles';
 const epoch = (iso: string) => Date.parse(iso) / 1000;
@@ -31,6 +31,13 @@ describe('the week view\'s weeks', () => {
     expect(autumn.monday).toBe('2026-10-26');
     expect(autumn.to - autumn.from).toBe(7 * 24 * 3600 + 3600);
     expect(shiftWeek(shiftWeek(autumn, 5, LA), -5, LA)).toEqual(autumn);
+  });
+
+  it('titles a week with plain spaces, whichever ICU formats it (the server\'s and the browser\'s differ)', () => {
+    const title = (monday: string) => weekTitle({ monday, from: 0, to: 0 });
+    expect(title('2026-11-23')).toBe('Nov 23 – 29, 2026');
+    expect(title('2026-11-30')).toBe('Nov 30 – Dec 6, 2026');
+    expect(title('2026-12-28')).toBe('Dec 28, 2026 – Jan 3, 2027');
   });
 
   it('finds the first moment of a day whose midnight the clocks skip', () => {

@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import type { ReassignCandidates } from '../../src/contract/entities.ts';
+import { fromNow, nowMs } from '../clock.ts';
+import type { Db } from '../db/connection.ts';
+import { toEpoch } from '../db/schema.ts';
+import { notOnDayOff } from './days-off.ts';
+import { refuseBy } from './meeting-changes.ts';
+import { moveRefusal } from './meeting-rules.ts';
+import { qualifiedTutors, readTarget, seriesToMove, type SessionTime, targetRefusal, toRemovedHour, tutorAtTimes } from './reassign-sessions.ts';
+
+/** How far ahead the dialog looks for other tutors' published hours. */
+export const OTHER_TIMES_DAYS = 14;
+/** At most this many other times are offered. */
+export const OTHER_TIMES_MAX = 40;
+
+/**
+ * GET /api/meetings/{id}/reassign-candidates: who can take the booked session (or a weekly series'
+ * booked weeks from `fromDay` on). Read without locks, with the rules of the change itself
+ * (reassign-sessions.ts), so a tutor listed free is refused only if their calendar changed since.
+ */
+export async function reassignCandidates(db: Db, meetingId: number, fromDay?: string): Promise<ReassignCandidates> {
+  const target = await readTarget(db, meetingId, false);
+  refuseBy(targetRefusal(target, nowMs()));
+  const sessions: SessionTime[] = fromDay !== undefined ? await seriesToMove(db, target, fromDay, false) : [target];
+  const qualified = (await qualifiedTutors(db, target.course_id!)).filter((q) => q.tutor_id !== target.tutor_id);
+  const free: ReassignCandidates['free'] = [];
+  const unavailable: ReassignCandidates['unavailable'] = [];
+  for (const candidate of qualified) {
+    const tutor = { id: candidate.tutor_id, name: candidate.tutor_name };
+    const calendar = await tutorAtTimes(db, candidate.tutor_id, sessions, false);
+    if (calendar.dayOff) unavailable.push({ tutor, reason: 'day_off', day_off: calendar.dayOff });
+    else if (calendar.busy) unavailable.push({ tutor, reason: 'busy', meeting: calendar.busy });
+    else free.push({ tutor, hours_used: calendar.hours.map(toRemovedHour) });
+  }
+  return {
+    meeting: {
+      id: target.id,
+      occurrence_epoch: toEpoch(target.occurrence),
+      duration_mins: target.duration_mins,
+      course: { id: target.course_id!, course_number: target.course_number!, course_name: target.course_name! },
+      tutor: { id: target.tutor_id, name: target.tutor_name },
+      slot: target.slot_id === null ? null : { id: target.slot_id },
+    },
+    from_date: fromDay ?? null,
+    sessions: sessions.map(toRemovedHour),
+    free,
+    unavailable,
+    other_times: fromDay !== undefined ? [] : await otherTimes(db, target, qualified.map((q) => q.tutor_id)),
+  };
+}
+
+/**
+ * Unbooked hours the other qualified tutors published in the next two weeks that the session may
+ * move to: one hour long (a booked session is), off their days off, within the move rules
+ * (meeting-rules.ts), and at no time its customers have another session booked.
+ */
+async function otherTimes(db: Db, target: SessionTime & { id: number }, tutorIds: number[]): Promise<ReassignCandidates['other_times']> {
+  if (tutorIds.length === 0) return [];
+  const hours = await db
+    .selectFrom('meetings as m')
+    .innerJoin('tutors as t', 't.id', 'm.tutor_id')
+    .select(['m.id', 'm.occurrence', 'm.duration_mins', 't.id as tutor_id', 't.name as tutor_name'])
+    .where('m.tutor_id', 'in', tutorIds)
+    .where('m.canceled', '=', false)
+    .where('m.reservations_taken', '=', 0)
+    .where('m.duration_mins', '=', target.duration_mins)
+    .where('m.occurrence', '>', fromNow(0))
+    .where('m.occurrence', '<', fromNow(OTHER_TIMES_DAYS * 24 * 3600_000))
+    .where('m.occurrence', '!=', target.occurrence)
+    .where(notOnDayOff)
+    // The session's customers have nothing else booked then.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('reservations as mine')
+            .innerJoin('reservations as other', 'other.customer_id', 'mine.customer_id')
+            .innerJoin('meetings as o', 'o.id', 'other.meeting_id')
+            .select('o.id')
+            .where('mine.meeting_id', '=', target.id)
+            .where('mine.status', '=', 'confirmed')
+            .where('other.status', '!=', 'released')
+            .whereRef('o.id', '!=', 'mine.meeting_id')
+            .where('o.canceled', '=', false)
+            .where(sql<boolean>`o.occurrence < m.occurrence + m.duration_mins * interval '1 minute' and o.occurrence + o.duration_mins * interval '1 minute' > m.occurrence`),
+        ),
+      ),
+    )
+    .orderBy('m.occurrence')
+    .orderBy('t.name')
+    .execute();
+  const booked = { startMs: target.occurrence.getTime(), durationMins: target.duration_mins, booked: true };
+  return hours
+    .filter((hour) => moveRefusal(booked, new Date(hour.occurrence).getTime(), nowMs()) === null)
+    .slice(0, OTHER_TIMES_MAX)
+    .map((hour) => ({ tutor: { id: hour.tutor_id, name: hour.tutor_name }, hour: toRemovedHour({ id: hour.id, occurrence: new Date(hour.occurrence), duration_mins: hour.duration_mins }) }));
+}
