@@ -5,12 +5,14 @@ import { onboardingItems } from '../../src/contract/onboarding.ts';
 import { now as clockNow } from '../clock.ts';
 import { semesterEnd, weeklyOccurrences } from '../domain/availability.ts';
 import type { Db } from '../db/connection.ts';
+import { addPastSessions } from './past-sessions.ts';
 
 /**
  * Demo data (DESIGN.md §5): courses of every subject group at both schools, prices, a supervisor,
- * tutors (one archived), offerings, availability over the coming weeks, and a customer with booked
- * sessions and gradebooks. Times are relative to `now` (the server's clock, which tests set), so the
- * demo always has upcoming sessions.
+ * tutors (one archived), offerings, availability over the coming weeks, a customer with booked
+ * sessions and gradebooks, and the weeks before the demo (another customer's paid sessions). Times
+ * are relative to `now` (the server's clock, which tests set), so the demo always has upcoming
+ * sessions, and past ones.
  * Seed tutor photos are public/tutor_images/1.jpg … 5.jpg, matching the insertion order below.
  */
 
@@ -301,6 +303,14 @@ export async function seedDemoData(db: Db, now: Date = clockNow()): Promise<bool
         ...TOLD,
       })
       .execute();
+
+    // The weeks before the demo: Jamie's sessions with Priya and Sam's open hours (past-sessions.ts).
+    await addPastSessions(trx, {
+      at: (daysAhead, hourUtc) => atHour(now, daysAhead, hourUtc),
+      priya: { tutorId: tutorId('priya@beacontutoring.com'), offeringId: offeringId('priya@beacontutoring.com', 'MATH 125') },
+      sam: { tutorId: tutorId('sam@beacontutoring.com'), offeringId: offeringId('sam@beacontutoring.com', 'PHYS 121') },
+      supervisorId: tutorId(demoAccounts.supervisor.email),
+    });
 
     // CS 121's gradebook is set up and has grades; MATH 124's is new, so it shows onboarding.
     const gradebook = await trx

@@ -1,10 +1,12 @@
 /**
  * Money you can check (npm run billing:report): for the meetings that start in a period, what was
  * charged, refunded, is still scheduled and failed, per tutor and per customer, read from the
- * payments table as it is, so a person can reconcile it with the provider's dashboard.
+ * payments table as it is, so a person can reconcile it with the provider's dashboard. The Reports
+ * screen's money (server/domain/reports.ts) is these same payments and sums, a week at a time.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import { daysSpan } from './zone-days.ts';
 
 export interface BillingLine {
   id: number;
@@ -21,12 +23,14 @@ export interface BillingLine {
   failedCents: number;
 }
 
+export type BillingAmounts = Omit<BillingLine, 'id' | 'name'>;
+
 export interface BillingReport {
   from: Date;
   to: Date;
   byTutor: BillingLine[];
   byCustomer: BillingLine[];
-  totals: Omit<BillingLine, 'id' | 'name'>;
+  totals: BillingAmounts;
 }
 
 const sums = {
@@ -41,10 +45,20 @@ const sums = {
   failed: sql<string>`coalesce(sum(p.amount_cents) filter (where p.payment_status = 'requires_payment_method' and p.provider_intent_id is not null and p.checkout is null), 0)`,
 };
 
-function line(row: { id: number; name: string; charged: string; refunded: string; refund_pending: string; scheduled: string; failed: string }): BillingLine {
+/** The report's five sums over `billedPayments`, selected as charged, refunded, refund_pending, scheduled and failed. */
+export const billingSums = [sums.charged.as('charged'), sums.refunded.as('refunded'), sums.refundPending.as('refund_pending'), sums.scheduled.as('scheduled'), sums.failed.as('failed')] as const;
+
+export interface BillingSumsRow {
+  charged: string;
+  refunded: string;
+  refund_pending: string;
+  scheduled: string;
+  failed: string;
+}
+
+/** The sums of a row that selected `billingSums`, in cents. */
+export function billingAmounts(row: BillingSumsRow): BillingAmounts {
   return {
-    id: row.id,
-    name: row.name,
     chargedCents: Number(row.charged),
     refundedCents: Number(row.refunded),
     refundPendingCents: Number(row.refund_pending),
@@ -53,18 +67,34 @@ function line(row: { id: number; name: string; charged: string; refunded: string
   };
 }
 
+const line = (row: BillingSumsRow & { id: number; name: string }): BillingLine => ({ id: row.id, name: row.name, ...billingAmounts(row) });
+
+/**
+ * The payments the report counts, as `p` joined to their meeting `m`: of meetings starting in
+ * [from, to), money that moved (an intent) or is owed (a later week, a charge in flight, a refund
+ * to send); checkouts that never reached a card are left out.
+ */
+export function billedPayments(db: Db, from: Date, to: Date) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('meetings as m', 'm.id', 'p.meeting_id')
+    .where('m.occurrence', '>=', from)
+    .where('m.occurrence', '<', to)
+    .where((eb) => eb.or([eb('p.provider_intent_id', 'is not', null), eb('p.payment_status', 'in', ['subscription_pending', 'processing']), eb('p.refund_pending', '=', true)]));
+}
+
+/**
+ * The instants of whole days in a zone: from the first day's midnight to the midnight after the
+ * last. The command line counts days in UTC unless told a zone; the Reports screen in the site's.
+ */
+export function billingSpan(firstDay: string, lastDay: string, timeZone: string): { from: Date; to: Date } {
+  const { startsMs, endsMs } = daysSpan(firstDay, lastDay, timeZone);
+  return { from: new Date(startsMs), to: new Date(endsMs) };
+}
+
 /** Payments of meetings starting in [from, to). */
 export async function billingReport(db: Db, from: Date, to: Date): Promise<BillingReport> {
-  // Money that moved (an intent) or is owed (a later week, a charge in flight, a refund to send);
-  // checkouts that never reached a card are left out.
-  const withScheduled = () =>
-    db
-      .selectFrom('payments as p')
-      .innerJoin('meetings as m', 'm.id', 'p.meeting_id')
-      .where('m.occurrence', '>=', from)
-      .where('m.occurrence', '<', to)
-      .where((eb) => eb.or([eb('p.provider_intent_id', 'is not', null), eb('p.payment_status', 'in', ['subscription_pending', 'processing']), eb('p.refund_pending', '=', true)]))
-      .select([sums.charged.as('charged'), sums.refunded.as('refunded'), sums.refundPending.as('refund_pending'), sums.scheduled.as('scheduled'), sums.failed.as('failed')]);
+  const withScheduled = () => billedPayments(db, from, to).select([...billingSums]);
   const byTutor = await withScheduled()
     .innerJoin('tutors as t', 't.id', 'm.tutor_id')
     .select(['t.id', 't.name'])
@@ -81,6 +111,5 @@ export async function billingReport(db: Db, from: Date, to: Date): Promise<Billi
     .orderBy('cu.id')
     .execute();
   const total = await withScheduled().executeTakeFirstOrThrow();
-  const { id: _id, name: _name, ...totals } = line({ id: 0, name: '', ...total });
-  return { from, to, byTutor: byTutor.map(line), byCustomer: byCustomer.map(line), totals };
+  return { from, to, byTutor: byTutor.map(line), byCustomer: byCustomer.map(line), totals: billingAmounts(total) };
 }

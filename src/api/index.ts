@@ -11,4 +11,5 @@ export * from './team.ts';
 export * from './client-errors.ts';
 export * from './take-back.ts';
 export * from './pay.ts';
+export * from './reports.ts';
 export * from './reassign.ts';

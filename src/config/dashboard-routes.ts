@@ -17,6 +17,7 @@ export const dashboardRoutes = {
   tutorAllSummaries: '/tutors/:tutorId/dashboard/all-summaries',
   tutorCatalog: '/tutors/:tutorId/dashboard/catalog',
   tutorPayroll: '/tutors/:tutorId/dashboard/payroll',
+  tutorReports: '/tutors/:tutorId/dashboard/reports',
   tutorGradebooks: '/tutors/:tutorId/dashboard/gradebooks',
   tutorAllGradebooks: '/tutors/:tutorId/dashboard/all-gradebooks',
   tutorGradebook: '/tutors/:tutorId/dashboard/gradebooks/:gradebookId',

@@ -390,6 +390,47 @@ export interface Payroll {
   total_cents: number;
 }
 
+/** A period's money and hours (GET /api/reports), one week at a time: Monday to Sunday in the site's zone, cut to the period. */
+export interface ReportWeek {
+  first_day: string;
+  last_day: string;
+  /** The billing report's sums (npm run billing:report) for the meetings starting in the week. */
+  charged_cents: number;
+  refunded_cents: number;
+  refund_pending_cents: number;
+  scheduled_cents: number;
+  failed_cents: number;
+  /** Minutes of the hours tutors offered (not canceled, booked or not), and of those the booked ones. */
+  offered_minutes: number;
+  booked_minutes: number;
+}
+
+/** Booked sessions of a course in a report's period (not canceled). */
+export interface ReportCourse {
+  course_id: Id | null;
+  course_number: string;
+  course_name: string;
+  sessions: number;
+  minutes: number;
+}
+
+/** GET /api/reports: the Reports screen's figures for whole days in the site's zone. */
+export interface Report {
+  first_day: string;
+  last_day: string;
+  time_zone: string;
+  weeks: ReportWeek[];
+  /** The weeks added up: the money equals the billing report's totals for the same days. */
+  totals: Omit<ReportWeek, 'first_day' | 'last_day'>;
+  /** Most sessions first. */
+  courses: ReportCourse[];
+  /**
+   * Customers with a paid meeting in the period (a booking charge that went through): new when
+   * their first paid meeting ever is in the period, returning when they had one before it.
+   */
+  customers: { new: number; returning: number };
+}
+
 /** `error.meeting` of an Overlap failure: the tutor's meeting that the new time collides with. */
 export interface OverlapMeeting {
   id: Id;

@@ -31,3 +31,6 @@ export const DAYS_OFF_MAX_DAYS = 120;
 /** A lesson report's texts (docs/contract-extensions.md 'Lesson reports'): homework for the student, a note for staff. */
 export const HOMEWORK_MAX = 1000;
 export const PRIVATE_NOTE_MAX = 1000;
+
+/** The longest period a report covers (GET /api/reports): a year, a leap year's too. */
+export const REPORT_MAX_DAYS = 366;

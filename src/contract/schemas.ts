@@ -8,7 +8,7 @@ import { isBookingEmail, normalizeEmail } from '../lib/email.ts';
 import { isValidPhone, normalizePhone } from '../lib/phone.ts';
 import { COURSE_NUMBER_PATTERN, normalizeCourseName, normalizeCourseNumber, schoolIdOf } from '../lib/courses.ts';
 import { site } from '../config/site.ts';
-import { COURSE_NAME_MAX, COURSE_NUMBER_MAX, HOMEWORK_MAX, PRICE_CENTS_MAX, PRIVATE_NOTE_MAX } from './limits.ts';
+import { COURSE_NAME_MAX, COURSE_NUMBER_MAX, HOMEWORK_MAX, PRICE_CENTS_MAX, PRIVATE_NOTE_MAX, REPORT_MAX_DAYS } from './limits.ts';
 
 /**
  * Numbers arrive as text and are written in plain decimal only: z.coerce.number() would read ''
@@ -191,6 +191,17 @@ export const payRateForm = z.object({
 });
 /** A payroll: the pay period holding `day` (today's when absent). */
 export const payrollQuery = z.object({ day: calendarDay.optional() });
+/**
+ * A report (GET /api/reports): whole days `from` to `to` (YYYY-MM-DD, the site's zone, both
+ * counted), `to` not before `from`, at most REPORT_MAX_DAYS days.
+ */
+export const reportQuery = z.object({ from: calendarDay, to: calendarDay }).superRefine(({ from, to }, context) => {
+  // Only what is left to say once both read as days (a field that did not is named already).
+  if (!calendarDay.safeParse(from).success || !calendarDay.safeParse(to).success) return;
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+  if (days < 1) context.addIssue({ code: 'custom', message: 'to must not be before from', path: ['to'] });
+  else if (days > REPORT_MAX_DAYS) context.addIssue({ code: 'custom', message: `At most ${REPORT_MAX_DAYS} days from from`, path: ['to'] });
+});
 /** Marks the pay period starting on `first_day` paid. */
 export const payrollPaidForm = z.object({ first_day: calendarDay });
 /** Ticks (done=true) or unticks an onboarding item. */

@@ -31,6 +31,8 @@ const GradebooksScreen = lazyChunk(() => import('../features/tutor/GradebooksScr
 const PhotoDialog = lazyChunk(() => import('../features/team/PhotoDialog.tsx').then((m) => ({ default: m.PhotoDialog })));
 // Payroll, another supervisor screen, loads when it is opened.
 const PayrollScreen = lazyChunk(() => import('../features/team/PayrollScreen.tsx').then((m) => ({ default: m.PayrollScreen })));
+// Reports, another supervisor screen, loads when it is opened (its charts' library later still, with the charts).
+const ReportsScreen = lazyChunk(() => import('../features/reports/ReportsScreen.tsx').then((m) => ({ default: m.ReportsScreen })));
 // My Hours loads when it is opened.
 const HoursScreen = lazyChunk(() => import('../features/tutor/HoursScreen.tsx').then((m) => ({ default: m.HoursScreen })));
 
@@ -43,6 +45,7 @@ const screenChunks: Partial<Record<DashboardRoute, { preload(): Promise<void> }>
   tutorAllGradebooks: GradebooksScreen,
   tutorGradebook: TutorGradebookScreen,
   tutorPayroll: PayrollScreen,
+  tutorReports: ReportsScreen,
   tutorHours: HoursScreen,
 };
 
@@ -150,6 +153,11 @@ export const TutorPayroll = () => (
     <PayrollScreen onDenied={toOwnSchedule} />
   </ChunkSuspense>
 );
+export const TutorReports = () => (
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
+    <ReportsScreen onDenied={toOwnSchedule} />
+  </ChunkSuspense>
+);
 export const TutorHours = ({ tutorId }: { tutorId: string }) => (
   <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <HoursScreen tutorId={tutorId} own={tutorId === 'myself'} title="My Hours" historyPath={getPagePath($router, 'tutorHistory', { tutorId })} />
@@ -168,6 +176,7 @@ const screens: Partial<Record<DashboardRoute, (props: { tutorId: string }) => Re
   tutorAllSummaries: TutorAllSummaries,
   tutorCatalog: TutorCatalog,
   tutorPayroll: TutorPayroll,
+  tutorReports: TutorReports,
   tutorHours: TutorHours,
 };
 
@@ -200,7 +209,7 @@ const photoDialog = (props: PhotoDialogRenderProps) => (
 
 export function TutorDashboardSidebar({ tutorId, route }: { tutorId: string; route: string }) {
   const path = (
-    name: 'tutorSchedule' | 'tutorAvailability' | 'tutorHistory' | 'tutorHours' | 'tutorGradebooks' | 'tutorAllGradebooks' | 'tutorSupervisor' | 'tutorAllSummaries' | 'tutorCatalog' | 'tutorPayroll',
+    name: 'tutorSchedule' | 'tutorAvailability' | 'tutorHistory' | 'tutorHours' | 'tutorGradebooks' | 'tutorAllGradebooks' | 'tutorSupervisor' | 'tutorAllSummaries' | 'tutorCatalog' | 'tutorPayroll' | 'tutorReports',
   ) => getPagePath($router, name, { tutorId });
   return (
     <TutorSidebar
@@ -218,6 +227,7 @@ export function TutorDashboardSidebar({ tutorId, route }: { tutorId: string; rou
         allSummaries: path('tutorAllSummaries'),
         catalog: path('tutorCatalog'),
         payroll: path('tutorPayroll'),
+        reports: path('tutorReports'),
         back: getPagePath($router, 'tutorSupervisor', { tutorId: 'myself' }),
       }}
     />

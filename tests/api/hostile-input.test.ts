@@ -336,6 +336,7 @@ const INPUTS: Record<string, RouteInputs> = {
   'GET /api/tutors/:id/onboarding': {},
   'POST /api/tutors/:id/onboarding': { form: ['item', 'done'] },
   'POST /api/payroll/paid': { form: ['first_day'] },
+  'GET /api/reports': { query: ['from', 'to'] },
   'POST /api/client-errors': { form: ['name', 'message', 'where', 'page', 'chunk_url'] },
   'POST /api/offline-payments/confirm': { form: ['client_secret', 'card_number'] },
   'POST /api/stripe/webhook': { raw: true },
@@ -485,7 +486,7 @@ function pathWith(route: string, ids: Ids, r: Random, focus?: Focus): string {
 function fittingRole(route: string): Role | undefined {
   const [method, path] = route.split(' ') as [string, string];
   if (/^\/api\/(gradebooks|customers|payments|subscriptions|offline-payments)\b/.test(path)) return 'customer';
-  if (/^\/api\/(team|offerings|meetings\/recent)\b/.test(path) || /^\/api\/tutors(\/:id\/(archive|background|photo))?$/.test(path)) return method === 'GET' && path === '/api/tutors' ? undefined : 'supervisor';
+  if (/^\/api\/(team|offerings|meetings\/recent|reports)\b/.test(path) || /^\/api\/tutors(\/:id\/(archive|background|photo))?$/.test(path)) return method === 'GET' && path === '/api/tutors' ? undefined : 'supervisor';
   if ((/^\/api\/(courses|prices)\b/.test(path) && method === 'POST') || path === '/api/prices/history') return 'supervisor';
   if (/^\/api\/(meetings|slots)\b/.test(path) && method === 'POST') return 'tutor';
   if (/^\/api\/tutors\/:id\/(meetings|gradebooks|offerings)$/.test(path)) return 'tutor';

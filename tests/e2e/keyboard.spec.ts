@@ -245,6 +245,7 @@ const staffScreens = [
       ['supervisor', 'Your Team'],
       ['all-summaries', 'Recent Sessions'],
       ['all-gradebooks', 'All Gradebooks'],
+      ['reports?period=last-month', 'Reports'],
     ],
     gradebooks: 'all-gradebooks',
   },

@@ -254,7 +254,7 @@ test.describe('a supervisor on a phone', () => {
     await page.keyboard.press('Escape');
   });
 
-  test('summaries, payroll, all gradebooks and a tutor\'s dashboard opened from the team fit', async () => {
+  test('summaries, payroll, reports, all gradebooks and a tutor\'s dashboard opened from the team fit', async () => {
     await sidebar(page).getByRole('link', { name: 'Summaries' }).click();
     await expect(h1(page, 'Recent Sessions')).toBeVisible();
     await expect(page.locator('article').first()).toBeVisible();
@@ -264,6 +264,14 @@ test.describe('a supervisor on a phone', () => {
     await page.getByRole('button', { name: 'Previous period' }).click();
     await expect(page.getByRole('table', { name: 'Pay per tutor' })).toBeVisible();
     await expectFits(page, 'payroll');
+    await sidebar(page).getByRole('link', { name: 'Reports' }).click();
+    await expect(h1(page, 'Reports')).toBeVisible();
+    await page.getByRole('radio', { name: 'Last month' }).check();
+    await expect(page.getByRole('table', { name: 'Revenue and refunds per week' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Booked sessions per course/ }).locator('.ct-bar').first()).toBeAttached();
+    await expectFits(page, 'reports (charts and tables)');
+    await page.getByRole('radio', { name: 'Custom' }).check();
+    await expectFits(page, 'reports with chosen days');
     await sidebar(page).getByRole('link', { name: 'All Gradebooks' }).click();
     await expect(h1(page, 'All Gradebooks')).toBeVisible();
     await expect(page.getByRole('link', { name: 'View Gradebook' }).first()).toBeVisible();

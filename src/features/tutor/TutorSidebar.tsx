@@ -23,6 +23,8 @@ export interface TutorSidebarPaths {
   catalog: string;
   /** Payroll, the supervisor's pay periods. */
   payroll: string;
+  /** Reports: a period's money, hours, courses and customers, with charts. */
+  reports: string;
   /** The supervisor's own team view, where Back leads from another tutor's dashboard. */
   back: string;
 }
@@ -54,7 +56,7 @@ const home = () => window.location.assign('/');
 
 /**
  * The tutor sidebar (spec 2 §2): a profile card, Schedule, Availability, Work History and Gradebooks;
- * a supervisor viewing 'myself' also gets All Gradebooks, Team View, Summaries and Courses & Prices
+ * a supervisor viewing 'myself' also gets All Gradebooks, Team View, Payroll, Reports, Summaries and Courses & Prices
  * (the catalog, docs/contract-extensions.md), and one viewing
  * another tutor a Back link. Visitors, customers and unknown tutors are sent home.
  */
@@ -152,6 +154,7 @@ export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSideba
           <SidebarButton name="tutorAllGradebooks" selection={selection} label="All Gradebooks" href={paths.allGradebooks} />
           <SidebarButton name="tutorSupervisor" selection={selection} label="Team View" href={paths.supervisor} />
           <SidebarButton name="tutorPayroll" selection={selection} label="Payroll" href={paths.payroll} />
+          <SidebarButton name="tutorReports" selection={selection} label="Reports" href={paths.reports} />
           <SidebarButton name="tutorAllSummaries" selection={selection} label="Summaries" href={paths.allSummaries} />
           <SidebarButton name="tutorCatalog" selection={selection} label="Courses & Prices" href={paths.catalog} />
         </>

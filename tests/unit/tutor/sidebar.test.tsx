@@ -18,6 +18,7 @@ const paths = (tutorId: string): TutorSidebarPaths => ({
   allSummaries: `/tutors/${tutorId}/dashboard/all-summaries`,
   catalog: `/tutors/${tutorId}/dashboard/catalog`,
   payroll: `/tutors/${tutorId}/dashboard/payroll`,
+  reports: `/tutors/${tutorId}/dashboard/reports`,
   back: '/tutors/myself/dashboard/supervisor',
 });
 
@@ -46,7 +47,7 @@ describe('TutorSidebar', () => {
     expect(screen.getByRole('link', { name: 'Work History' })).toHaveAttribute('href', '/tutors/myself/dashboard/history');
     expect(screen.getByRole('link', { name: 'Gradebooks' })).toHaveAttribute('href', '/tutors/myself/dashboard/gradebooks');
     expect(screen.getByRole('link', { name: 'My Hours' })).toHaveAttribute('href', '/tutors/myself/dashboard/hours');
-    for (const name of ['All Gradebooks', 'Team View', 'Payroll', 'Summaries', 'Courses & Prices', 'Back']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+    for (const name of ['All Gradebooks', 'Team View', 'Payroll', 'Reports', 'Summaries', 'Courses & Prices', 'Back']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
     // Without a photo dialog the profile card is not a control.
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(seen.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /api/checkauth', 'GET /api/tutors/myself']);
@@ -61,6 +62,7 @@ describe('TutorSidebar', () => {
     expect(screen.getByRole('link', { name: 'Summaries' })).toHaveAttribute('href', '/tutors/myself/dashboard/all-summaries');
     expect(screen.getByRole('link', { name: 'Courses & Prices' })).toHaveAttribute('href', '/tutors/myself/dashboard/catalog');
     expect(screen.getByRole('link', { name: 'Payroll' })).toHaveAttribute('href', '/tutors/myself/dashboard/payroll');
+    expect(screen.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/tutors/myself/dashboard/reports');
     expect(screen.getByRole('link', { name: 'Gradebooks' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText('Supervisor')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Back' })).not.toBeInTheDocument();

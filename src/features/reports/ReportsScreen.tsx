@@ -1,0 +1,430 @@
+import { Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { getReport } from '../../api/reports.ts';
+import { site } from '../../config/site.ts';
+import type { Report } from '../../contract/entities.ts';
+import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { downloadCsv } from '../../lib/csv-file.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
+import { formatHours } from '../../lib/hours.ts';
+import { useMoment } from '../../lib/moment.ts';
+import { dayInZone, formatDayRange } from '../../lib/site-days.ts';
+import { Button } from '../../ui/Button.tsx';
+import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
+import { lazyChunk } from '../../ui/lazy-chunk.ts';
+import { Loader } from '../../ui/Loader.tsx';
+import { LoadError } from '../../ui/LoadError.tsx';
+import type { BarChartProps } from './BarChart.tsx';
+import {
+  chartWeekLabel,
+  courseLabel,
+  coursesCsv,
+  CUSTOMER_KINDS,
+  customersCsv,
+  dollars,
+  formatMoney,
+  formatUtilisation,
+  hoursCsv,
+  isEmptyReport,
+  type ReportFile,
+  reportFileName,
+  revenueCsv,
+  utilisation,
+  weekLabel,
+} from './report-model.ts';
+import { choiceFromSearch, choiceSearch, type Days, type PeriodChoice, type PeriodPreset, periodDays, periodProblem, PRESETS } from './report-period.ts';
+import styles from './reports.module.css';
+
+// The charting library comes with the charts, a chunk of its own: no other screen fetches it.
+const BarChart = lazyChunk(() => import('./BarChart.tsx').then((m) => ({ default: m.BarChart })));
+
+type Load = { status: 'loading' } | { status: 'ready'; report: Report } | { status: 'error'; message: string };
+
+const failureText = (result: { status: 'network-error' } | { status: 'failure'; error: Parameters<typeof errorMessage>[0] }) =>
+  result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error);
+
+/**
+ * Reports (issue 25, supervisors): for a period (a preset or chosen days, kept in the address), the
+ * money per week (the billing report's figures), offered and booked hours per week, sessions by
+ * course and new and returning customers; each as a chart, a table with the same numbers and a
+ * CSV file.
+ */
+export function ReportsScreen({ onDenied }: { onDenied: () => void }) {
+  const titleId = useId();
+  const today = dayInZone(useMoment().nowMs, site.timeZone);
+  const [choice, setChoice] = useState<PeriodChoice>(() => choiceFromSearch(typeof window === 'undefined' ? '' : window.location.search));
+  const days = periodDays(choice, today);
+  const problem = periodProblem(days);
+  const key = `${days.from}/${days.to}`;
+  // The last answer, and the period it is for: another period's shows dimmed until its own comes.
+  const [answer, setAnswer] = useState<{ key: string; load: Load } | null>(null);
+  const [version, setVersion] = useState(0);
+  const retry = useCallback(() => {
+    setAnswer(null);
+    setVersion((v) => v + 1);
+  }, []);
+  const choose = (next: PeriodChoice) => {
+    // No figures for a period that is not one: the last period's would mislead (nor once it is fixed).
+    if (periodProblem(periodDays(next, today))) setAnswer(null);
+    setChoice(next);
+  };
+
+  // The period lives in the address: a reload, or Back from another screen, shows it again.
+  useEffect(() => {
+    const search = choiceSearch(choice);
+    if (window.location.search !== search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
+  }, [choice]);
+
+  const { from, to } = days;
+  useEffect(() => {
+    if (problem) return;
+    let current = true;
+    void getReport(from, to).then((result) => {
+      if (!current) return;
+      if (result.status === 'success') return setAnswer({ key: `${from}/${to}`, load: { status: 'ready', report: result.data } });
+      if (result.status === 'failure' && ['NoAuth', 'NotAuthorized', 'Unauthorized'].includes(result.error.type)) return onDenied();
+      setAnswer({ key: `${from}/${to}`, load: { status: 'error', message: failureText(result) } });
+    });
+    return () => {
+      current = false;
+    };
+  }, [from, to, problem, version, onDenied]);
+
+  const load: Load = answer === null ? { status: 'loading' } : answer.key === key || answer.load.status === 'ready' ? answer.load : { status: 'loading' };
+  const refreshing = answer !== null && answer.key !== key;
+
+  return (
+    <section aria-labelledby={titleId} className={styles.screen}>
+      <h1 id={titleId}>Reports</h1>
+      <PeriodPicker choice={choice} days={days} problem={problem} onChange={choose} />
+      {problem ? null : load.status === 'loading' ? (
+        <Loader text="Loading the reports…" />
+      ) : load.status === 'error' ? (
+        <LoadError message={load.message} onRetry={retry} />
+      ) : (
+        <div className={styles.report} aria-busy={refreshing || undefined}>
+          {isEmptyReport(load.report) ? (
+            <p className={styles.empty}>Nothing was offered, booked or paid in this period.</p>
+          ) : (
+            <>
+              <RevenueSection report={load.report} />
+              <HoursSection report={load.report} />
+              <CoursesSection report={load.report} />
+              <CustomersSection report={load.report} />
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function PeriodPicker({ choice, days, problem, onChange }: { choice: PeriodChoice; days: Days; problem: string | null; onChange: (choice: PeriodChoice) => void }) {
+  const fromId = useId();
+  const toId = useId();
+  const problemId = useId();
+  const pick = (preset: PeriodPreset) =>
+    // Custom starts from the days shown, to be changed from there.
+    onChange(preset === 'custom' ? { preset, from: days.from, to: days.to } : { preset });
+  const setDay = (field: 'from' | 'to', value: string) => onChange({ preset: 'custom', from: days.from, to: days.to, [field]: value });
+  return (
+    <div className={styles.period}>
+      <fieldset className={styles.presets}>
+        <legend className={styles.label}>Period</legend>
+        <div className={styles.presetChoices}>
+          {PRESETS.map((preset) => (
+            <label key={preset.value} className={styles.preset}>
+              <input type="radio" name="report-period" value={preset.value} checked={choice.preset === preset.value} onChange={() => pick(preset.value)} />
+              {preset.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {choice.preset === 'custom' && (
+        <div className={styles.dates}>
+          <div className={styles.field}>
+            <label htmlFor={fromId} className={styles.label}>
+              From
+            </label>
+            <input
+              id={fromId}
+              className={styles.input}
+              type="date"
+              value={choice.from}
+              onChange={(event) => setDay('from', event.target.value)}
+              aria-invalid={problem !== null || undefined}
+              aria-describedby={problem ? problemId : undefined}
+            />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={toId} className={styles.label}>
+              To
+            </label>
+            <input
+              id={toId}
+              className={styles.input}
+              type="date"
+              value={choice.to}
+              onChange={(event) => setDay('to', event.target.value)}
+              aria-invalid={problem !== null || undefined}
+              aria-describedby={problem ? problemId : undefined}
+            />
+          </div>
+        </div>
+      )}
+      {problem ? (
+        <p id={problemId} role="alert" className={styles.problem}>
+          {problem}
+        </p>
+      ) : (
+        <p className={styles.shown} aria-live="polite">
+          <span className="visually-hidden">Showing </span>
+          {formatDayRange(days.from, days.to)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A chart from the chart chunk: its title stands while it loads, and a chunk that fails says so
+ * with Retry. Plain Suspense: charts show only in the browser, once the report's answer has come,
+ * so the server's render never reaches one (ChunkSuspense's concern).
+ */
+function Chart(props: BarChartProps) {
+  return (
+    <FailureBoundary where="report chart">
+      <Suspense fallback={<p className={styles.chartLoading}>Loading the chart “{props.title}”…</p>}>
+        <BarChart {...props} />
+      </Suspense>
+    </FailureBoundary>
+  );
+}
+
+function Download({ report, file, what }: { report: Report; file: ReportFile; what: string }) {
+  const make = { revenue: revenueCsv, hours: hoursCsv, courses: coursesCsv, customers: customersCsv }[file];
+  return (
+    <div className={styles.downloads}>
+      <Button variant="secondary" thin onClick={() => downloadCsv(reportFileName(report, file), make(report))}>
+        Download CSV: {what}
+      </Button>
+    </div>
+  );
+}
+
+const dollarAxis = (value: number) => `$${value.toLocaleString('en-US')}`;
+const hourAxis = (value: number) => `${value} h`;
+
+function RevenueSection({ report }: { report: Report }) {
+  const headingId = useId();
+  const labels = useMemo(() => report.weeks.map(chartWeekLabel), [report]);
+  const series = useMemo(
+    () => [
+      { name: 'Charged', values: report.weeks.map((w) => Number(dollars(w.charged_cents))) },
+      { name: 'Refunded', values: report.weeks.map((w) => Number(dollars(w.refunded_cents))) },
+    ],
+    [report],
+  );
+  const t = report.totals;
+  return (
+    <section aria-labelledby={headingId} className={styles.section}>
+      <h2 id={headingId}>Revenue and refunds</h2>
+      <Chart title="Charged and refunded per week, in dollars" labels={labels} series={series} formatValue={dollarAxis} />
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption>Revenue and refunds per week</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week</th>
+              <th scope="col">Charged</th>
+              <th scope="col">Refunded</th>
+              <th scope="col">Refund pending</th>
+              <th scope="col">Scheduled</th>
+              <th scope="col">Failed</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.weeks.map((w) => (
+              <tr key={w.first_day}>
+                <th scope="row" className={styles.week}>
+                  {weekLabel(w)}
+                </th>
+                <td>{formatMoney(w.charged_cents)}</td>
+                <td>{formatMoney(w.refunded_cents)}</td>
+                <td>{formatMoney(w.refund_pending_cents)}</td>
+                <td>{formatMoney(w.scheduled_cents)}</td>
+                <td>{formatMoney(w.failed_cents)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td>{formatMoney(t.charged_cents)}</td>
+              <td>{formatMoney(t.refunded_cents)}</td>
+              <td>{formatMoney(t.refund_pending_cents)}</td>
+              <td>{formatMoney(t.scheduled_cents)}</td>
+              <td>{formatMoney(t.failed_cents)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <p className={styles.note}>
+        For the sessions that start in these days ({report.time_zone} time). Refunded includes refunds still pending; scheduled are later weekly charges and
+        charges in flight. The totals are the billing report&apos;s:{' '}
+        <code>
+          npm run billing:report -- --from {report.first_day} --to {report.last_day} --zone {report.time_zone}
+        </code>
+      </p>
+      <Download report={report} file="revenue" what="revenue and refunds" />
+    </section>
+  );
+}
+
+function HoursSection({ report }: { report: Report }) {
+  const headingId = useId();
+  const labels = useMemo(() => report.weeks.map(chartWeekLabel), [report]);
+  const series = useMemo(
+    () => [
+      { name: 'Offered hours', values: report.weeks.map((w) => Number(formatHours(w.offered_minutes))) },
+      { name: 'Booked hours', values: report.weeks.map((w) => Number(formatHours(w.booked_minutes))) },
+    ],
+    [report],
+  );
+  const t = report.totals;
+  return (
+    <section aria-labelledby={headingId} className={styles.section}>
+      <h2 id={headingId}>Booked and offered hours</h2>
+      <Chart title="Offered and booked hours per week" labels={labels} series={series} formatValue={hourAxis} />
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption>Utilisation per week</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week</th>
+              <th scope="col">Offered hours</th>
+              <th scope="col">Booked hours</th>
+              <th scope="col">Utilisation</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.weeks.map((w) => (
+              <tr key={w.first_day}>
+                <th scope="row" className={styles.week}>
+                  {weekLabel(w)}
+                </th>
+                <td>{formatHours(w.offered_minutes)}</td>
+                <td>{formatHours(w.booked_minutes)}</td>
+                <td>{formatUtilisation(utilisation(w.booked_minutes, w.offered_minutes))}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td>{formatHours(t.offered_minutes)}</td>
+              <td>{formatHours(t.booked_minutes)}</td>
+              <td>{formatUtilisation(utilisation(t.booked_minutes, t.offered_minutes))}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <p className={styles.note}>Offered: the hours tutors published, booked or not (hours taken back are not counted). Booked: those someone paid for or is scheduled to pay for.</p>
+      <Download report={report} file="hours" what="booked and offered hours" />
+    </section>
+  );
+}
+
+function CoursesSection({ report }: { report: Report }) {
+  const headingId = useId();
+  const labels = useMemo(() => report.courses.map((c) => c.course_number || 'No course'), [report]);
+  const series = useMemo(() => [{ name: 'Sessions', values: report.courses.map((c) => c.sessions) }], [report]);
+  return (
+    <section aria-labelledby={headingId} className={styles.section}>
+      <h2 id={headingId}>Sessions by course</h2>
+      {report.courses.length === 0 ? (
+        <p className={styles.muted}>No session was booked in this period.</p>
+      ) : (
+        <>
+          <Chart title="Booked sessions per course" labels={labels} series={series} horizontal wholeNumbers />
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption>Sessions by course</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Course</th>
+                  <th scope="col">Sessions</th>
+                  <th scope="col">Hours</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.courses.map((c) => (
+                  <tr key={String(c.course_id)}>
+                    <th scope="row">{courseLabel(c)}</th>
+                    <td>{c.sessions}</td>
+                    <td>{formatHours(c.minutes)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">Total</th>
+                  <td>{report.courses.reduce((sum, c) => sum + c.sessions, 0)}</td>
+                  <td>{formatHours(report.courses.reduce((sum, c) => sum + c.minutes, 0))}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          <Download report={report} file="courses" what="sessions by course" />
+        </>
+      )}
+    </section>
+  );
+}
+
+function CustomersSection({ report }: { report: Report }) {
+  const headingId = useId();
+  const labels = useMemo(() => CUSTOMER_KINDS.map((kind) => kind.label), []);
+  const series = useMemo(() => [{ name: 'Customers', values: CUSTOMER_KINDS.map((kind) => report.customers[kind.key]) }], [report]);
+  const total = report.customers.new + report.customers.returning;
+  return (
+    <section aria-labelledby={headingId} className={styles.section}>
+      <h2 id={headingId}>New and returning customers</h2>
+      {total === 0 ? (
+        <p className={styles.muted}>No customer paid for a session in this period.</p>
+      ) : (
+        <>
+          <Chart title="New and returning customers" labels={labels} series={series} horizontal wholeNumbers />
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption>New and returning customers</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Customers</th>
+                  <th scope="col">Count</th>
+                </tr>
+              </thead>
+              <tbody>
+                {CUSTOMER_KINDS.map((kind) => (
+                  <tr key={kind.key}>
+                    <th scope="row">
+                      {kind.label} <span className={styles.muted}>({kind.help})</span>
+                    </th>
+                    <td>{report.customers[kind.key]}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">Total</th>
+                  <td>{total}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          <p className={styles.note}>Customers with a paid session in the period; new when it is their first paid session ever.</p>
+          <Download report={report} file="customers" what="new and returning customers" />
+        </>
+      )}
+    </section>
+  );
+}
