@@ -84,7 +84,7 @@ const clientChunks = {
     {
       name: 'dom-kit',
       priority: 20,
-      test: /node_modules[\\/]nanostores[\\/](atom|index)|vite[\\/]preload-helper|[\\/]src[\\/](api[\\/](http|auth|client-errors|customers|calendar)\.ts|features[\\/]auth[\\/](session-store\.ts|auth\.module\.css)|config[\\/]site\.ts|lib[\\/](phone|email)\.ts|ui[\\/](chunk-load|failure-report)\.ts|ui[\\/](Button|FailureBoundary)\.module\.css)/,
+      test: /node_modules[\\/]nanostores[\\/](atom|index)|vite[\\/]preload-helper|[\\/]src[\\/](api[\\/](http|auth|auth-state|client-errors|customers|calendar)\.ts|features[\\/]auth[\\/]auth\.module\.css|config[\\/]site\.ts|lib[\\/](phone|email)\.ts|ui[\\/](chunk-load|failure-report)\.ts|ui[\\/](Button|FailureBoundary)\.module\.css)/,
     },
     {
       name: 'react',

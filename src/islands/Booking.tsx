@@ -1,4 +1,4 @@
-import { loadAuth } from '../features/auth/session-store.ts';
+import { loadAuth } from '../api/auth-state.ts';
 import { BookingFlow } from '../features/booking/BookingFlow.tsx';
 import { FailureBoundary } from '../ui/FailureBoundary.tsx';
 import { bookingLoginDialog } from './booking-login-dialog.tsx';

@@ -3,14 +3,14 @@ import { type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } f
 import { CHECK_AUTH } from '../api/auth.ts';
 import { firstData } from '../api/first-answers.ts';
 import type { AuthData } from '../contract/entities.ts';
-import { $auth, type AuthState, ensureAuth } from '../features/auth/session-store.ts';
+import { $auth, type AuthState, ensureAuth } from '../api/auth-state.ts';
 import { $router, type DashboardRoute } from '../features/dashboard/router.ts';
 import { StaffMeetingCard } from '../features/sessions/StaffMeetingCard.tsx';
 import { AvailabilityScreen, preloadWeekGrid, type RenderMeeting, ScheduleScreen, WorkHistoryScreen } from '../features/tutor/TutorMeetingsScreen.tsx';
 import { type PhotoDialogRenderProps, TutorSidebar } from '../features/tutor/TutorSidebar.tsx';
 import { ViewingBanner } from '../features/tutor/ViewingBanner.tsx';
 import { useDashboardTutor } from '../features/tutor/use-dashboard-tutor.ts';
-import { ViewedTutorContext } from '../features/dashboard/viewed-tutor.ts';
+import { ViewedTutorContext } from '../lib/viewed-tutor.ts';
 import { ChunkSuspense } from '../ui/ChunkSuspense.tsx';
 import { FailureBoundary } from '../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../ui/lazy-chunk.ts';

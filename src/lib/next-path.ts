@@ -27,6 +27,13 @@ export function nextFor(value: string | null | undefined, userType: string | und
   return null;
 }
 
+/** Where a user of this type lands after signing in. */
+export function dashboardPath(userType: string): string | undefined {
+  if (userType === 'customer') return '/student/dashboard';
+  if (userType === 'tutor') return '/tutors/myself/dashboard';
+  return undefined;
+}
+
 /** The home page that asks to sign in and then comes back to `path` (a dashboard address). */
 export const signInToContinue = (path: string) => `/?next=${encodeURIComponent(path)}`;
 

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { loginWithToken } from '../../api/auth.ts';
 import { errorMessage, linkFailureReasons } from '../../lib/error-messages.ts';
-import { nextFor } from '../../lib/next-path.ts';
+import { dashboardPath, nextFor } from '../../lib/next-path.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { MagicLinkDialog } from './MagicLinkDialog.tsx';
-import { dashboardPath } from './session-store.ts';
 import styles from './auth.module.css';
 
 const goTo = (path: string) => window.location.assign(path);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { requestLoginLink, requestVerificationCode, verifyCode } from '../../api/auth.ts';
+import { loadAuth } from '../../api/auth-state.ts';
 import type { ApiResult } from '../../api/http.ts';
 import { isStaffEmail } from '../../config/site.ts';
 import type { Id, VerificationRequest } from '../../contract/entities.ts';
@@ -11,7 +12,6 @@ import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import styles from './auth.module.css';
 import { MagicLinkDialog } from './MagicLinkDialog.tsx';
-import { loadAuth } from './session-store.ts';
 
 type Phase =
   | { name: 'waiting' }

@@ -2,8 +2,8 @@ import { loadChunk, onRetryStartOver } from '../../ui/chunk-load.ts';
 import { failureBox } from '../../ui/failure-box.ts';
 import { reportFailure } from '../../ui/failure-report.ts';
 import styles from './auth.module.css';
-import { safeNextPath } from '../../lib/next-path.ts';
-import { $auth, type AuthState, dashboardPath, loadAuth } from './session-store.ts';
+import { dashboardPath, safeNextPath } from '../../lib/next-path.ts';
+import { $auth, type AuthState, loadAuth } from '../../api/auth-state.ts';
 
 /**
  * The home page hero's button, drawn with the DOM so the home page loads no React until it is

@@ -12,11 +12,3 @@ export type DashboardRoute = DashboardPage['route'];
 export function isDashboardPath(pathname: string): boolean {
   return /^\/student\/dashboard(\/.*)?$/.test(pathname) || /^\/tutors\/[^/]+\/dashboard(\/.*)?$/.test(pathname);
 }
-
-/**
- * A dashboard page whose session has ended: home, which asks to sign in and then comes back here
- * (the home page checks the address: src/lib/next-path.ts).
- */
-export function signInAgain(): void {
-  window.location.assign(`/?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
-}

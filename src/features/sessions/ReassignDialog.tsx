@@ -12,7 +12,7 @@ import { Button } from '../../ui/Button.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
-import { useViewedTutor } from '../dashboard/viewed-tutor.ts';
+import { useViewedTutor } from '../../lib/viewed-tutor.ts';
 import { choiceKey, choicesOf, doneLines, type ReassignScope, reassignInput, sessionsLine, unavailableReason } from './reassign-model.ts';
 import styles from './reassign.module.css';
 

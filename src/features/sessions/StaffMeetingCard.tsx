@@ -15,7 +15,7 @@ import { AddToCalendarLink, MeetingCard, statusTone } from './MeetingCard.tsx';
 import { canAddToCalendar } from './calendar-link.ts';
 import { MeetingSummaryBox } from './MeetingSummaryBox.tsx';
 import { reportOf } from './lesson-report.ts';
-import { useViewedTutor } from '../dashboard/viewed-tutor.ts';
+import { useViewedTutor } from '../../lib/viewed-tutor.ts';
 import styles from './staff.module.css';
 
 // The dialogs load when one is opened: the schedule's first load carries the cards only.

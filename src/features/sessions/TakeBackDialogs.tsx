@@ -11,7 +11,7 @@ import { formatSessionTime, formatTimeRange } from '../../lib/time-format.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
-import { useViewedTutor } from '../dashboard/viewed-tutor.ts';
+import { useViewedTutor } from '../../lib/viewed-tutor.ts';
 import styles from './take-back.module.css';
 
 /**

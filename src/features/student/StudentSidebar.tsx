@@ -5,7 +5,7 @@ import { getMyCustomer, getMyGradebooks, MY_CUSTOMER, MY_GRADEBOOKS } from '../.
 import { firstData, forgetFirstAnswer } from '../../api/first-answers.ts';
 import type { Customer, Gradebook } from '../../contract/entities.ts';
 import { SidebarButton } from '../../ui/SidebarButton.tsx';
-import { signInAgain } from '../dashboard/router.ts';
+import { signInAgain } from '../../lib/sign-in-again.ts';
 import styles from './student.module.css';
 
 /** Bumped when the student's gradebooks may have changed (a booking made from the dashboard). */

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $auth, ensureAuth } from '../auth/session-store.ts';
+import { $auth, ensureAuth } from '../../api/auth-state.ts';
 
 /** The signed-in tutor's id as a string: null while the session is not known yet (or is not a tutor's). */
 export function useViewerId(): string | null {

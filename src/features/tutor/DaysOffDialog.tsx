@@ -13,7 +13,7 @@ import { FormModal } from '../../ui/FormModal.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { daysOffProblem, TAKE_BACK_NOTE } from './days-off-model.ts';
-import { useViewedTutor } from '../dashboard/viewed-tutor.ts';
+import { useViewedTutor } from '../../lib/viewed-tutor.ts';
 import styles from './days-off.module.css';
 
 export interface DaysOffDialogProps {

@@ -8,7 +8,7 @@ import { Chip } from '../../ui/Chip.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { isAuthFailure, shortName } from './tutor-meetings.ts';
-import { useScreenTitle } from '../dashboard/viewed-tutor.ts';
+import { useScreenTitle } from '../../lib/viewed-tutor.ts';
 import styles from './tutor.module.css';
 
 type Load = { status: 'loading' } | { status: 'ready'; gradebooks: TutorGradebook[] } | { status: 'error'; message: string };

@@ -12,7 +12,7 @@ import { LoadError } from '../../ui/LoadError.tsx';
 import { PeriodNav } from '../../ui/PeriodNav.tsx';
 import { ALL_SUMMARISED, NO_RATE, nextPeriodDay, previousPeriodDay, ratesSentence, UNSUMMARISED_HINT } from './hours-model.ts';
 import styles from './hours.module.css';
-import { useScreenTitle } from '../dashboard/viewed-tutor.ts';
+import { useScreenTitle } from '../../lib/viewed-tutor.ts';
 import { isAuthFailure, shortName } from './tutor-meetings.ts';
 
 type Load = { status: 'loading' } | { status: 'ready'; report: TutorHoursReport; refreshing: boolean } | { status: 'error'; message: string };

@@ -15,7 +15,7 @@ import { type Fresh, useFreshHour } from './fresh-hour.ts';
 import { useMeetingsView } from './meetings-view-choice.ts';
 import { availabilityMeetings, historyMeetings, scheduleMeetings } from './tutor-meetings.ts';
 import styles from './tutor.module.css';
-import { useScreenTitle } from '../dashboard/viewed-tutor.ts';
+import { useScreenTitle } from '../../lib/viewed-tutor.ts';
 import { type MeetingsLoad, useTutorMeetings } from './use-tutor-meetings.ts';
 
 // The form loads when the + button is pressed: the tutor's first screen carries no dialog code.

@@ -6,7 +6,7 @@ import type { AuthData, PublicTutor } from '../../contract/entities.ts';
 import { BackIcon } from '../../ui/action-icons.tsx';
 import { SidebarButton } from '../../ui/SidebarButton.tsx';
 import { firstName, isAuthFailure } from './tutor-meetings.ts';
-import { signInAgain } from '../dashboard/router.ts';
+import { signInAgain } from '../../lib/sign-in-again.ts';
 import styles from './tutor.module.css';
 
 export interface TutorSidebarPaths {

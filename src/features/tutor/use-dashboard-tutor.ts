@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { CHECK_AUTH } from '../../api/auth.ts';
+import { ensureAuth } from '../../api/auth-state.ts';
 import { getTutor, tutorPath } from '../../api/catalog.ts';
 import { firstData } from '../../api/first-answers.ts';
 import type { AuthData, PublicTutor } from '../../contract/entities.ts';
-import { ensureAuth } from '../auth/session-store.ts';
 
 export interface DashboardTutor {
   /** The tutor whose dashboard this is, when it is another tutor's; null until known, and on one's own. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountHeroButton } from '../../../src/features/auth/hero-button.ts';
 import { LoginByLink } from '../../../src/features/auth/LoginByLink.tsx';
-import { $auth } from '../../../src/features/auth/session-store.ts';
+import { $auth } from '../../../src/api/auth-state.ts';
 import { failure, fakeApi, never, success } from '../fake-api.ts';
 
 describe('LoginByLink', () => {

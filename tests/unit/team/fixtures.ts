@@ -1,5 +1,5 @@
 import type { Course, Offering, Tutor } from '../../../src/contract/entities.ts';
-import { $auth } from '../../../src/features/auth/session-store.ts';
+import { $auth } from '../../../src/api/auth-state.ts';
 
 export const tutor = (id: number, extra: Partial<Tutor> = {}): Tutor => ({
   id,

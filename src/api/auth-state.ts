@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
-import { CHECK_AUTH, checkAuth } from '../../api/auth.ts';
-import { firstData } from '../../api/first-answers.ts';
-import type { AuthData } from '../../contract/entities.ts';
+import { CHECK_AUTH, checkAuth } from './auth.ts';
+import { firstData } from './first-answers.ts';
+import type { AuthData } from '../contract/entities.ts';
 
 /** Who is signed in, as far as the page knows: unknown until checked. */
 export type AuthState = { state: 'unknown' } | { state: 'anonymous' } | { state: 'signed-in'; auth: AuthData };
@@ -34,9 +34,3 @@ export function ensureAuth(): Promise<AuthState> {
   return asked;
 }
 
-/** Where a user of this type lands after signing in. */
-export function dashboardPath(userType: string): string | undefined {
-  if (userType === 'customer') return '/student/dashboard';
-  if (userType === 'tutor') return '/tutors/myself/dashboard';
-  return undefined;
-}
