@@ -10,6 +10,7 @@
  */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { loadScriptsAfterPaint } from './scripts-after-paint.ts';
 
 /** Islands whose scripts load with the page, before any interaction. */
 const EAGER_DIRECTIVES = new Set(['load', 'only']);
@@ -68,7 +69,9 @@ async function* htmlFiles(dir: string): AsyncGenerator<string> {
 }
 
 /**
- * Adds the preload links to every page of the build in `distDir`; returns how many pages got some.
+ * Adds the preload links to every page of the build in `distDir`, once a page marked for it loads
+ * its module scripts after its first paint (scripts-after-paint.ts: those get no link); returns
+ * how many pages changed.
  * They go first in the head, right after the charset, the largest script first: over HTTP/1.1 the
  * first request after the page reuses its warm connection, and the largest file gains most from
  * it (the others open connections of their own in parallel).
@@ -76,11 +79,18 @@ async function* htmlFiles(dir: string): AsyncGenerator<string> {
 export async function addModulePreloads(distDir: string): Promise<number> {
   let pages = 0;
   for await (const file of htmlFiles(distDir)) {
-    const html = await readFile(file, 'utf8');
+    const built = await readFile(file, 'utf8');
+    const html = loadScriptsAfterPaint(built);
     const scripts = await staticClosure(distDir, eagerIslandScripts(html));
     const missing = scripts.filter((url) => !html.includes(`rel="modulepreload" href="${url}"`));
     const charset = /<meta charset="[^"]*">/i.exec(html);
-    if (missing.length === 0 || !charset) continue;
+    if (missing.length === 0 || !charset) {
+      if (html !== built) {
+        await writeFile(file, html);
+        pages += 1;
+      }
+      continue;
+    }
     const sizes = new Map(await Promise.all(missing.map(async (url) => [url, (await stat(path.join(distDir, url))).size] as const)));
     const links = missing
       .sort((a, b) => sizes.get(b)! - sizes.get(a)!)

@@ -145,6 +145,7 @@ const calls: [string, () => Promise<unknown>, Sent][] = [
   ['setPayRate', () => api.setPayRate(3, 3250, '2026-11-23'),
     { method: 'POST', path: '/api/tutors/3/rates', query: {}, form: { hourly_rate_cents: '3250', effective_day: '2026-11-23' } }],
   ['getPayroll', () => api.getPayroll('2026-11-10'), { method: 'GET', path: '/api/payroll', query: { day: '2026-11-10' } }],
+  ['getReport', () => api.getReport('2026-10-01', '2026-10-31'), { method: 'GET', path: '/api/reports', query: { from: '2026-10-01', to: '2026-10-31' } }],
   ['markPayrollPaid', () => api.markPayrollPaid('2026-11-09'), { method: 'POST', path: '/api/payroll/paid', query: {}, form: { first_day: '2026-11-09' } }],
   ['getOnboarding', () => api.getOnboarding(3), { method: 'GET', path: '/api/tutors/3/onboarding', query: {} }],
   ['setOnboardingItem', () => api.setOnboardingItem(3, 'i9', true), { method: 'POST', path: '/api/tutors/3/onboarding', query: {}, form: { item: 'i9', done: 'true' } }],
