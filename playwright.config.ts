@@ -13,6 +13,8 @@ export const baseURL = `http://localhost:${PORT}`;
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // A shard's own (scripts/test.ts runs two at once; each clears its folder when it starts).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,

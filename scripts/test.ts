@@ -81,7 +81,7 @@ function journeysShard(n: number): Promise<Outcome> {
     output: 'prefixed',
     name: `journeys ${n}/${SHARDS}`,
     args: [`--shard=${n}/${SHARDS}`],
-    env: { [PREBUILT_FLAG]: '1', E2E_DATA_DIR: dataDir, E2E_PORT: String(4399 - n) },
+    env: { [PREBUILT_FLAG]: '1', E2E_DATA_DIR: dataDir, E2E_PORT: String(4399 - n), E2E_OUTPUT_DIR: `test-results/journeys-${n}` },
   });
 }
 

@@ -2,6 +2,7 @@ import { expect, type Page, type Request, test } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
 import { chooseAndList } from './booking-steps.ts';
 import { test as cspTest } from './csp.ts';
+import { dashboardLive } from './dashboard-live.ts';
 import { signInThroughOutbox } from './outbox.ts';
 
 /**
@@ -57,6 +58,9 @@ test('booking step 3 whose chunk fails shows the message and the phone, is repor
 test('the tutor dashboard whose chunk fails keeps its frame, is reported, and loads on Retry', async ({ page }) => {
   await signInThroughOutbox(page, 'jordan@beacontutoring.com', 'tutor');
   await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
+  // The server wrote that heading: the page's code loads after it has painted, and the first load's
+  // chunks must be in before the route below fails the next one.
+  await dashboardLive(page);
 
   // A fresh load of the page, with the tutor side's chunk failing this time.
   const requests = await failFirstLoadOf(page, 'dashboard-tutor');
