@@ -95,9 +95,25 @@ test('a supervisor hires a tutor by keyboard, qualifies and unarchives them, and
   const unarchiveOffering = hire.getByRole('button', { name: /^Unarchive CS 311/ });
   await expect(unarchiveOffering).toBeVisible();
 
+  // The checklist is kept on the card: two items ticked by keyboard, with who ticked them.
+  await expect(hire).toContainText('Onboarding 0/6');
+  const onboarding = hire.getByRole('region', { name: 'Onboarding' });
+  for (const item of ['Set up payroll', 'Collect the I-9']) {
+    const box = onboarding.getByRole('checkbox', { name: item });
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+    await expect(box).toBeEnabled();
+  }
+  await expect(onboarding.getByText(/ticked by Maya/)).toHaveCount(2);
+  await expect(hire).toContainText('Onboarding 2/6');
+
+  // Unarchiving before the rest is done asks, naming what is not done (the photo is in).
   await hire.getByRole('button', { name: 'Unarchive', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm unarchival' });
-  await confirm.getByRole('button', { name: 'Unarchive' }).click();
+  const notDone = confirm.getByRole('note', { name: 'Not done yet' });
+  await expect(notDone.getByRole('listitem')).toHaveText(['Send the offer letter', 'Sign the employee agreement', 'Create a company email', 'Schedule training']);
+  await confirm.getByRole('button', { name: 'Unarchive anyway' }).click();
   await expect(page.getByRole('dialog', { name: 'Tutor Succesfully Unarchived' })).toBeVisible();
   await page.getByRole('button', { name: 'Close' }).click();
   await unarchiveOffering.click();
