@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 // The one function's module: the package's index loads all of date-fns (about 250 MB more per process).
 import { addWeeks } from 'date-fns/addWeeks';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Meeting, OverlapMeeting } from '../../src/contract/entities.ts';
 import { site } from '../../src/config/site.ts';
 import { nowMs } from '../clock.ts';
@@ -62,25 +62,31 @@ export async function findOverlap(trx: Trx, tutorId: number, intervals: Interval
   if (intervals.length === 0) return undefined;
   const starts = intervals.map((i) => i.start.getTime());
   const ends = intervals.map((i) => i.start.getTime() + i.minutes * MINUTE_MS);
-  // Meetings last at most a day, so nothing starting earlier than that can reach the first interval.
-  let query = trx
+  let query = meetingsNear(trx, tutorId, Math.min(...starts), Math.max(...ends)).orderBy('occurrence');
+  if (ignoreMeetingId !== undefined) query = query.where('id', '!=', ignoreMeetingId);
+  const meeting = (await query.execute()).find((row) => overlapsAny(row, starts, ends));
+  return meeting && { id: meeting.id, occurrence_epoch: toEpoch(meeting.occurrence), duration_mins: meeting.duration_mins };
+}
+
+/**
+ * A tutor's meetings, not canceled, that may overlap the time from `fromMs` to `toMs`: a meeting
+ * lasts at most a day, so nothing that starts a day or more before `fromMs` can reach it.
+ */
+export function meetingsNear(db: Kysely<Database>, tutorId: number, fromMs: number, toMs: number) {
+  return db
     .selectFrom('meetings')
     .select(['id', 'occurrence', 'duration_mins'])
     .where('tutor_id', '=', tutorId)
     .where('canceled', '=', false)
-    .where('occurrence', '>', new Date(Math.min(...starts) - 24 * 3600_000))
-    .where('occurrence', '<', new Date(Math.max(...ends)))
-    .orderBy('occurrence');
-  if (ignoreMeetingId !== undefined) query = query.where('id', '!=', ignoreMeetingId);
-  const existing = await query.execute();
-  for (const meeting of existing) {
-    const start = new Date(meeting.occurrence).getTime();
-    const end = start + meeting.duration_mins * MINUTE_MS;
-    if (starts.some((s, i) => start < ends[i]! && end > s)) {
-      return { id: meeting.id, occurrence_epoch: toEpoch(meeting.occurrence), duration_mins: meeting.duration_mins };
-    }
-  }
-  return undefined;
+    .where('occurrence', '>', new Date(fromMs - 24 * 3600_000))
+    .where('occurrence', '<', new Date(toMs));
+}
+
+/** Whether a meeting overlaps any of the spans from `starts[i]` to `ends[i]` (ms). */
+export function overlapsAny(meeting: { occurrence: Date | string; duration_mins: number }, starts: number[], ends: number[]): boolean {
+  const start = new Date(meeting.occurrence).getTime();
+  const end = start + meeting.duration_mins * MINUTE_MS;
+  return starts.some((s, i) => start < ends[i]! && end > s);
 }
 
 export async function refuseOverlap(trx: Trx, tutorId: number, intervals: Interval[], ignoreMeetingId?: number): Promise<void> {

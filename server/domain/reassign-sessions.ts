@@ -4,6 +4,7 @@ import type { ErrorType } from '../../src/contract/errors.ts';
 import { site } from '../../src/config/site.ts';
 import { now } from '../clock.ts';
 import { type Database, toEpoch } from '../db/schema.ts';
+import { meetingsNear, overlapsAny } from './availability.ts';
 import { dayOffAt, daysOffBetween, toDayOff } from './days-off.ts';
 import { bookableOfferings } from './offerings.ts';
 import { Refusal } from './refusal.ts';
@@ -142,21 +143,8 @@ export async function tutorAtTimes(db: Reader, tutorId: number, times: SessionTi
   const ends = times.map((t) => t.occurrence.getTime() + t.duration_mins * MINUTE_MS);
   const daysOff = await daysOffBetween(db, tutorId, Math.min(...starts), Math.max(...starts));
   const off = starts.map((start) => dayOffAt(daysOff, start)).find((d) => d !== undefined);
-  // Meetings last at most a day, so nothing starting earlier than that can reach the first time.
-  const candidates = await db
-    .selectFrom('meetings')
-    .select(['id', 'occurrence', 'duration_mins'])
-    .where('tutor_id', '=', tutorId)
-    .where('canceled', '=', false)
-    .where('occurrence', '>', new Date(Math.min(...starts) - 24 * 3600_000))
-    .where('occurrence', '<', new Date(Math.max(...ends)))
-    .execute();
-  const overlaps = (row: { occurrence: Date | string; duration_mins: number }) => {
-    const start = new Date(row.occurrence).getTime();
-    const end = start + row.duration_mins * MINUTE_MS;
-    return starts.some((s, i) => start < ends[i]! && end > s);
-  };
-  let meeting = candidates.filter(overlaps);
+  const overlaps = (row: { occurrence: Date | string; duration_mins: number }) => overlapsAny(row, starts, ends);
+  let meeting = (await meetingsNear(db, tutorId, Math.min(...starts), Math.max(...ends)).execute()).filter(overlaps);
   if (lock && meeting.length > 0) {
     const locked = await db
       .selectFrom('meetings')
