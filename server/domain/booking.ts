@@ -26,11 +26,10 @@ export type WeeklyRequest = BookingRequest & { slot: number };
 type Trx = Transaction<Database>;
 
 /**
- * The payment a booking's first step committed, and whether a provider failure gives its seats
- * back (yes for the request that took them; a retry that found them waiting leaves that to the
- * request still running, or to the reconciliation pass).
+ * The payment a booking's first step committed (its id, or the row it has just written), and
+ * whether a provider failure gives its seats back (yes for the request that took them; a retry
+ * that found them waiting leaves that to the request still running, or to the reconciliation pass).
  */
-/** The payment a booking took (its id, or the row it has just written), and how to send it. */
 export type Taken = [payment: number | CheckoutRow, options: { abandonOnFailure: boolean }];
 
 /**

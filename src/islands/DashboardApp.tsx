@@ -29,7 +29,6 @@ export async function preloadTutorSide(): Promise<void> {
   await Promise.all([TutorScreen.preload(), TutorDashboardSidebar.preload()]);
 }
 
-/** The dashboards' island: client-only, mounted by src/pages/app-shell.astro. It composes the features. */
 const upcoming = () => (
   <SessionsScreen
     kind="upcoming"
@@ -81,6 +80,11 @@ const studentPaths = {
   gradebook: (gradebookId: string) => getPagePath($router, 'studentGradebook', { gradebookId }),
 };
 
+/**
+ * The dashboards' app: it composes the features. Its first screen is rendered on the server
+ * (render-dashboard.tsx) and hydrated in the browser (mount-dashboard.tsx, which the page loads
+ * once it has painted; decision 012).
+ */
 export default function DashboardIsland() {
   return (
     <FailureBoundary where="dashboard">
