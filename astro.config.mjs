@@ -3,15 +3,12 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { addModulePreloads } from './scripts/preload-islands.ts';
-
-const DASHBOARD_SHELL = '/app-shell/';
-const isDashboardPath = (/** @type {string} */ p) =>
-  /^\/student\/dashboard(\/.*)?$/.test(p) || /^\/tutors\/[^/]+\/dashboard(\/.*)?$/.test(p);
+import { DASHBOARD_SHELL, isDashboardPath } from './src/config/dashboard-routes.ts';
 const isServerPath = (/** @type {string} */ p) => /^\/(api|dev)(\/|$)/.test(p) || /^\/tutor_images\/\d+\.jpg$/.test(p);
 
 /**
  * `npm run dev` is one process: the Hono API answers /api (and the demo outbox under /dev), and
- * dashboard deep links are rewritten to the client-side app shell, as the production server does.
+ * dashboard deep links are rewritten to the app shell, as the production server does.
  * The build closes the database the pages read (the home page's tutor gallery).
  */
 /** @returns {import('astro').AstroIntegration} */

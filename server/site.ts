@@ -5,7 +5,8 @@ import { builtPageScriptHashes, contentSecurityPolicy, siteSecurityHeaders } fro
 import { dashboardShell } from './dashboard-shell.ts';
 import { liveHomePage } from './live-home.ts';
 import { addPhotoRoute } from './photos.ts';
-import { cacheControl, DASHBOARD_SHELL, isDashboardPath, resolveFile, sendFile } from './static.ts';
+import { DASHBOARD_SHELL, isDashboardPath } from '../src/config/dashboard-routes.ts';
+import { cacheControl, resolveFile, sendFile } from './static.ts';
 
 export interface SiteOptions {
   /** The Hono app that answers /api. */

@@ -74,9 +74,3 @@ export async function sendFile(c: Context, file: string, options: { status?: 200
   return c.body(new Uint8Array(body), options.status ?? 200, headers);
 }
 
-/** Dashboard deep links are served by the one client-side app shell, which routes them. */
-export function isDashboardPath(urlPath: string): boolean {
-  return /^\/student\/dashboard(\/.*)?$/.test(urlPath) || /^\/tutors\/[^/]+\/dashboard(\/.*)?$/.test(urlPath);
-}
-
-export const DASHBOARD_SHELL = '/app-shell/';

@@ -22,3 +22,16 @@ export const dashboardRoutes = {
   tutorAllGradebooks: '/tutors/:tutorId/dashboard/all-gradebooks',
   tutorGradebook: '/tutors/:tutorId/dashboard/gradebooks/:gradebookId',
 } as const;
+
+/**
+ * The dashboards' area: every address under a student's or a tutor's dashboard, a route of the
+ * table above or not (the app shows its not-found view for the others). The servers (production,
+ * and `astro dev` in astro.config.mjs) answer these with the one app shell; the browser's router
+ * takes a link inside them as a client route, anywhere else as a page load.
+ */
+export function isDashboardPath(pathname: string): boolean {
+  return /^\/student\/dashboard(\/.*)?$/.test(pathname) || /^\/tutors\/[^/]+\/dashboard(\/.*)?$/.test(pathname);
+}
+
+/** The built page that answers every dashboard address (src/pages/app-shell.astro). */
+export const DASHBOARD_SHELL = '/app-shell/';

@@ -6,7 +6,8 @@ import { DashboardFrame } from './DashboardFrame.tsx';
 import styles from './Dashboard.module.css';
 import { LogoutButton } from './LogoutButton.tsx';
 import { NotFound } from './NotFound.tsx';
-import { $router, type DashboardPage, type DashboardRoute, isDashboardPath } from './router.ts';
+import { isDashboardPath } from '../../config/dashboard-routes.ts';
+import { $router, type DashboardPage, type DashboardRoute } from './router.ts';
 import { isStudentRoute } from './screens.ts';
 
 export type Screens = Partial<Record<DashboardRoute, (page: DashboardPage) => ReactNode>>;

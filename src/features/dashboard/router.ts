@@ -8,7 +8,3 @@ export type DashboardRouter = typeof $router;
 export type DashboardPage = NonNullable<DashboardRouter['value']>;
 export type DashboardRoute = DashboardPage['route'];
 
-/** Paths the dashboard app owns; a link anywhere else is a page load, not a client route. */
-export function isDashboardPath(pathname: string): boolean {
-  return /^\/student\/dashboard(\/.*)?$/.test(pathname) || /^\/tutors\/[^/]+\/dashboard(\/.*)?$/.test(pathname);
-}

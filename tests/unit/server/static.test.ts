@@ -7,7 +7,8 @@ import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteApp } from '../../../server/site.ts';
-import { cacheControl, isDashboardPath, resolveFile } from '../../../server/static.ts';
+import { cacheControl, resolveFile } from '../../../server/static.ts';
+import { isDashboardPath } from '../../../src/config/dashboard-routes.ts';
 import { semesterEnd, weeklyOccurrences } from '../../../server/domain/availability.ts';
 
 let root: string;
