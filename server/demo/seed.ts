@@ -8,7 +8,7 @@ import type { Db } from '../db/connection.ts';
 import { addPastSessions } from './past-sessions.ts';
 
 /**
- * Demo data (DESIGN.md §5): courses of every subject group at both schools, prices, a supervisor,
+ * Demo data (docs/spec/design.md §5): courses of every subject group at both schools, prices, a supervisor,
  * tutors (one archived), offerings, availability over the coming weeks, a customer with booked
  * sessions and gradebooks, and the weeks before the demo (another customer's paid sessions). Times
  * are relative to `now` (the server's clock, which tests set), so the demo always has upcoming

@@ -10,7 +10,7 @@ import { isBookedMeeting } from './booked.ts';
  */
 export type MeetingReader = 'staff' | 'customer';
 
-/** Meetings as the dashboards see them (CONTRACT.md `Meeting`), by id. */
+/** Meetings as the dashboards see them (docs/spec/contract.md `Meeting`), by id. */
 export async function meetingsById(db: Db, ids: number[], reader: MeetingReader): Promise<Map<number, Meeting>> {
   if (ids.length === 0) return new Map();
   return meetingsWhere(db, { ids }, reader);

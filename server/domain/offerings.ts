@@ -1,7 +1,7 @@
 import type { Offering } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
 
-/** The columns that make an Offering (CONTRACT.md), for queries joining offerings o, courses c, tutors t. */
+/** The columns that make an Offering (docs/spec/contract.md), for queries joining offerings o, courses c, tutors t. */
 export const offeringColumns = [
   'o.id as offering_id',
   'o.qualification',

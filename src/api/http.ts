@@ -62,7 +62,7 @@ function badResponse(httpStatus: number): Failure {
 
 /**
  * The only place the front end fetches. A GET that came with the page (first-answers.ts) is
- * answered from there. It returns the envelope whatever the HTTP status (CONTRACT.md: the body
+ * answered from there. It returns the envelope whatever the HTTP status (docs/spec/contract.md: the body
  * decides), and a NetworkFailure when no answer arrived.
  */
 export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {

@@ -1,5 +1,5 @@
 /**
- * The entities as they travel on the wire (CONTRACT.md, "Shapes that the spec abbreviates").
+ * The entities as they travel on the wire (docs/spec/contract.md, "Shapes that the spec abbreviates").
  * Times are integer epoch seconds, durations minutes, money cents, grade points hundredths.
  * Ids are opaque: compare them as strings, never do arithmetic on them.
  */

@@ -1,6 +1,6 @@
 import type { ErrorType } from './errors.ts';
 
-/** Every JSON answer of the API is one of these two shapes (CONTRACT.md, "Envelope"). */
+/** Every JSON answer of the API is one of these two shapes (docs/spec/contract.md, "Envelope"). */
 export interface Success<T> {
   status: 'success';
   data: T;

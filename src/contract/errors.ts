@@ -1,6 +1,6 @@
 /**
  * Every error type the API answers with (`error.type` of a failure envelope).
- * The spec names most of them; the rest are the product's own, named in CONTRACT.md's spirit.
+ * The spec names most of them; the rest are the product's own, named in docs/spec/contract.md's spirit.
  */
 export const errorTypes = [
   // sessions and permissions

@@ -1,4 +1,4 @@
-/** Values of the native `<input type="datetime-local">` (DESIGN.md §4), read and written in the browser's zone. */
+/** Values of the native `<input type="datetime-local">` (docs/spec/design.md §4), read and written in the browser's zone. */
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,7 +1,7 @@
 import { site } from '../config/site.ts';
 
 /**
- * Times in the viewer's time zone (DESIGN.md §4: Intl, no date library). The functions with a
+ * Times in the viewer's time zone (docs/spec/design.md §4: Intl, no date library). The functions with a
  * `timeZone` argument take an IANA zone for tests and server-side rendering; without it they use
  * the browser's zone.
  *

@@ -516,7 +516,7 @@ function buildAttack(route: string, ids: Ids, r: Random, focus?: Focus): Attack 
   return { role, method, url, headers, body: sent.body, describe: sent.describe };
 }
 
-/** The answer must be the envelope of CONTRACT.md, with a status below 500. */
+/** The answer must be the envelope of docs/spec/contract.md, with a status below 500. */
 function problemWith(route: string, status: number, contentType: string | null, text: string): string | undefined {
   if (status >= 500) return `HTTP ${status}: ${text.slice(0, 300)}`;
   if (!contentType?.startsWith('application/json')) return `content-type ${contentType} (HTTP ${status}): ${text.slice(0, 200)}`;
@@ -527,7 +527,7 @@ function problemWith(route: string, status: number, contentType: string | null, 
     return `not JSON (HTTP ${status}): ${text.slice(0, 200)}`;
   }
   if (envelope.status === 'success') {
-    // POST /api/login answers a bare {"status": "success"} (CONTRACT.md).
+    // POST /api/login answers a bare {"status": "success"} (docs/spec/contract.md).
     if (!('data' in envelope) && route !== 'POST /api/login') return `success without data: ${text.slice(0, 200)}`;
     if (status >= 400) return `success with HTTP ${status}`;
     return undefined;

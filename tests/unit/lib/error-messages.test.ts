@@ -4,8 +4,8 @@ import { type ErrorType, errorTypes } from '../../../src/contract/errors.ts';
 import { contextMessages, errorMessage, errorMessages, type MessageContext } from '../../../src/lib/error-messages.ts';
 
 const PHONE = '(206) 555-0142';
-const spec1 = readFileSync('/work/shared/spec/1-public-site-booking-login.md', 'utf8');
-const spec2 = readFileSync('/work/shared/spec/2-signed-in-areas.md', 'utf8');
+const spec1 = readFileSync('docs/spec/1-public-site-booking-login.md', 'utf8');
+const spec2 = readFileSync('docs/spec/2-signed-in-areas.md', 'utf8');
 
 describe('the error message map', () => {
   it('has a plain, non-empty sentence for every error type of the contract, never the type itself', () => {
