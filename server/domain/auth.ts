@@ -126,9 +126,9 @@ async function hasLiveLink(db: Db, account: Account): Promise<boolean> {
  * RATE_LIMITS.loginLink's links per email in its window (counted for unknown addresses too) from
  * addresses the account has not signed in from. Past that, the owner is still never refused while
  * a link we sent is unused and valid: the answer is the usual success, without another email (they
- * can use the one they have); only with no such link is it TooSoon.
+ * can use the one they have); only with no such link is it TooSoon. `next`: a dashboard address of
+ * this site (checked by the caller) the link leads to after signing in.
  */
-/** `next`: a dashboard address of this site (checked by the caller) the link leads to after signing in. */
 export async function sendLoginLink(db: Db, sender: Sender, siteUrl: string, userType: UserType, email: string, clientAddress: string | undefined, next?: string | null): Promise<void> {
   const found = await findAccount(db, userType, email, 'email');
   const token = await db.transaction().execute(async (trx) => {

@@ -22,6 +22,7 @@ import { releaseSeat } from './seats.ts';
  * the browser confirms with a typed card; `saved_card` charges the card on file at once,
  * off-session (only for an account proven by a login link or code: account-proof.ts).
  */
+
 /** The contract's answer (`client_secret`, …) with where the payment stands (`status`). */
 export type CheckoutAnswer = PaymentIntent;
 type CheckoutStatus = PaymentIntent['status'];
