@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.ts';
 import { CsvError, parseCsv } from './csv.ts';
 import { offeringColumns, toOffering } from './offerings.ts';
 import { Refusal } from './refusal.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 /**
  * The catalog of courses, kept by supervisors (permission is the route's business): adding,
@@ -20,8 +21,6 @@ import { Refusal } from './refusal.ts';
 
 type Reader = Db | Transaction<Database>;
 type Input = { course_number: string; course_name: string; school: string };
-
-const isUniqueViolation = (error: unknown) => String((error as { code?: string }).code) === '23505';
 
 /** The number as the catalog compares it, in SQL: what normalizeCourseNumber makes of it. */
 const normalizedNumber = sql<string>`upper(regexp_replace(btrim(course_number), '\\s+', ' ', 'g'))`;

@@ -4,6 +4,7 @@ import type { Db } from '../db/connection.ts';
 import { isBookedMeeting } from './booked.ts';
 import { offeringColumns, toOffering } from './offerings.ts';
 import { Refusal } from './refusal.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 /**
  * The supervisor's team: hiring (a new tutor starts archived), archiving and unarchiving, bios,
@@ -19,8 +20,6 @@ async function tutorById(db: Db, tutorId: number): Promise<Tutor> {
   if (!tutor) throw new Refusal('TutorNotFound');
   return tutor;
 }
-
-const isUniqueViolation = (error: unknown) => String((error as { code?: string }).code) === '23505';
 
 /** A new tutor, archived until a supervisor unarchives them (when payroll and training are done). */
 export async function createTutor(db: Db, input: { name: string; email: string; phone: string; background: string }): Promise<Tutor> {

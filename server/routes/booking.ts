@@ -1,12 +1,11 @@
-import type { Customer } from '../../src/contract/entities.ts';
 import { availabilityQuery, customerCreateForm, paymentCreateForm, subscriptionCreateForm } from '../../src/contract/schemas.ts';
 import type { Db } from '../db/connection.ts';
 import { AnswerCache, sendCachedAnswer } from '../cache/answer-cache.ts';
 import type { DataChanges } from '../cache/data-changes.ts';
 import { listBookableMeetings, listBookableSlots } from '../domain/availability-search.ts';
 import { bookOneTime, bookWeekly } from '../domain/booking.ts';
+import { createCustomer } from '../domain/customers.ts';
 import { ok } from '../http/envelope.ts';
-import { Refusal } from '../domain/refusal.ts';
 import { router } from '../http/router.ts';
 import { requireCustomer, signIn, signOut } from '../http/session.ts';
 import { parseForm, parseQuery } from '../http/validate.ts';
@@ -67,25 +66,10 @@ export function bookingRoutes(db: Db, provider: PaymentProvider, changes: DataCh
   app.post('/customers', async (c) => {
     const input = await parseForm(c, customerCreateForm);
     await enforceRateLimit(c, db, RATE_LIMITS.newCustomer, [`email:${input.email}`, `phone:${input.phone}`]);
-    const taken = await db
-      .selectFrom('customers')
-      .select('id')
-      .where((eb) => eb.or([eb('email', '=', input.email), eb('phone', '=', input.phone)]))
-      .executeTakeFirst();
-    if (taken) throw new Refusal('AlreadyExists');
-    let row;
-    try {
-      // Unproven until a login link or code of it is used (account-proof.ts).
-      row = await db.insertInto('customers').values({ ...input, email_proven: false, phone_proven: false }).returning(['id', 'firstname', 'lastname', 'email', 'phone', 'credits']).executeTakeFirstOrThrow();
-    } catch (error) {
-      // Two forms sent at once with the same address: the unique index decides.
-      if (String((error as { code?: string }).code) === '23505') throw new Refusal('AlreadyExists');
-      throw error;
-    }
+    const customer = await createCustomer(db, input);
     // The browser's previous session (if any) ends rather than lingering behind the new cookie.
     await signOut(c, db);
-    await signIn(c, db, { customerId: row.id }, 'unproven');
-    const customer: Customer = { ...row, payment_method: null };
+    await signIn(c, db, { customerId: customer.id }, 'unproven');
     return ok(c, customer, 201);
   });
 
