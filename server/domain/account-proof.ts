@@ -60,3 +60,12 @@ export async function phoneStillOpen(trx: Kysely<Database>, account: Account): P
   const proof = await trx.selectFrom('customers').select(['email_proven', 'phone_proven']).where('id', '=', account.customerId).executeTakeFirst();
   return !!proof && channelOpen(proof, 'phone');
 }
+
+/**
+ * The card on file as a session may use or see it: only a proven session (signed in by a login
+ * link or code, not made by the contact form) pays with it or is shown it. An unproven one types a
+ * card in, so a stranger who gives someone's email at the contact form cannot charge their card.
+ */
+export function cardOnFileFor<Card>(proven: boolean, card: Card | null | undefined): Card | null {
+  return proven ? (card ?? null) : null;
+}

@@ -13,6 +13,7 @@ import { type CheckoutAnswer, type CheckoutRow, sendCheckout } from './checkout.
 import { now, nowMs } from '../clock.ts';
 import { currentCentsQuery } from './prices.ts';
 import { dayOffAt, isOnDayOff, notOnDayOff } from './days-off.ts';
+import { cardOnFileFor } from './account-proof.ts';
 
 export interface BookingRequest {
   meeting: number;
@@ -81,7 +82,7 @@ interface TermsRow {
 
 function checkoutTerms(row: TermsRow, proven: boolean) {
   if (row.cents === null) throw new Refusal('DBError');
-  const card = proven ? row.payment_method_id : null;
+  const card = cardOnFileFor(proven, row.payment_method_id);
   const { email, firstname, lastname, provider_customer_id } = row;
   return {
     payment: { amount_cents: row.cents, checkout: card ? ('saved_card' as const) : ('card_entry' as const), checkout_card_id: card },

@@ -10,6 +10,7 @@ import { listCustomerPayments } from '../domain/meetings-view.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
 import { requireAuth, requireCustomer } from '../http/session.ts';
+import { cardOnFileFor } from '../domain/account-proof.ts';
 
 /** The signed-in customer's own records. */
 export function customerRoutes(db: Db, provider: PaymentProvider, log: (line: string) => void, siteUrl: string) {
@@ -23,9 +24,8 @@ export function customerRoutes(db: Db, provider: PaymentProvider, log: (line: st
       .where('id', '=', customerId)
       .executeTakeFirstOrThrow();
     const { payment_method_label, ...rest } = row;
-    // The contact form's unproven session never pays with the card on file, so it is not shown
-    // one (the booking step then asks for a card).
-    const customer: Customer = { ...rest, payment_method: proven ? payment_method_label : null };
+    // A session that may not pay with the card on file is not shown one (the booking step then asks for a card).
+    const customer: Customer = { ...rest, payment_method: cardOnFileFor(proven, payment_method_label) };
     return ok(c, customer);
   });
 

@@ -11,6 +11,7 @@ import { checkOfflineCard, DECLINING_SAVED_CARD, OFFLINE_DECLINE_MESSAGE } from 
 import type { PaymentProvider } from '../payments/provider.ts';
 import { readStripeEvent } from '../payments/stripe.ts';
 import type Stripe from 'stripe';
+import { cardOnFileFor } from '../domain/account-proof.ts';
 
 const expired = () =>
   new Refusal('PaymentFailed', { code: 'payment_intent_unexpected_state', message: 'This payment expired. Please start the booking again.' });
@@ -38,17 +39,19 @@ export function offlinePaymentRoutes(db: Db) {
       .executeTakeFirst();
     if (!payment || payment.customer_id !== customerId || !payment.provider_intent_id) throw new Refusal('PaymentNotFound');
 
+    const saved = payment.payment_method_id && payment.payment_method_label ? { paymentMethodId: payment.payment_method_id, label: payment.payment_method_label } : null;
+    const onFile = cardOnFileFor(proven, saved);
     let card: { paymentMethodId: string; label: string };
     if (input.card_number) {
       const check = checkOfflineCard(input.card_number);
       if (!check.ok) throw new Refusal('CardDeclined', { code: check.code, message: check.message });
       card = check.card;
-    } else if (proven && payment.payment_method_id && payment.payment_method_label) {
-      // The card on file (a saved-card checkout that wanted the customer: 3-D Secure). The contact
-      // form's unproven session must type a card in, as its intent carries no card. A card on file
-      // that the bank declines is declined here too, so the customer types another.
-      if (payment.payment_method_id === DECLINING_SAVED_CARD) throw new Refusal('CardDeclined', { code: 'card_declined', message: OFFLINE_DECLINE_MESSAGE });
-      card = { paymentMethodId: payment.payment_method_id, label: payment.payment_method_label };
+    } else if (onFile) {
+      // The card on file (a saved-card checkout that wanted the customer: 3-D Secure); an unproven
+      // session has none and must type a card in. A card on file that the bank declines is
+      // declined here too, so the customer types another.
+      if (onFile.paymentMethodId === DECLINING_SAVED_CARD) throw new Refusal('CardDeclined', { code: 'card_declined', message: OFFLINE_DECLINE_MESSAGE });
+      card = onFile;
     } else {
       throw new Refusal('CardDeclined', { code: 'incomplete_number', message: 'Your card number is incomplete.' });
     }
