@@ -2,6 +2,7 @@ import type { Customer } from '../../src/contract/entities.ts';
 import type { CustomerCreateInput } from '../../src/contract/schemas.ts';
 import type { Db } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { cardOnFileFor } from './account-proof.ts';
 import { Refusal } from './refusal.ts';
 
 /**
@@ -28,4 +29,22 @@ export async function createCustomer(db: Db, input: CustomerCreateInput): Promis
     if (isUniqueViolation(error)) throw new Refusal('AlreadyExists');
     throw error;
   }
+}
+
+/**
+ * The signed-in customer's own account. A session that may not pay with the card on file (the
+ * contact form's) is not shown one: the booking step then asks for a card.
+ */
+export async function ownCustomer(db: Db, customerId: number, proven: boolean): Promise<Customer> {
+  const { payment_method_label, ...rest } = await db
+    .selectFrom('customers')
+    .select(['id', 'firstname', 'lastname', 'email', 'phone', 'credits', 'payment_method_label'])
+    .where('id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  return { ...rest, payment_method: cardOnFileFor(proven, payment_method_label) };
+}
+
+/** Booking step 3's reminder-texts box; a client that does not send it (the spec's) changes nothing. */
+export async function chooseTextReminders(db: Db, customerId: number, wanted: boolean | undefined): Promise<void> {
+  if (wanted !== undefined) await db.updateTable('customers').set({ text_reminders: wanted }).where('id', '=', customerId).execute();
 }

@@ -3,6 +3,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { Refusal } from './refusal.ts';
+import type { Db } from '../db/connection.ts';
 
 /**
  * Tutor photos (spec 2: JPEG only). The bytes are judged by decoding them with sharp (libvips),
@@ -42,13 +43,15 @@ export async function normalizeTutorPhoto(bytes: Uint8Array): Promise<Buffer> {
 }
 
 /**
- * Stores a tutor's photo as `{id}.jpg` in the photo folder (written aside, then renamed, so a
+ * Stores a tutor's photo (TutorNotFound for no such tutor) as `{id}.jpg` in the photo folder (written aside, then renamed, so a
  * reader never sees half a file) and returns its address with a version that changes with it.
  * Each upload writes a temporary file of its own (a random name: pid and milliseconds are shared by
  * parallel uploads, which then wrote, and renamed away, one another's file); the rename replaces
  * the photo atomically, so the last upload's photo is the one kept, whole.
  */
-export async function saveTutorPhoto(photoDir: string, tutorId: number, bytes: Uint8Array): Promise<{ url: string }> {
+export async function saveTutorPhoto(db: Db, photoDir: string, tutorId: number, bytes: Uint8Array): Promise<{ url: string }> {
+  const exists = await db.selectFrom('tutors').select('id').where('id', '=', tutorId).executeTakeFirst();
+  if (!exists) throw new Refusal('TutorNotFound');
   const photo = await normalizeTutorPhoto(bytes);
   await mkdir(photoDir, { recursive: true });
   const file = path.join(photoDir, `${tutorId}.jpg`);

@@ -4,7 +4,7 @@ import { AnswerCache, sendCachedAnswer } from '../cache/answer-cache.ts';
 import type { DataChanges } from '../cache/data-changes.ts';
 import { listBookableMeetings, listBookableSlots } from '../domain/availability-search.ts';
 import { bookOneTime, bookWeekly } from '../domain/booking.ts';
-import { createCustomer } from '../domain/customers.ts';
+import { chooseTextReminders, createCustomer } from '../domain/customers.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
 import { requireCustomer, signIn, signOut } from '../http/session.ts';
@@ -40,11 +40,6 @@ export function bookingRoutes(db: Db, provider: PaymentProvider, changes: DataCh
   const app = router();
   const availability = new AnswerCache(changes, { topics: ['availability'], maxAgeMs: AVAILABILITY_MAX_AGE_MS, maxEntries: 500, maxBytes: 64 * 1024 * 1024 });
 
-  /** Booking step 3's reminder-texts box; a client that does not send it (the spec's) changes nothing. */
-  async function chooseTextReminders(customerId: number, wanted: boolean | undefined) {
-    if (wanted !== undefined) await db.updateTable('customers').set({ text_reminders: wanted }).where('id', '=', customerId).execute();
-  }
-
   app.get('/slots', async (c) => {
     const { course, capacity, course_style } = parseQuery(c, availabilityQuery);
     const answer = await availability.get(`slots:${course}:${capacity ?? ''}:${course_style ?? ''}`, async () => {
@@ -77,7 +72,7 @@ export function bookingRoutes(db: Db, provider: PaymentProvider, changes: DataCh
     const { customerId, proven } = requireCustomer(c);
     const { text_reminders, ...input } = await parseForm(c, paymentCreateForm);
     await enforceRateLimit(c, db, RATE_LIMITS.booking, [`customer:${customerId}`]);
-    await chooseTextReminders(customerId, text_reminders);
+    await chooseTextReminders(db, customerId, text_reminders);
     return ok(c, await bookOneTime(db, provider, customerId, input, await keyedHash(db, c.get('clientAddress')), proven), 201);
   });
 
@@ -85,7 +80,7 @@ export function bookingRoutes(db: Db, provider: PaymentProvider, changes: DataCh
     const { customerId, proven } = requireCustomer(c);
     const { text_reminders, ...input } = await parseForm(c, subscriptionCreateForm);
     await enforceRateLimit(c, db, RATE_LIMITS.booking, [`customer:${customerId}`]);
-    await chooseTextReminders(customerId, text_reminders);
+    await chooseTextReminders(db, customerId, text_reminders);
     return ok(c, await bookWeekly(db, provider, customerId, input, await keyedHash(db, c.get('clientAddress')), proven), 201);
   });
 

@@ -1,4 +1,3 @@
-import type { Customer } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
 import { id, idOrMyself } from '../../src/contract/schemas.ts';
 import { canReachGradebook, listCustomerGradebooks } from '../domain/gradebooks.ts';
@@ -10,7 +9,7 @@ import { listCustomerPayments } from '../domain/meetings-view.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
 import { requireAuth, requireCustomer } from '../http/session.ts';
-import { cardOnFileFor } from '../domain/account-proof.ts';
+import { ownCustomer } from '../domain/customers.ts';
 
 /** The signed-in customer's own records. */
 export function customerRoutes(db: Db, provider: PaymentProvider, log: (line: string) => void, siteUrl: string) {
@@ -18,14 +17,7 @@ export function customerRoutes(db: Db, provider: PaymentProvider, log: (line: st
 
   app.get('/customers/myself', async (c) => {
     const { customerId, proven } = requireCustomer(c, 'Unauthorized');
-    const row = await db
-      .selectFrom('customers')
-      .select(['id', 'firstname', 'lastname', 'email', 'phone', 'credits', 'payment_method_label'])
-      .where('id', '=', customerId)
-      .executeTakeFirstOrThrow();
-    const { payment_method_label, ...rest } = row;
-    // A session that may not pay with the card on file is not shown one (the booking step then asks for a card).
-    const customer: Customer = { ...rest, payment_method: cardOnFileFor(proven, payment_method_label) };
+    const customer = await ownCustomer(db, customerId, proven);
     return ok(c, customer);
   });
 

@@ -4,7 +4,6 @@ import { fromEpoch } from '../db/schema.ts';
 import { saveTutorPhoto } from '../domain/photos.ts';
 import { onboardingOf, setOnboardingItem, teamOnboarding } from '../domain/onboarding.ts';
 import { createTutor, listTutorOfferings, saveOffering, setTutorArchived, setTutorBackground, teamHours, toggleOffering } from '../domain/team.ts';
-import { Refusal } from '../domain/refusal.ts';
 import { listRecentSessions } from '../domain/meetings-view.ts';
 import { nowMs } from '../clock.ts';
 import { ok } from '../http/envelope.ts';
@@ -61,9 +60,7 @@ export function teamRoutes(db: Db, photoDir: string, seedPhotoDir?: string) {
   /** The body is the JPEG itself. A tutor changes their own photo; a supervisor anyone's. */
   app.post('/tutors/:id/photo', async (c) => {
     const tutorId = resolveTutorId(c, parseParam(c, 'id', idOrMyself));
-    const exists = await db.selectFrom('tutors').select('id').where('id', '=', tutorId).executeTakeFirst();
-    if (!exists) throw new Refusal('TutorNotFound');
-    return ok(c, await saveTutorPhoto(photoDir, tutorId, new Uint8Array(await c.req.arrayBuffer())));
+    return ok(c, await saveTutorPhoto(db, photoDir, tutorId, new Uint8Array(await c.req.arrayBuffer())));
   });
 
   /** A tutor reads their own offerings; a supervisor anyone's. */
