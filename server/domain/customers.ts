@@ -1,5 +1,6 @@
 import type { Customer } from '../../src/contract/entities.ts';
-import type { CustomerCreateInput } from '../../src/contract/schemas.ts';
+import type { z } from 'zod';
+import type { customerCreateForm } from '../../src/contract/schemas.ts';
 import type { Db } from '../db/connection.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { cardOnFileFor } from './account-proof.ts';
@@ -10,7 +11,7 @@ import { Refusal } from './refusal.ts';
  * email or the phone is on file. Unproven until a login link or code of it is used
  * (account-proof.ts), so it cannot use a card on file or see anyone's sessions.
  */
-export async function createCustomer(db: Db, input: CustomerCreateInput): Promise<Customer> {
+export async function createCustomer(db: Db, input: z.output<typeof customerCreateForm>): Promise<Customer & { id: number }> {
   const taken = await db
     .selectFrom('customers')
     .select('id')

@@ -1,5 +1,6 @@
 import type { Grade, GradeCategory, Gradebook } from '../../src/contract/entities.ts';
-import type { CategoryCreateInput, GradeCreateInput } from '../../src/contract/schemas.ts';
+import type { z } from 'zod';
+import type { categoryCreateForm, gradeCreateForm } from '../../src/contract/schemas.ts';
 import type { Db } from '../db/connection.ts';
 import { fromEpoch } from '../db/schema.ts';
 import { gradebookFor, gradebookQuery, toCategory, toGrade, toGradebook } from './gradebooks.ts';
@@ -25,7 +26,7 @@ export async function listCategories(db: Db, auth: Auth, gradebookId: number): P
 }
 
 /** A new category; its form is read (`readInput`) once the session may use the gradebook, so a stranger learns nothing of the rules. */
-export async function addCategory(db: Db, auth: Auth, gradebookId: number, readInput: () => Promise<CategoryCreateInput>): Promise<GradeCategory> {
+export async function addCategory(db: Db, auth: Auth, gradebookId: number, readInput: () => Promise<z.output<typeof categoryCreateForm>>): Promise<GradeCategory> {
   const gradebook = await gradebookFor(db, auth, gradebookId);
   const input = await readInput();
   const row = await db
@@ -53,7 +54,7 @@ export async function listGrades(db: Db, auth: Auth, gradebookId: number, catego
 }
 
 /** A new grade, its form read once the gradebook and category are checked; its name is unique in the gradebook (GradeAlreadyExists). */
-export async function addGrade(db: Db, auth: Auth, gradebookId: number, categoryId: number, readInput: () => Promise<GradeCreateInput>): Promise<Grade> {
+export async function addGrade(db: Db, auth: Auth, gradebookId: number, categoryId: number, readInput: () => Promise<z.output<typeof gradeCreateForm>>): Promise<Grade> {
   const gradebook = await gradebookFor(db, auth, gradebookId, 'Unauthorized');
   const row = await categoryOf(db, gradebook.id, categoryId);
   const input = await readInput();
