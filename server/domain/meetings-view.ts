@@ -2,6 +2,7 @@ import type { Meeting, MeetingWithPayments, Payment } from '../../src/contract/e
 import type { Db } from '../db/connection.ts';
 import { toEpoch } from '../db/schema.ts';
 import { isBookedMeeting } from './booked.ts';
+import { meetingsWithTutorAndCourse } from '../db/meeting-joins.ts';
 
 /**
  * Who reads the meetings: staff see the whole lesson report, a customer only its homework (the
@@ -25,11 +26,7 @@ export interface Span {
 
 async function meetingsWhere(db: Db, filter: { ids: number[] } | { tutorId: number; span?: Span }, reader: MeetingReader): Promise<Map<number, Meeting>> {
   const staff = reader === 'staff';
-  let query = db
-    .selectFrom('meetings as m')
-    .innerJoin('tutors as t', 't.id', 'm.tutor_id')
-    .leftJoin('offerings as o', 'o.id', 'm.offering_id')
-    .leftJoin('courses as c', 'c.id', 'o.course_id')
+  let query = meetingsWithTutorAndCourse(db)
     .select([
       'm.id',
       'm.occurrence',

@@ -2,15 +2,12 @@ import type { Kysely } from 'kysely';
 import { inPersonLabel } from '../../src/config/site.ts';
 import type { Database } from '../db/schema.ts';
 import type { MeetingFacts } from './templates.ts';
+import { meetingsWithTutorAndCourse } from '../db/meeting-joins.ts';
 
 /** What messages and calendar entries tell of meetings, read in one query for any number of them. */
 export async function meetingFacts(db: Kysely<Database>, meetingIds: number[]): Promise<Map<number, MeetingFacts>> {
   if (meetingIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('meetings as m')
-    .innerJoin('tutors as t', 't.id', 'm.tutor_id')
-    .leftJoin('offerings as o', 'o.id', 'm.offering_id')
-    .leftJoin('courses as c', 'c.id', 'o.course_id')
+  const rows = await meetingsWithTutorAndCourse(db)
     .select([
       'm.id',
       'm.occurrence',
