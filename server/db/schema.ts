@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { StoredPaymentStatus } from '../../src/contract/entities.ts';
 
 /** Table types for Kysely; they mirror migrations.ts. */
 
@@ -173,7 +174,8 @@ export interface Database {
     is_incremental: Generated<boolean>;
     minutes_paid: number;
     amount_cents: number;
-    payment_status: string;
+    /** The lifecycle of server/domain/payment-lifecycle.ts; every write goes through it. */
+    payment_status: StoredPaymentStatus;
     provider: string;
     provider_intent_id: string | null;
     client_secret: string | null;

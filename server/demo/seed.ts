@@ -255,7 +255,7 @@ export async function seedDemoData(db: Db, now: Date = clockNow()): Promise<bool
         subscription_id: subscription.id,
         minutes_paid: 60,
         amount_cents: 4500,
-        payment_status: past || isNext ? 'succeeded' : 'subscription_pending',
+        payment_status: past || isNext ? ('succeeded' as const) : ('subscription_pending' as const),
         provider: 'offline',
         // A scheduled week has not been sent to the provider yet: no intent (as fulfilment writes it).
         provider_intent_id: past || isNext ? `pi_demo_weekly_${m.id}` : null,

@@ -1,8 +1,9 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { PaymentStatus } from './payment-lifecycle.ts';
 
 /** A booking payment in these states means someone holds the seat for real (paid, scheduled or settling). */
-export const BOOKED_STATUSES = ['succeeded', 'subscription_pending', 'processing'];
+export const BOOKED_STATUSES: PaymentStatus[] = ['succeeded', 'subscription_pending', 'processing'];
 
 /**
  * Whether meeting `m` is booked: one rule for the team's hours, the recent sessions and anything

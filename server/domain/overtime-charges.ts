@@ -8,6 +8,7 @@ import { lockTutorCalendar, refuseOverlap } from './availability.ts';
 import { BOOKED_STATUSES } from './booked.ts';
 import { type MeetingServices, meetingOwner, meetingView, refuseBy, sendRefunds, type Staff, staffMeeting } from './meeting-changes.ts';
 import { durationRefusal } from './meeting-rules.ts';
+import type { PaymentStatus } from './payment-lifecycle.ts';
 import { billableOvertimeMinutes, overtimeCents } from './overtime.ts';
 import { Refusal } from './refusal.ts';
 
@@ -17,7 +18,7 @@ type Trx = Transaction<Database>;
  * Overtime payments that count as billed: paid, settling, waiting for the customer (3-D Secure),
  * or refunded by a supervisor (entering the same time again must not charge it again).
  */
-const BILLED_STATUSES = ['succeeded', 'processing', 'requires_action'];
+const BILLED_STATUSES: PaymentStatus[] = ['succeeded', 'processing', 'requires_action'];
 
 /** What a duration would charge one attendee: the minutes not billed yet, at their hourly price. */
 export interface OvertimeCharge {
@@ -160,7 +161,7 @@ export async function sendOvertimeCharges(services: Pick<MeetingServices, 'db' |
       log(`overtime charge of payment ${row.id} not sent: ${(error as Error).message}`);
       continue;
     }
-    const status = { succeeded: 'succeeded', processing: 'processing', requires_action: 'requires_action', failed: 'requires_payment_method' }[result.status];
+    const status = ({ succeeded: 'succeeded', processing: 'processing', requires_action: 'requires_action', failed: 'requires_payment_method' } as const)[result.status];
     const written = await db
       .updateTable('payments')
       .set({ payment_status: status, provider_intent_id: result.intentId, client_secret: result.status === 'requires_action' ? result.clientSecret : null })

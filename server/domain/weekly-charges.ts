@@ -193,7 +193,7 @@ async function chargeOne(services: WeeklyChargeServices, charge: ClaimedCharge):
   const result: SavedCardResult = await provider.chargeSavedCard(savedCardRequest(charge));
   const retryAt = new Date(now().getTime() + RETRY_AFTER_MS);
   const retry = result.status === 'failed' && charge.charge_attempts < MAX_CHARGE_ATTEMPTS && retryAt < new Date(charge.occurrence) ? retryAt : null;
-  const status = { succeeded: 'succeeded', processing: 'processing', requires_action: 'requires_action', failed: 'requires_payment_method' }[result.status];
+  const status = ({ succeeded: 'succeeded', processing: 'processing', requires_action: 'requires_action', failed: 'requires_payment_method' } as const)[result.status];
   const written = await db
     .updateTable('payments')
     .set({

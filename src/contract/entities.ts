@@ -11,13 +11,14 @@ export type Frequency = 'weekly' | 'onetime';
 /** Seats of a booked meeting: one-on-one or group-of-two. */
 export type BookingCapacity = 1 | 2;
 export type TutorRole = 'Supervisor' | 'Archived' | 'Tutor';
-export type PaymentStatus =
-  | 'processing'
-  | 'succeeded'
-  | 'subscription_pending'
-  | 'requires_payment_method'
-  | 'canceled'
-  | (string & {});
+/**
+ * Every value a payment's status takes, as stored and sent (server/domain/payment-lifecycle.ts names
+ * which may become which). `requires_action` waits for the customer (3-D Secure); `abandoned` is a
+ * checkout given up (its hold ran out, another checkout took over): stored, never listed to clients.
+ */
+export type StoredPaymentStatus = 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'subscription_pending' | 'canceled' | 'abandoned';
+/** On the wire: a client shows any other value raw (spec 2 §4), so it reads the status as open. */
+export type PaymentStatus = StoredPaymentStatus | (string & {});
 
 export interface Course {
   id: Id;

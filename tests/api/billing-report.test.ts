@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { billingReport } from '../../server/domain/billing-report.ts';
+import type { PaymentStatus } from '../../server/domain/payment-lifecycle.ts';
 import { describeApi } from './harness.ts';
 import { newCustomer } from './booking-helpers.ts';
 
@@ -17,7 +18,7 @@ describeApi('the billing report', (ctx) => {
     const refunded = at(2);
     const pay = (
       i: number,
-      status: string,
+      status: PaymentStatus,
       amount: number,
       extra: { provider_intent_id?: string | null; refund_pending?: boolean; refunded_at?: Date; checkout?: 'card_entry' | 'saved_card' } = {},
     ) => ({

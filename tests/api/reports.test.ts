@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { nowMs } from '../../server/clock.ts';
 import { billingReport, billingSpan } from '../../server/domain/billing-report.ts';
+import type { PaymentStatus } from '../../server/domain/payment-lifecycle.ts';
 import { site } from '../../src/config/site.ts';
 import type { Report } from '../../src/contract/entities.ts';
 import { mondayOf } from '../../src/lib/calendar-weeks.ts';
@@ -115,7 +116,7 @@ describeApi('reports', (ctx) => {
 
     const regular = await newCustomer(ctx());
     const first = await newCustomer(ctx());
-    const pay = (customerId: number, meetingId: number, cents: number, status = 'succeeded', extra: { refunded_at?: Date } = {}) => ({
+    const pay = (customerId: number, meetingId: number, cents: number, status: PaymentStatus = 'succeeded', extra: { refunded_at?: Date } = {}) => ({
       customer_id: customerId,
       meeting_id: meetingId,
       minutes_paid: 60,
