@@ -3,6 +3,7 @@ import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import type { ChargeOutcome } from '../payments/provider.ts';
 import { holdsSettledForFulfilment } from './holds.ts';
+import { INITIAL_STATUS, movePayments } from './payment-lifecycle.ts';
 import { now } from '../clock.ts';
 
 /**
@@ -120,7 +121,7 @@ async function fulfilChargeIn(trx: Transaction<Database>, outcome: ChargeOutcome
   if (payment.checkout !== null && payment.subscription_id !== null && payment.payment_status === 'requires_payment_method') {
     const subscription = await trx.selectFrom('subscriptions').select('status').where('id', '=', payment.subscription_id).executeTakeFirstOrThrow();
     if (subscription.status === 'canceled') {
-      await trx.updateTable('payments').set({ payment_status: 'abandoned' }).where('id', '=', payment.id).execute();
+      await movePayments(trx, 'abandoned', payment.payment_status).where('id', '=', payment.id).execute();
       return { paymentId: payment.id, result: 'expired' };
     }
   }
@@ -128,13 +129,14 @@ async function fulfilChargeIn(trx: Transaction<Database>, outcome: ChargeOutcome
   if (!outcome.succeeded) {
     // A charge made without the customer (overtime) that later fails is shown as failed.
     if (payment.payment_status === 'processing' || payment.payment_status === 'requires_action') {
-      await trx.updateTable('payments').set({ payment_status: 'requires_payment_method' }).where('id', '=', payment.id).execute();
+      await movePayments(trx, 'declined', payment.payment_status).where('id', '=', payment.id).execute();
     }
     return { paymentId: payment.id, result: 'declined' };
   }
   if (payment.payment_status === 'succeeded') return { paymentId: payment.id, result: 'paid' };
 
-  await trx.updateTable('payments').set({ payment_status: 'succeeded' }).where('id', '=', payment.id).execute();
+  // Locked above: the status read is the one the update finds.
+  await movePayments(trx, 'paid', payment.payment_status).where('id', '=', payment.id).execute();
 
   let confirm = trx
     .updateTable('reservations')
@@ -207,7 +209,7 @@ async function scheduleLaterWeeks(
         subscription_id: payment.subscription_id,
         minutes_paid: 60,
         amount_cents: payment.amount_cents,
-        payment_status: 'subscription_pending',
+        payment_status: INITIAL_STATUS.scheduledWeek,
         provider: payment.provider,
         inserted_at: now(),
       })),
