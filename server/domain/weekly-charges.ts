@@ -23,6 +23,7 @@ import type { PaymentProvider, SavedCardCharge, SavedCardResult } from '../payme
 import { fromNow, now } from '../clock.ts';
 import { noticeDeadline } from './student-changes.ts';
 import { sendPendingRefunds } from './refunds.ts';
+import { chargeAnswerEvent, movePayments } from './payment-lifecycle.ts';
 
 export interface WeeklyChargeServices {
   db: Db;
@@ -147,9 +148,8 @@ async function claimDue(db: Db): Promise<ClaimedCharge[]> {
         .where('id', 'in', fresh)
         .execute();
     }
-    await trx
-      .updateTable('payments')
-      .set({ payment_status: 'processing', charge_claimed_at: current, charge_retry_at: null })
+    await movePayments(trx, 'claimed')
+      .set({ charge_claimed_at: current, charge_retry_at: null })
       .where('id', 'in', due.map((p) => p.id))
       .execute();
     const claimed = await selectCharges(trx)
@@ -193,18 +193,14 @@ async function chargeOne(services: WeeklyChargeServices, charge: ClaimedCharge):
   const result: SavedCardResult = await provider.chargeSavedCard(savedCardRequest(charge));
   const retryAt = new Date(now().getTime() + RETRY_AFTER_MS);
   const retry = result.status === 'failed' && charge.charge_attempts < MAX_CHARGE_ATTEMPTS && retryAt < new Date(charge.occurrence) ? retryAt : null;
-  const status = ({ succeeded: 'succeeded', processing: 'processing', requires_action: 'requires_action', failed: 'requires_payment_method' } as const)[result.status];
-  const written = await db
-    .updateTable('payments')
+  // Only while still claimed (processing): a tutor's cancel may have canceled it meanwhile (skips cannot).
+  const written = await movePayments(db, chargeAnswerEvent(result.status), 'processing')
     .set({
-      payment_status: status,
       provider_intent_id: result.intentId,
       client_secret: result.status === 'requires_action' ? result.clientSecret : null,
       charge_retry_at: retry,
     })
     .where('id', '=', charge.id)
-    // Only while still claimed: a tutor's cancel may have canceled it meanwhile (skips cannot).
-    .where('payment_status', '=', 'processing')
     .returning('id')
     .executeTakeFirst();
   if (!written) {
