@@ -8,7 +8,7 @@ import { lockTutorCalendar, refuseOverlap } from './availability.ts';
 import { BOOKED_STATUSES } from './booked.ts';
 import { type MeetingServices, meetingOwner, meetingView, refuseBy, sendRefunds, type Staff, staffMeeting } from './meeting-changes.ts';
 import { durationRefusal } from './meeting-rules.ts';
-import type { PaymentStatus } from './payment-lifecycle.ts';
+import { chargeAnswerEvent, INITIAL_STATUS, movePayments, type PaymentStatus } from './payment-lifecycle.ts';
 import { billableOvertimeMinutes, overtimeCents } from './overtime.ts';
 import { Refusal } from './refusal.ts';
 
@@ -115,7 +115,7 @@ export async function setDuration(services: MeetingServices, staff: Staff, meeti
           is_incremental: true,
           minutes_paid: charge.minutes,
           amount_cents: charge.amountCents,
-          payment_status: 'processing',
+          payment_status: INITIAL_STATUS.overtime,
           provider: payments.name,
           entered_by: staff.tutorId,
           inserted_at: now(),
@@ -161,12 +161,9 @@ export async function sendOvertimeCharges(services: Pick<MeetingServices, 'db' |
       log(`overtime charge of payment ${row.id} not sent: ${(error as Error).message}`);
       continue;
     }
-    const status = ({ succeeded: 'succeeded', processing: 'processing', requires_action: 'requires_action', failed: 'requires_payment_method' } as const)[result.status];
-    const written = await db
-      .updateTable('payments')
-      .set({ payment_status: status, provider_intent_id: result.intentId, client_secret: result.status === 'requires_action' ? result.clientSecret : null })
+    const written = await movePayments(db, chargeAnswerEvent(result.status), 'processing')
+      .set({ provider_intent_id: result.intentId, client_secret: result.status === 'requires_action' ? result.clientSecret : null })
       .where('id', '=', row.id)
-      .where('payment_status', '=', 'processing')
       .where('provider_intent_id', 'is', null)
       .returning('id')
       .executeTakeFirst();
@@ -206,9 +203,9 @@ export async function refundOvertime(services: MeetingServices, staff: Staff, pa
     if (!payment) throw new Refusal('PaymentNotFound');
     const refundable = payment.is_incremental && payment.payment_status === 'succeeded' && payment.provider_intent_id !== null && !payment.refund_pending && payment.refunded_at === null;
     if (!refundable) throw new Refusal('NotRefundable');
-    await trx
-      .updateTable('payments')
-      .set({ payment_status: 'canceled', refund_pending: true, refunded_by: staff.tutorId, refund_reason: reason.trim() })
+    // Locked above: still succeeded.
+    await movePayments(trx, 'refunded', payment.payment_status)
+      .set({ refund_pending: true, refunded_by: staff.tutorId, refund_reason: reason.trim() })
       .where('id', '=', paymentId)
       .execute();
     return payment.meeting_id;
