@@ -10,6 +10,7 @@ import { lockTutorCalendar, refuseOverlap } from './availability.ts';
 import { refuseOnDayOff } from './days-off.ts';
 import { meetingsById } from './meetings-view.ts';
 import { cancelRefusal, moveRefusal, summaryRefusal } from './meeting-rules.ts';
+import { movePayments } from './payment-lifecycle.ts';
 import { notAuthorized, Refusal } from './refusal.ts';
 import { sendPendingRefunds } from './refunds.ts';
 
@@ -156,21 +157,12 @@ export async function cancelMeeting(services: MeetingServices, staff: Staff, mee
     refuseBy(cancelRefusal({ startMs: new Date(meeting.occurrence).getTime() }, staff.role === 'Supervisor', reason, nowMs()));
     // Queued with the cancel, while the meeting still names its course and place.
     await queueTutorCancelNotices(trx, meetingId, services.siteUrl);
-    await trx
-      .updateTable('payments')
-      .set({ payment_status: 'canceled', refund_pending: true })
-      .where('meeting_id', '=', meetingId)
-      .where('payment_status', '=', 'succeeded')
-      .where('provider_intent_id', 'is not', null)
-      .execute();
-    await trx
-      .updateTable('payments')
-      .set({ payment_status: 'canceled' })
-      .where('meeting_id', '=', meetingId)
-      .where('payment_status', 'in', ['succeeded', 'processing', 'requires_action', 'subscription_pending'])
-      .execute();
+    // Charged: refunded. Then every other live payment (never charged, or still settling: a charge
+    // that lands later is refunded, fulfilment.ts) is canceled, and a declined overtime charge stays.
+    await movePayments(trx, 'refunded', 'succeeded').set({ refund_pending: true }).where('meeting_id', '=', meetingId).where('provider_intent_id', 'is not', null).execute();
+    await movePayments(trx, 'canceled', ['succeeded', 'processing', 'requires_action', 'subscription_pending']).where('meeting_id', '=', meetingId).execute();
     // A checkout still in progress for this meeting ends too.
-    await trx.updateTable('payments').set({ payment_status: 'abandoned' }).where('meeting_id', '=', meetingId).where('payment_status', '=', 'requires_payment_method').where('is_incremental', '=', false).execute();
+    await movePayments(trx, 'abandoned', 'requires_payment_method').where('meeting_id', '=', meetingId).where('is_incremental', '=', false).execute();
     await trx.updateTable('reservations').set({ status: 'released', expires_at: null }).where('meeting_id', '=', meetingId).where('status', '!=', 'released').execute();
     await trx
       .updateTable('meetings')
