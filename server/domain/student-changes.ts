@@ -2,6 +2,7 @@ import type { Db } from '../db/connection.ts';
 import { Refusal } from './refusal.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { sendPendingRefunds } from './refunds.ts';
+import { movePayments } from './payment-lifecycle.ts';
 import { releaseSeat } from './seats.ts';
 import { queueCancelNotices } from '../notify/planner.ts';
 import { fromNow } from '../clock.ts';
@@ -45,7 +46,7 @@ export async function skipPayment({ db, provider, log, siteUrl }: StudentService
     if (payment.is_incremental || !['succeeded', 'subscription_pending'].includes(payment.payment_status)) throw new Refusal('PaymentNotFound');
     if (new Date(payment.occurrence) <= noticeDeadline()) throw new Refusal('TooLate');
     const charged = payment.payment_status === 'succeeded' && payment.provider_intent_id !== null;
-    await trx.updateTable('payments').set({ payment_status: 'canceled', refund_pending: charged }).where('id', '=', payment.id).execute();
+    await movePayments(trx, charged ? 'refunded' : 'canceled', payment.payment_status).set({ refund_pending: charged }).where('id', '=', payment.id).execute();
     // Told before the seat is freed: a freed meeting no longer names its course and place.
     await queueCancelNotices(trx, [payment.id], siteUrl);
     await releaseSeat(trx, payment.meeting_id, customerId);
@@ -80,13 +81,7 @@ export async function cancelSubscription({ db, provider, log, siteUrl }: Student
       .forNoKeyUpdate()
       .execute();
     await trx.updateTable('subscriptions').set({ status: 'canceled' }).where('id', '=', subscription.id).execute();
-    await trx
-      .updateTable('payments')
-      .set({ payment_status: 'abandoned' })
-      .where('subscription_id', '=', subscription.id)
-      .where('checkout', 'is not', null)
-      .where('payment_status', '=', 'requires_payment_method')
-      .execute();
+    await movePayments(trx, 'abandoned', 'requires_payment_method').where('subscription_id', '=', subscription.id).where('checkout', 'is not', null).execute();
     const held = await trx.selectFrom('reservations').select('meeting_id').where('subscription_id', '=', subscription.id).where('status', '=', 'held').orderBy('meeting_id').execute();
     for (const seat of held) await releaseSeat(trx, seat.meeting_id, customerId);
     const future = await trx
@@ -108,7 +103,7 @@ export async function cancelSubscription({ db, provider, log, siteUrl }: Student
     for (const payment of future) {
       const refund = payment.payment_status === 'succeeded' && payment.provider_intent_id !== null;
       if (refund) charged.push(payment.id);
-      await trx.updateTable('payments').set({ payment_status: 'canceled', refund_pending: refund }).where('id', '=', payment.id).execute();
+      await movePayments(trx, refund ? 'refunded' : 'canceled', payment.payment_status).set({ refund_pending: refund }).where('id', '=', payment.id).execute();
     }
     // One message for all the weeks, before their seats are freed (as for a skip).
     await queueCancelNotices(trx, future.map((p) => p.id), siteUrl);
