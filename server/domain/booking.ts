@@ -8,6 +8,7 @@ import { hasSeat } from './availability-search.ts';
 import { holdExpiry, releaseExpiredHolds } from './holds.ts';
 import { bookableOfferings, findBookableOffering } from './offerings.ts';
 import { releaseSeat } from './seats.ts';
+import { INITIAL_STATUS, movePayments } from './payment-lifecycle.ts';
 import { heldSeatsOfCheckoutStart } from './address-holds.ts';
 import { type CheckoutAnswer, type CheckoutRow, sendCheckout } from './checkout.ts';
 import { now, nowMs } from '../clock.ts';
@@ -118,13 +119,7 @@ async function abandonOtherCheckouts(trx: Trx, customerId: number, keepMeetingId
   if (abandoned.length === 0) return;
   // Meetings in id order, as every booking locks them, so two checkouts cannot deadlock.
   for (const meetingId of abandoned) await releaseSeat(trx, meetingId, customerId);
-  await trx
-    .updateTable('payments')
-    .set({ payment_status: 'abandoned' })
-    .where('customer_id', '=', customerId)
-    .where('meeting_id', 'in', abandoned)
-    .where('payment_status', '=', 'requires_payment_method')
-    .execute();
+  await movePayments(trx, 'abandoned', 'requires_payment_method').where('customer_id', '=', customerId).where('meeting_id', 'in', abandoned).execute();
   await trx
     .updateTable('subscriptions')
     .set({ status: 'canceled' })
@@ -202,7 +197,7 @@ export async function takeOneTime(db: Db, provider: PaymentProvider, customerId:
         customer_id: customerId,
         meeting_id: meeting.id,
         minutes_paid: 60,
-        payment_status: 'requires_payment_method',
+        payment_status: INITIAL_STATUS.checkout,
         provider: provider.name,
         checkout_description: `${meeting.course_number} with ${meeting.tutor_name}`,
         // The server's clock, which the reconciliation pass compares it with (not the database's).
@@ -306,7 +301,7 @@ export async function takeWeekly(db: Db, provider: PaymentProvider, customerId: 
         meeting_id: first.id,
         subscription_id: subscription.id,
         minutes_paid: 60,
-        payment_status: 'requires_payment_method',
+        payment_status: INITIAL_STATUS.checkout,
         provider: provider.name,
         checkout_description: `${offering.course_number} weekly with ${offering.tutor_name}`,
         // The server's clock, which the reconciliation pass compares it with (not the database's).
