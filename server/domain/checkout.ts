@@ -7,6 +7,7 @@ import { fulfilCharge } from './fulfilment.ts';
 import { sendPendingRefunds } from './refunds.ts';
 import { Refusal } from './refusal.ts';
 import { releaseSeat } from './seats.ts';
+import { movePayments, type PaymentStatus } from './payment-lifecycle.ts';
 
 /**
  * The provider half of a booking checkout. Booking (booking.ts) takes the seats and writes the
@@ -108,7 +109,7 @@ async function storeIntent(db: Db, row: CheckoutRow, intent: CreatedIntent): Pro
  * status. With the customer the provider has just made, both are written in one statement, so
  * together, and the card it saves is found next time.
  */
-async function writeIntentReadStatus(db: Db, row: CheckoutRow, intent: CreatedIntent, newProviderCustomer: string | null): Promise<string> {
+async function writeIntentReadStatus(db: Db, row: CheckoutRow, intent: CreatedIntent, newProviderCustomer: string | null): Promise<PaymentStatus> {
   const creator: QueryCreator<Database> = newProviderCustomer
     ? db.with('provider_customer', (qc) => qc.updateTable('customers').set({ provider_customer_id: newProviderCustomer }).where('id', '=', row.customer_id).returning('id'))
     : db;
@@ -235,11 +236,8 @@ export async function abandonCheckout(db: Db, paymentId: number): Promise<void> 
     if (seats.length > 0) {
       await trx.selectFrom('meetings').select('id').where('id', 'in', seats.map((s) => s.meeting_id)).orderBy('id').forUpdate().execute();
     }
-    const ended = await trx
-      .updateTable('payments')
-      .set({ payment_status: 'abandoned' })
+    const ended = await movePayments(trx, 'abandoned', 'requires_payment_method')
       .where('id', '=', paymentId)
-      .where('payment_status', '=', 'requires_payment_method')
       .where('provider_intent_id', 'is', null)
       .returning('id')
       .executeTakeFirst();
