@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { fromNow, now } from '../clock.ts';
+import { movePayments } from './payment-lifecycle.ts';
 
 export const HOLD_MINUTES = 15;
 
@@ -75,14 +76,20 @@ async function release(db: Kysely<Database>, scope: 'if-released' | 'all'): Prom
     returning m.id as meeting_id
   `.execute(db);
   if (scope === 'if-released' && released.rows.length === 0) return;
-  await sql`
-    update payments p set payment_status = 'abandoned'
-    where p.payment_status = 'requires_payment_method'
-      and not exists (
-        select 1 from reservations r
-        where r.meeting_id = p.meeting_id and r.customer_id = p.customer_id and r.status <> 'released'
-      )
-  `.execute(db);
+  // Every open checkout left without a seat.
+  await movePayments(db, 'abandoned', 'requires_payment_method')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('reservations as r')
+            .select(sql.lit(1).as('one'))
+            .whereRef('r.meeting_id', '=', 'payments.meeting_id')
+            .whereRef('r.customer_id', '=', 'payments.customer_id')
+            .where('r.status', '<>', 'released'),
+        ),
+      ),
+    )
+    .execute();
   await sql`
     update subscriptions s set status = 'canceled'
     where s.status = 'active'
