@@ -53,8 +53,17 @@ export interface ReconcileReport {
 
 export async function reconcilePayments(db: Db, provider: PaymentProvider, log: (line: string) => void): Promise<ReconcileReport> {
   await releaseExpiredHolds(db, 'all');
-  const report: ReconcileReport = { resent: 0, settled: 0, refundsLeft: 0 };
+  const checkouts = await resendUnsentCheckouts(db, provider, log);
+  const settledCheckouts = await settleSilentCheckouts(db, provider, log);
+  const settledCharges = await settleOffSessionCharges(db, provider, log);
+  const overtime = await sendUnsentOvertime(db, provider, log);
+  const refundsLeft = await retryPendingRefunds(db, provider, log);
+  return { resent: checkouts + overtime, settled: settledCheckouts + settledCharges, refundsLeft };
+}
 
+/** Step 2: checkouts without an intent, older than any request still running. Returns how many were sent again or settled. */
+async function resendUnsentCheckouts(db: Db, provider: PaymentProvider, log: (line: string) => void): Promise<number> {
+  let resent = 0;
   const unsent = await db
     .selectFrom('payments')
     .select(['id', 'payment_status', 'checkout'])
@@ -70,19 +79,24 @@ export async function reconcilePayments(db: Db, provider: PaymentProvider, log: 
     try {
       if (payment.payment_status === 'requires_payment_method') {
         await sendCheckout(db, provider, payment.id, { abandonOnFailure: true, log });
-        report.resent += 1;
+        resent += 1;
         continue;
       }
       // Abandoned with nothing sent to a card (a typed-card intent is harmless unconfirmed).
       if (payment.checkout === 'saved_card' && !(await settleAbandonedCharge(db, provider, payment.id, log))) continue;
       await markReconciled(db, payment.id);
-      report.resent += 1;
+      resent += 1;
     } catch (error) {
       // A declined card on file is an answer (the checkout waits for another card), not a failure.
       if (!(error instanceof Refusal)) log(`reconcile: checkout payment ${payment.id} not sent: ${describe(error)}`);
     }
   }
+  return resent;
+}
 
+/** Step 3: checkouts' intents whose webhook never came. Returns how many were found succeeded. */
+async function settleSilentCheckouts(db: Db, provider: PaymentProvider, log: (line: string) => void): Promise<number> {
+  let settled = 0;
   const silent = await db
     .selectFrom('payments')
     .select(['id', 'payment_status', 'provider_intent_id'])
@@ -103,7 +117,7 @@ export async function reconcilePayments(db: Db, provider: PaymentProvider, log: 
           await db.updateTable('payments').set({ refund_pending: true, reconciled: true }).where('id', '=', payment.id).where('payment_status', '=', 'abandoned').execute();
           await sendPendingRefunds(db, provider, log, { paymentIds: [payment.id] });
         }
-        report.settled += 1;
+        settled += 1;
       } else if (status !== 'processing' && payment.payment_status === 'abandoned') {
         // Ended and never charged: a confirmation after this still lands by webhook, and is refunded.
         await markReconciled(db, payment.id);
@@ -112,10 +126,16 @@ export async function reconcilePayments(db: Db, provider: PaymentProvider, log: 
       log(`reconcile: intent of payment ${payment.id} not checked: ${describe(error)}`);
     }
   }
+  return settled;
+}
 
-  // Off-session charges with an intent but no final outcome: asked once the weekly claim's lease has
-  // passed since they were sent (claimed; overtime: written), then a lease after each answer that
-  // is not final yet.
+/**
+ * Step 4: off-session charges with an intent but no final outcome: asked once the weekly claim's
+ * lease has passed since they were sent (claimed; overtime: written), then a lease after each
+ * answer that is not final yet. Returns how many were found succeeded.
+ */
+async function settleOffSessionCharges(db: Db, provider: PaymentProvider, log: (line: string) => void): Promise<number> {
+  let settled = 0;
   const sent = sql<Date>`coalesce(charge_claimed_at, inserted_at)`;
   const offSession = await db
     .selectFrom('payments')
@@ -152,14 +172,21 @@ export async function reconcilePayments(db: Db, provider: PaymentProvider, log: 
         // Canceled and never charged: nothing to give back, nothing more to ask.
         await markReconciled(db, payment.id);
       }
-      if (succeeded) report.settled += 1;
+      if (succeeded) settled += 1;
     } catch (error) {
       log(`reconcile: off-session charge of payment ${payment.id} not checked: ${describe(error)}`);
     }
   }
+  return settled;
+}
 
-  // Overtime entered, its payment committed, and the process gone before the charge was sent: no
-  // one would send it but a second entry of the same time (sendOvertimeCharges, as the entry does).
+/**
+ * Step 5: overtime entered, its payment committed, and the process gone before the charge was
+ * sent: no one would send it but a second entry of the same time (sendOvertimeCharges, as the
+ * entry does). Returns how many meetings' charges were sent.
+ */
+async function sendUnsentOvertime(db: Db, provider: PaymentProvider, log: (line: string) => void): Promise<number> {
+  let resent = 0;
   const unsentOvertime = await db
     .selectFrom('payments')
     .select('meeting_id')
@@ -173,14 +200,12 @@ export async function reconcilePayments(db: Db, provider: PaymentProvider, log: 
   for (const { meeting_id: meetingId } of unsentOvertime) {
     try {
       await sendOvertimeCharges({ db, payments: provider, log }, meetingId);
-      report.resent += 1;
+      resent += 1;
     } catch (error) {
       log(`reconcile: overtime charges of meeting ${meetingId} not sent: ${describe(error)}`);
     }
   }
-
-  report.refundsLeft = await retryPendingRefunds(db, provider, log);
-  return report;
+  return resent;
 }
 
 async function markReconciled(db: Db, paymentId: number): Promise<void> {
