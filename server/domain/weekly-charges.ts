@@ -10,13 +10,15 @@
  * outcome is what a crash between the call and the store leaves: it is claimed again and sent with
  * the same key, which the provider answers with the first charge instead of a second one.
  *
- * A decline shows as 'Failed', the customer is emailed a link to the dashboard, and it is tried
+ * A decline shows as 'Failed', the customer is emailed a link to the dashboard (queued with the
+ * outcome, notify/queue.ts, so it is sent once and retried like every message), and it is tried
  * once more `RETRY_AFTER_MS` later if the meeting has not started by then. Every payment is
  * independent: one customer's decline or error never stops another's charge.
  */
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
+import { deliverDue, enqueue, type QueuedMessage } from '../notify/queue.ts';
 import type { Sender } from '../notify/sender.ts';
 import { formatMeetingTime, linksFor, weeklyChargeProblem } from '../notify/templates.ts';
 import type { PaymentProvider, SavedCardCharge, SavedCardResult } from '../payments/provider.ts';
@@ -28,6 +30,7 @@ import { chargeAnswerEvent, movePayments } from './payment-lifecycle.ts';
 export interface WeeklyChargeServices {
   db: Db;
   provider: PaymentProvider;
+  /** Delivers the pass's notices at its end (the notifier's periodic run would, within a minute). */
   sender: Sender;
   /** The public site address, for the dashboard link in the emails. */
   siteUrl: string;
@@ -84,7 +87,6 @@ export async function chargeDueWeeklyPayments(services: WeeklyChargeServices): P
   await settleCanceledInFlight(services);
   for (;;) {
     const batch = await claimDue(services.db);
-    if (batch.length === 0) return tally;
     for (const charge of batch) {
       try {
         const outcome = await chargeOne(services, charge);
@@ -97,8 +99,10 @@ export async function chargeDueWeeklyPayments(services: WeeklyChargeServices): P
         services.log(`weekly charge of payment ${charge.id} not finished (sent again after the lease): ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    if (batch.length < BATCH) return tally;
+    if (batch.length < BATCH) break;
   }
+  if (tally.failed + tally.requiresAction > 0) await deliverNotices(services);
+  return tally;
 }
 
 /** Claims due payments: their window closed, a declined one's retry came, or a crash left one claimed. */
@@ -193,22 +197,23 @@ async function chargeOne(services: WeeklyChargeServices, charge: ClaimedCharge):
   const result: SavedCardResult = await provider.chargeSavedCard(savedCardRequest(charge));
   const retryAt = new Date(now().getTime() + RETRY_AFTER_MS);
   const retry = result.status === 'failed' && charge.charge_attempts < MAX_CHARGE_ATTEMPTS && retryAt < new Date(charge.occurrence) ? retryAt : null;
-  // Only while still claimed (processing): a tutor's cancel may have canceled it meanwhile (skips cannot).
-  const written = await movePayments(db, chargeAnswerEvent(result.status), 'processing')
-    .set({
-      provider_intent_id: result.intentId,
-      client_secret: result.status === 'requires_action' ? result.clientSecret : null,
-      charge_retry_at: retry,
-    })
-    .where('id', '=', charge.id)
-    .returning('id')
-    .executeTakeFirst();
-  if (!written) {
-    await recordCanceledCharge(services, charge.id, result);
-    return result.status;
-  }
-  if (result.status === 'failed') await tellCustomer(services, charge, 'declined', retry);
-  if (result.status === 'requires_action') await tellCustomer(services, charge, 'requires_action', null);
+  const notice = result.status === 'failed' ? problemNotice(services, charge, 'declined', retry) : result.status === 'requires_action' ? problemNotice(services, charge, 'requires_action', null) : null;
+  // The outcome and its notice commit together: the notice exists exactly when the outcome was stored.
+  const written = await db.transaction().execute(async (trx) => {
+    // Only while still claimed (processing): a tutor's cancel may have canceled it meanwhile (skips cannot).
+    const row = await movePayments(trx, chargeAnswerEvent(result.status), 'processing')
+      .set({
+        provider_intent_id: result.intentId,
+        client_secret: result.status === 'requires_action' ? result.clientSecret : null,
+        charge_retry_at: retry,
+      })
+      .where('id', '=', charge.id)
+      .returning('id')
+      .executeTakeFirst();
+    if (row && notice) await enqueue(trx, [notice]);
+    return row;
+  });
+  if (!written) await recordCanceledCharge(services, charge.id, result);
   return result.status;
 }
 
@@ -260,11 +265,20 @@ async function settleCanceledInFlight(services: WeeklyChargeServices): Promise<v
   }
 }
 
-/** After the outcome is stored: the email is a courtesy, a failed send is logged and changes nothing. */
-async function tellCustomer(services: WeeklyChargeServices, charge: ClaimedCharge, reason: 'declined' | 'requires_action', retry: Date | null) {
+/**
+ * The customer's notice of a declined try, or of one their bank wants confirmed: one per try and
+ * reason (the key), so a crash's leftover sent again with the same key queues nothing more.
+ */
+function problemNotice(services: WeeklyChargeServices, charge: ClaimedCharge, reason: 'declined' | 'requires_action', retry: Date | null): QueuedMessage {
+  const message = weeklyChargeProblem(linksFor(services.siteUrl), charge, charge.tutor, new Date(charge.occurrence), reason, retry);
+  return { ...message, key: `weekly-charge:${charge.id}:${charge.charge_attempts}:${reason}` };
+}
+
+/** The pass's notices go out at once; a failure is retried by the queue (the notifier's next run), and changes no charge. */
+async function deliverNotices(services: WeeklyChargeServices): Promise<void> {
   try {
-    await services.sender.send(weeklyChargeProblem(linksFor(services.siteUrl), charge, charge.tutor, new Date(charge.occurrence), reason, retry));
+    await deliverDue(services.db, services.sender, services.log);
   } catch (error) {
-    services.log(`weekly charge notice for payment ${charge.id} not sent: ${error instanceof Error ? error.message : String(error)}`);
+    services.log(`weekly charge notices not delivered yet (the message queue tries again): ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -3,6 +3,7 @@ import { nowMs } from '../../server/clock.ts';
 import { CLAIM_LEASE_MS, RETRY_AFTER_MS, chargeDueWeeklyPayments } from '../../server/domain/weekly-charges.ts';
 import { CANCEL_NOTICE_HOURS } from '../../server/domain/student-changes.ts';
 import { listOutbox, outboxSender } from '../../server/notify/outbox.ts';
+import { deliverDue } from '../../server/notify/queue.ts';
 import { AUTHENTICATING_SAVED_CARD, DECLINING_SAVED_CARD } from '../../server/payments/offline.ts';
 import { sendPendingRefunds } from '../../server/domain/refunds.ts';
 import { reconcilePayments } from '../../server/domain/reconcile.ts';
@@ -145,6 +146,51 @@ describeApi('weekly charges', (ctx) => {
     await jumpClock(ctx(), new Date(nowMs() + RETRY_AFTER_MS + 60_000));
     await chargeDue(ctx(), provider);
     expect(chargesOf(calls.charges, declined.paymentId)).toHaveLength(2);
+  });
+
+  it('a decline notice is queued with the outcome and delivered once, however often the queue runs', async () => {
+    const { db } = ctx().database;
+    const sub = await subscriber(ctx());
+    await db.updateTable('customers').set({ payment_method_id: DECLINING_SAVED_CARD }).where('id', '=', sub.id).execute();
+    const { email } = await db.selectFrom('customers').select('email').where('id', '=', sub.id).executeTakeFirstOrThrow();
+    const { provider } = recordingProvider();
+    await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+    await chargeDue(ctx(), provider);
+    const queued = () => db.selectFrom('notifications').select(['dedupe_key', 'status', 'attempts']).where('dedupe_key', 'like', `weekly-charge:${sub.paymentId}:%`).execute();
+    expect(await queued()).toEqual([{ dedupe_key: `weekly-charge:${sub.paymentId}:1:declined`, status: 'sent', attempts: 1 }]);
+
+    // Another pass (nothing due), another delivery, the notifier's periodic run: nothing more.
+    await chargeDue(ctx(), provider);
+    await deliverDue(db, outboxSender(db), () => {});
+    await ctx().notifier.runAll();
+    expect(await queued()).toHaveLength(1);
+    const mail = (await listOutbox(db)).filter((m) => m.to === email && m.subject.includes('payment failed'));
+    expect(mail).toHaveLength(1);
+  });
+
+  it('a decline notice that cannot be sent yet is kept and sent by the queue later, once', async () => {
+    const { db } = ctx().database;
+    const sub = await subscriber(ctx());
+    await db.updateTable('customers').set({ payment_method_id: DECLINING_SAVED_CARD }).where('id', '=', sub.id).execute();
+    const { email } = await db.selectFrom('customers').select('email').where('id', '=', sub.id).executeTakeFirstOrThrow();
+    const { provider } = recordingProvider();
+    await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+    await ctx().notifier.settle();
+    const lines: string[] = [];
+    const down = { send: async () => Promise.reject(new Error('mail server down')) };
+    const tally = await chargeDueWeeklyPayments({ ...services(ctx(), provider, (line) => lines.push(line)), sender: down });
+    // The charge's outcome stands; the notice waits in the queue.
+    expect(tally.failed).toBe(1);
+    expect(await payment(ctx(), sub.paymentId)).toMatchObject({ payment_status: 'requires_payment_method', charge_attempts: 1 });
+    const row = await db.selectFrom('notifications').select(['status', 'last_error']).where('dedupe_key', '=', `weekly-charge:${sub.paymentId}:1:declined`).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'queued', last_error: 'mail server down' });
+    expect(lines.some((line) => line.includes('mail server down'))).toBe(true);
+
+    await jumpClock(ctx(), new Date(nowMs() + 2 * 60_000));
+    await deliverDue(db, outboxSender(db), () => {});
+    await deliverDue(db, outboxSender(db), () => {});
+    const mail = (await listOutbox(db)).filter((m) => m.to === email && m.subject.includes('payment failed'));
+    expect(mail).toHaveLength(1);
   });
 
   it('after a crash between the charge and its record, the retry sends the same key and charges once', async () => {
