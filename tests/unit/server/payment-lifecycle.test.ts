@@ -1,7 +1,10 @@
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/schema.ts';
 import {
   chargeAnswerEvent,
   ImpossibleTransition,
+  movePayments,
   PAYMENT_STATUSES,
   PAYMENT_TRANSITIONS,
   paymentStatusUpdate,
@@ -66,5 +69,34 @@ describe('payment lifecycle', () => {
     expect(paymentStatusUpdate('processing', chargeAnswerEvent('processing'))).toBe('processing');
     expect(paymentStatusUpdate('processing', chargeAnswerEvent('requires_action'))).toBe('requires_action');
     expect(paymentStatusUpdate('processing', chargeAnswerEvent('failed'))).toBe('requires_payment_method');
+  });
+});
+
+/** Compiles queries only (no database): what the helper writes. */
+const db = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (k) => new PostgresIntrospector(k),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+describe('movePayments', () => {
+  it('updates only payments still in the status it comes from, so a concurrent change is not overwritten', () => {
+    const query = movePayments(db, 'declined', 'processing').set({ charge_retry_at: null }).where('id', '=', 7).compile();
+    expect(query.sql).toBe('update "payments" set "payment_status" = $1, "charge_retry_at" = $2 where "payment_status" = $3 and "id" = $4');
+    expect(query.parameters).toEqual(['requires_payment_method', null, 'processing', 7]);
+  });
+
+  it('by default from every status the event allows', () => {
+    const query = movePayments(db, 'claimed').where('id', 'in', [1, 2]).compile();
+    expect(query.sql).toBe('update "payments" set "payment_status" = $1 where "payment_status" in ($2, $3, $4) and "id" in ($5, $6)');
+    expect(query.parameters).toEqual(['processing', 'subscription_pending', 'requires_payment_method', 'processing', 1, 2]);
+  });
+
+  it('refuses to write a transition the table does not allow', () => {
+    expect(() => movePayments(db, 'paid', 'canceled')).toThrow(ImpossibleTransition);
+    expect(() => movePayments(db, 'canceled', ['succeeded', 'abandoned'])).toThrow(/'abandoned' cannot change by 'canceled'/);
   });
 });
