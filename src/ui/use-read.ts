@@ -33,7 +33,8 @@ const LOADING = { status: 'loading' } as const;
 
 /**
  * The one way a screen reads: `read` runs on mount, whenever `deps` change and on reload. An
- * answer that is no longer wanted (deps changed, a newer reload, unmounted) is dropped.
+ * answer that is no longer wanted (deps changed, a newer reload, unmounted) is dropped. A null
+ * `read` (nothing to ask yet, such as a period that is not one) reads nothing and shows loading.
  *
  * Failures, one rule for every screen (docs/decisions/019-one-read-hook.md):
  * - NoAuth (no sign-in, or it ended): home to sign in, which comes back here (signInAgain);
@@ -42,7 +43,7 @@ const LOADING = { status: 'loading' } as const;
  * - anything else: the error with its sentence (the sentences load only when shown), or the
  *   network sentence when no answer came.
  */
-export function useRead<T>(read: () => Promise<ApiResult<T>>, deps: DependencyList, { firstPath, keep, onDenied }: ReadOptions = {}): Read<T> {
+export function useRead<T>(read: (() => Promise<ApiResult<T>>) | null, deps: DependencyList, { firstPath, keep, onDenied }: ReadOptions = {}): Read<T> {
   const [state, setState] = useState<ReadState<T>>(() => {
     const data = firstPath === undefined ? undefined : firstData<T>(firstPath);
     return data === undefined ? LOADING : { status: 'ready', data, refreshing: false };
@@ -59,8 +60,9 @@ export function useRead<T>(read: () => Promise<ApiResult<T>>, deps: DependencyLi
       return;
     }
     // New deps (not a reload): the last data belongs to other deps.
-    if (lastVersion.current === version) setState((now) => (keep && now.status === 'ready' ? { ...now, refreshing: true } : LOADING));
+    if (lastVersion.current === version || !read) setState((now) => (keep && read && now.status === 'ready' ? { ...now, refreshing: true } : LOADING));
     lastVersion.current = version;
+    if (!read) return;
     let current = true;
     void read().then(async (result) => {
       if (!current) return;

@@ -12,7 +12,8 @@ vi.mock('../../../src/lib/sign-in-again.ts', () => ({ signInAgain: vi.fn() }));
 
 /** Shows the state of reading /api/things?n=…, with buttons to reload and to read another n. */
 function Things({ n, options }: { n: number; options?: ReadOptions }) {
-  const { state, reload, setData } = useRead(() => request<string[]>('GET', '/api/things', { query: { n } }), [n], options);
+  // n = 0: nothing to read yet.
+  const { state, reload, setData } = useRead(n === 0 ? null : () => request<string[]>('GET', '/api/things', { query: { n } }), [n], options);
   return (
     <div>
       <p data-testid="state">
@@ -99,6 +100,17 @@ describe('useRead', () => {
     expect(shown()).toBe('ready one refreshing');
     rerender(<Things n={3} />);
     expect(shown()).toBe('loading');
+  });
+
+  it('reads nothing while there is nothing to read, and drops the data kept for other deps', async () => {
+    const seen = fakeApi({ 'GET /api/things': () => success(['one']) });
+    const { rerender } = render(<Things n={1} options={{ keep: true }} />);
+    await screen.findByText('ready one');
+    rerender(<Things n={0} options={{ keep: true }} />);
+    expect(shown()).toBe('loading');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(shown()).toBe('loading');
+    expect(seen).toHaveLength(1);
   });
 
   it('setData shows data the screen got otherwise', async () => {
