@@ -27,6 +27,8 @@ export interface Read<T> {
   reload: () => void;
   /** Shows data the screen got otherwise (the answer of a save, a further page). */
   setData: (data: T) => void;
+  /** Changes the data shown, if any (a card's edit), from what is on screen now. */
+  update: (change: (data: T) => T) => void;
 }
 
 const LOADING = { status: 'loading' } as const;
@@ -88,5 +90,6 @@ export function useRead<T>(read: (() => Promise<ApiResult<T>>) | null, deps: Dep
       setVersion((v) => v + 1);
     },
     setData: (data) => setState({ status: 'ready', data, refreshing: false }),
+    update: (change) => setState((now) => (now.status === 'ready' ? { ...now, data: change(now.data) } : now)),
   };
 }

@@ -13,7 +13,7 @@ vi.mock('../../../src/lib/sign-in-again.ts', () => ({ signInAgain: vi.fn() }));
 /** Shows the state of reading /api/things?n=…, with buttons to reload and to read another n. */
 function Things({ n, options }: { n: number; options?: ReadOptions }) {
   // n = 0: nothing to read yet.
-  const { state, reload, setData } = useRead(n === 0 ? null : () => request<string[]>('GET', '/api/things', { query: { n } }), [n], options);
+  const { state, reload, setData, update } = useRead(n === 0 ? null : () => request<string[]>('GET', '/api/things', { query: { n } }), [n], options);
   return (
     <div>
       <p data-testid="state">
@@ -21,6 +21,7 @@ function Things({ n, options }: { n: number; options?: ReadOptions }) {
       </p>
       <button onClick={reload}>Reload</button>
       <button onClick={() => setData(['set'])}>Set</button>
+      <button onClick={() => update((data) => [...data, 'more'])}>Update</button>
     </div>
   );
 }
@@ -113,12 +114,14 @@ describe('useRead', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('setData shows data the screen got otherwise', async () => {
+  it('setData and update show data the screen got otherwise', async () => {
     fakeApi({ 'GET /api/things': () => success(['read']) });
     render(<Things n={1} />);
     await screen.findByText('ready read');
     act(() => screen.getByRole('button', { name: 'Set' }).click());
     expect(shown()).toBe('ready set');
+    act(() => screen.getByRole('button', { name: 'Update' }).click());
+    expect(shown()).toBe('ready set,more');
   });
 
   it('sends a signed-out person to sign in again (NoAuth), and shows a wrong account its sentence or sends it away', async () => {
