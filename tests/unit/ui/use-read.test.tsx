@@ -30,7 +30,7 @@ const shown = () => screen.getByTestId('state').textContent;
 
 /** Replies held until released, so a test decides their order. */
 function heldReplies() {
-  const pending: { n: string; release: (reply: ReturnType<typeof success>) => void }[] = [];
+  const pending: { n: string; release: (reply: ReturnType<typeof success> | ReturnType<typeof failure>) => void }[] = [];
   const seen = fakeApi({ 'GET /api/things': (seenRequest) => new Promise((resolve) => pending.push({ n: seenRequest.query.n!, release: resolve })) });
   return { pending, seen };
 }
@@ -68,14 +68,14 @@ describe('useRead', () => {
     expect(shown()).toBe('ready two');
   });
 
-  it('an unmounted screen takes no answer', async () => {
+  it('an unmounted screen acts on no answer (a late NoAuth does not send anyone to sign in)', async () => {
     const { pending } = heldReplies();
-    const errors = vi.spyOn(console, 'error');
     const { unmount } = render(<Things n={1} />);
     await vi.waitFor(() => expect(pending).toHaveLength(1));
     unmount();
-    await act(async () => pending[0]!.release(success(['late'])));
-    expect(errors).not.toHaveBeenCalled();
+    await act(async () => pending[0]!.release(failure('NoAuth', 401)));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(signInAgain).not.toHaveBeenCalled();
   });
 
   it('reload keeps the data on screen while refreshing, then shows the new answer', async () => {
