@@ -1,9 +1,9 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { getCatalogCourses, getPriceHistory } from '../../api/catalog-admin.ts';
 import type { CatalogCourse, PriceHistory } from '../../contract/entities.ts';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
-import { type Failed, failureMessage } from './catalog-model.ts';
+import { useRead } from '../../ui/use-read.ts';
 import { CoursesSection } from './CoursesSection.tsx';
 import { ImportSection } from './ImportSection.tsx';
 import { PricesSection } from './PricesSection.tsx';
@@ -18,37 +18,7 @@ export interface CatalogScreenProps {
   ownPath: string;
 }
 
-type Load<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; message: string } | { status: 'denied' };
-
 export const CATALOG_TITLE = 'Courses & Prices';
-
-function failed(result: Failed): { status: 'error'; message: string } | { status: 'denied' } | null {
-  if (result.status === 'failure' && result.error.type === 'NoAuth') {
-    window.location.assign('/');
-    return null;
-  }
-  if (result.status === 'failure' && (result.error.type === 'NotAuthorized' || result.error.type === 'Unauthorized')) return { status: 'denied' };
-  return { status: 'error', message: failureMessage(result) };
-}
-
-/** Reads one call into a Load, again whenever `version` moves on. */
-function useLoad<T>(load: () => Promise<{ status: 'success'; data: T } | Failed>, enabled: boolean, version: number): [Load<T>, (next: Load<T>) => void] {
-  const [state, setState] = useState<Load<T>>({ status: 'loading' });
-  useEffect(() => {
-    if (!enabled) return;
-    let current = true;
-    void load().then((result) => {
-      if (!current) return;
-      if (result.status === 'success') return setState({ status: 'ready', data: result.data });
-      const next = failed(result);
-      if (next) setState(next);
-    });
-    return () => {
-      current = false;
-    };
-  }, [load, enabled, version]);
-  return [state, setState];
-}
 
 /**
  * 'Courses & Prices' (supervisors): the prices with when each took effect, the courses by school
@@ -56,13 +26,9 @@ function useLoad<T>(load: () => Promise<{ status: 'success'; data: T } | Failed>
  */
 export function CatalogScreen({ tutorId, schedulePath, ownPath }: CatalogScreenProps) {
   const own = tutorId === 'myself';
-  const [coursesVersion, setCoursesVersion] = useState(0);
-  const [pricesVersion, setPricesVersion] = useState(0);
-  const [courses, setCourses] = useLoad<CatalogCourse[]>(getCatalogCourses, own, coursesVersion);
-  const [prices, setPrices] = useLoad<PriceHistory>(getPriceHistory, own, pricesVersion);
-
-  const reloadCourses = useCallback(() => setCoursesVersion((v) => v + 1), []);
-  const reloadPrices = useCallback(() => setPricesVersion((v) => v + 1), []);
+  // Another tutor's route reads nothing: the catalog is the supervisor's own.
+  const { state: courses, reload: reloadCourses, setData: setCourses } = useRead<CatalogCourse[]>(own ? getCatalogCourses : null, [own]);
+  const { state: prices, reload: reloadPrices } = useRead<PriceHistory>(own ? getPriceHistory : null, [own]);
 
   const heading = <h1 id="catalog-title">{CATALOG_TITLE}</h1>;
   if (!own) {
@@ -75,7 +41,7 @@ export function CatalogScreen({ tutorId, schedulePath, ownPath }: CatalogScreenP
       </section>
     );
   }
-  if (courses.status === 'denied' || prices.status === 'denied') {
+  if ((courses.status === 'error' && courses.denied) || (prices.status === 'error' && prices.denied)) {
     return (
       <section aria-labelledby="catalog-title" className={styles.screen}>
         {heading}
@@ -89,29 +55,13 @@ export function CatalogScreen({ tutorId, schedulePath, ownPath }: CatalogScreenP
   let pricesPart: ReactNode;
   if (prices.status === 'loading') pricesPart = <Loader text="Loading prices…" />;
   else if (prices.status === 'error') {
-    pricesPart = (
-      <LoadError
-        message={`Prices could not be loaded: ${prices.message}`}
-        onRetry={() => {
-          setPrices({ status: 'loading' });
-          reloadPrices();
-        }}
-      />
-    );
+    pricesPart = <LoadError message={`Prices could not be loaded: ${prices.message}`} onRetry={reloadPrices} />;
   } else pricesPart = <PricesSection history={prices.data} onChanged={reloadPrices} />;
 
   let coursesPart: ReactNode;
   if (courses.status === 'loading') coursesPart = <Loader text="Loading courses…" />;
   else if (courses.status === 'error') {
-    coursesPart = (
-      <LoadError
-        message={`Courses could not be loaded: ${courses.message}`}
-        onRetry={() => {
-          setCourses({ status: 'loading' });
-          reloadCourses();
-        }}
-      />
-    );
+    coursesPart = <LoadError message={`Courses could not be loaded: ${courses.message}`} onRetry={reloadCourses} />;
   } else {
     const list = courses.data;
     coursesPart = (
@@ -122,7 +72,7 @@ export function CatalogScreen({ tutorId, schedulePath, ownPath }: CatalogScreenP
           courses={list}
           onCourse={(course) => {
             const others = list.filter((c) => String(c.id) !== String(course.id));
-            setCourses({ status: 'ready', data: [...others, course] });
+            setCourses([...others, course]);
           }}
         />
       </>

@@ -1,32 +1,28 @@
-import { useCallback, useEffect, useState } from 'react';
 import { getCategories, getGrades } from '../../api/gradebooks.ts';
+import type { ApiResult } from '../../api/http.ts';
 import type { Grade, GradeCategory, Id } from '../../contract/entities.ts';
+import { useRead } from '../../ui/use-read.ts';
 
-export type GradebookData =
-  | { status: 'loading' }
-  | { status: 'ready'; categories: GradeCategory[]; grades: Grade[] }
-  | { status: 'error' };
+type Lists = { categories: GradeCategory[]; grades: Grade[] };
 
-/** A gradebook's categories and all their grades; `reload` fetches them again. */
+export type GradebookData = { status: 'loading' } | ({ status: 'ready' } & Lists) | { status: 'error' };
+
+/** The categories, then every category's grades (newest first); the first failure answers for all. */
+async function readLists(gradebookId: Id): Promise<ApiResult<Lists>> {
+  const categories = await getCategories(gradebookId);
+  if (categories.status !== 'success') return categories;
+  const lists = await Promise.all(categories.data.map((c) => getGrades(gradebookId, c.id)));
+  const grades: Grade[] = [];
+  for (const list of lists) {
+    if (list.status !== 'success') return list;
+    grades.push(...list.data);
+  }
+  grades.sort((a, b) => b.grade_entered_date - a.grade_entered_date || Number(b.id) - Number(a.id));
+  return { status: 'success', data: { categories: categories.data, grades } };
+}
+
+/** A gradebook's categories and all their grades; `reload` fetches them again (the shown ones stay meanwhile). */
 export function useGradebookData(gradebookId: Id): [GradebookData, () => void] {
-  const [data, setData] = useState<GradebookData>({ status: 'loading' });
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let current = true;
-    void (async () => {
-      const categories = await getCategories(gradebookId);
-      if (!current) return;
-      if (categories.status !== 'success') return setData({ status: 'error' });
-      const lists = await Promise.all(categories.data.map((c) => getGrades(gradebookId, c.id)));
-      if (!current) return;
-      if (lists.some((l) => l.status !== 'success')) return setData({ status: 'error' });
-      const grades = lists.flatMap((l) => (l.status === 'success' ? l.data : []));
-      grades.sort((a, b) => b.grade_entered_date - a.grade_entered_date || Number(b.id) - Number(a.id));
-      setData({ status: 'ready', categories: categories.data, grades });
-    })();
-    return () => {
-      current = false;
-    };
-  }, [gradebookId, version]);
-  return [data, useCallback(() => setVersion((v) => v + 1), [])];
+  const { state, reload } = useRead<Lists>(() => readLists(gradebookId), [gradebookId]);
+  return [state.status === 'ready' ? { status: 'ready', ...state.data } : state, reload];
 }

@@ -1,10 +1,8 @@
-import { Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { getReport } from '../../api/reports.ts';
 import { site } from '../../config/site.ts';
 import type { Report } from '../../contract/entities.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
 import { downloadCsv } from '../../lib/csv-file.ts';
-import { errorMessage } from '../../lib/error-messages.ts';
 import { formatHours } from '../../lib/hours.ts';
 import { useMoment } from '../../lib/moment.ts';
 import { dayInZone, formatDayRange } from '../../lib/site-days.ts';
@@ -13,6 +11,7 @@ import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../../ui/lazy-chunk.ts';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
+import { useRead } from '../../ui/use-read.ts';
 import type { BarChartProps } from './BarChart.tsx';
 import {
   chartWeekLabel,
@@ -37,11 +36,6 @@ import styles from './reports.module.css';
 // The charting library comes with the charts, a chunk of its own: no other screen fetches it.
 const BarChart = lazyChunk(() => import('./BarChart.tsx').then((m) => ({ default: m.BarChart })));
 
-type Load = { status: 'loading' } | { status: 'ready'; report: Report } | { status: 'error'; message: string };
-
-const failureText = (result: { status: 'network-error' } | { status: 'failure'; error: Parameters<typeof errorMessage>[0] }) =>
-  result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error);
-
 /**
  * Reports (issue 25, supervisors): for a period (a preset or chosen days, kept in the address), the
  * money per week (the billing report's figures), offered and booked hours per week, sessions by
@@ -54,19 +48,6 @@ export function ReportsScreen({ onDenied }: { onDenied: () => void }) {
   const [choice, setChoice] = useState<PeriodChoice>(() => choiceFromSearch(typeof window === 'undefined' ? '' : window.location.search));
   const days = periodDays(choice, today);
   const problem = periodProblem(days);
-  const key = `${days.from}/${days.to}`;
-  // The last answer, and the period it is for: another period's shows dimmed until its own comes.
-  const [answer, setAnswer] = useState<{ key: string; load: Load } | null>(null);
-  const [version, setVersion] = useState(0);
-  const retry = useCallback(() => {
-    setAnswer(null);
-    setVersion((v) => v + 1);
-  }, []);
-  const choose = (next: PeriodChoice) => {
-    // No figures for a period that is not one: the last period's would mislead (nor once it is fixed).
-    if (periodProblem(periodDays(next, today))) setAnswer(null);
-    setChoice(next);
-  };
 
   // The period lives in the address: a reload, or Back from another screen, shows it again.
   useEffect(() => {
@@ -75,41 +56,28 @@ export function ReportsScreen({ onDenied }: { onDenied: () => void }) {
   }, [choice]);
 
   const { from, to } = days;
-  useEffect(() => {
-    if (problem) return;
-    let current = true;
-    void getReport(from, to).then((result) => {
-      if (!current) return;
-      if (result.status === 'success') return setAnswer({ key: `${from}/${to}`, load: { status: 'ready', report: result.data } });
-      if (result.status === 'failure' && ['NoAuth', 'NotAuthorized', 'Unauthorized'].includes(result.error.type)) return onDenied();
-      setAnswer({ key: `${from}/${to}`, load: { status: 'error', message: failureText(result) } });
-    });
-    return () => {
-      current = false;
-    };
-  }, [from, to, problem, version, onDenied]);
-
-  const load: Load = answer === null ? { status: 'loading' } : answer.key === key || answer.load.status === 'ready' ? answer.load : { status: 'loading' };
-  const refreshing = answer !== null && answer.key !== key;
+  // Another period's figures show dimmed until its own come (`keep`); a period that is not one reads
+  // nothing, and its fix shows the loader rather than the last period's figures.
+  const { state: load, reload } = useRead<Report>(problem ? null : () => getReport(from, to), [from, to, problem], { keep: true, onDenied });
 
   return (
     <section aria-labelledby={titleId} className={styles.screen}>
       <h1 id={titleId}>Reports</h1>
-      <PeriodPicker choice={choice} days={days} problem={problem} onChange={choose} />
+      <PeriodPicker choice={choice} days={days} problem={problem} onChange={setChoice} />
       {problem ? null : load.status === 'loading' ? (
         <Loader text="Loading the reports…" />
       ) : load.status === 'error' ? (
-        <LoadError message={load.message} onRetry={retry} />
+        <LoadError message={load.message} onRetry={reload} />
       ) : (
-        <div className={styles.report} aria-busy={refreshing || undefined}>
-          {isEmptyReport(load.report) ? (
+        <div className={styles.report} aria-busy={load.refreshing || undefined}>
+          {isEmptyReport(load.data) ? (
             <p className={styles.empty}>Nothing was offered, booked or paid in this period.</p>
           ) : (
             <>
-              <RevenueSection report={load.report} />
-              <HoursSection report={load.report} />
-              <CoursesSection report={load.report} />
-              <CustomersSection report={load.report} />
+              <RevenueSection report={load.data} />
+              <HoursSection report={load.data} />
+              <CoursesSection report={load.data} />
+              <CustomersSection report={load.data} />
             </>
           )}
         </div>

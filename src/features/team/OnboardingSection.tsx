@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { getOnboarding, setOnboardingItem } from '../../api/team.ts';
 import type { Onboarding, Tutor } from '../../contract/entities.ts';
 import { onboardingItems } from '../../contract/onboarding.ts';
@@ -7,9 +7,8 @@ import { errorMessage } from '../../lib/error-messages.ts';
 import { formatLongDate } from '../../lib/time-format.ts';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
+import { useRead } from '../../ui/use-read.ts';
 import styles from './team.module.css';
-
-type Load = { status: 'loading' } | { status: 'ready'; onboarding: Onboarding } | { status: 'error'; message: string };
 
 const failureText = (result: { status: 'network-error' } | { status: 'failure'; error: Parameters<typeof errorMessage>[0] }) =>
   result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error);
@@ -20,21 +19,9 @@ const failureText = (result: { status: 'network-error' } | { status: 'failure'; 
  */
 export function OnboardingSection({ tutor, onProgress }: { tutor: Tutor; onProgress: (done: number, hasPhoto: boolean) => void }) {
   const titleId = useId();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [version, setVersion] = useState(0);
+  const { state: load, reload, setData } = useRead<Onboarding>(() => getOnboarding(tutor.id), [tutor.id]);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    void getOnboarding(tutor.id).then((result) => {
-      if (!current) return;
-      setLoad(result.status === 'success' ? { status: 'ready', onboarding: result.data } : { status: 'error', message: failureText(result) });
-    });
-    return () => {
-      current = false;
-    };
-  }, [tutor.id, version]);
 
   async function toggle(item: string, done: boolean) {
     if (busy) return;
@@ -43,24 +30,15 @@ export function OnboardingSection({ tutor, onProgress }: { tutor: Tutor; onProgr
     const result = await setOnboardingItem(tutor.id, item, done);
     setBusy(null);
     if (result.status !== 'success') return setError(failureText(result));
-    setLoad({ status: 'ready', onboarding: result.data });
+    setData(result.data);
     onProgress(result.data.items.filter((i) => i.done).length, result.data.has_photo);
   }
 
   let content;
   if (load.status === 'loading') content = <Loader text="Loading onboarding…" />;
-  else if (load.status === 'error') {
-    content = (
-      <LoadError
-        message={load.message}
-        onRetry={() => {
-          setLoad({ status: 'loading' });
-          setVersion((v) => v + 1);
-        }}
-      />
-    );
-  } else {
-    const { onboarding } = load;
+  else if (load.status === 'error') content = <LoadError message={load.message} onRetry={reload} />;
+  else {
+    const onboarding = load.data;
     content = (
       <>
         <ul className={styles.onboarding} aria-labelledby={titleId}>

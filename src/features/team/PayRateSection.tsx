@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { getPayRates, setPayRate } from '../../api/pay.ts';
 import type { PayRate, Tutor } from '../../contract/entities.ts';
 import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
@@ -10,11 +10,10 @@ import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
+import { useRead } from '../../ui/use-read.ts';
 import { FormStatus } from './FormStatus.tsx';
 import { toDateInput } from './team-model.ts';
 import styles from './team.module.css';
-
-type RatesLoad = { status: 'loading' } | { status: 'ready'; rates: PayRate[] } | { status: 'error'; message: string };
 
 const failureText = (result: { status: 'network-error' } | { status: 'failure'; error: Parameters<typeof errorMessage>[0] }) =>
   result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error);
@@ -25,38 +24,16 @@ const failureText = (result: { status: 'network-error' } | { status: 'failure'; 
  * it too), so their own card shows the history only.
  */
 export function PayRateSection({ tutor, own }: { tutor: Tutor; own: boolean | null }) {
-  const [load, setLoad] = useState<RatesLoad>({ status: 'loading' });
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    let current = true;
-    void getPayRates(tutor.id).then((result) => {
-      if (!current) return;
-      setLoad(result.status === 'success' ? { status: 'ready', rates: result.data } : { status: 'error', message: failureText(result) });
-    });
-    return () => {
-      current = false;
-    };
-  }, [tutor.id, version]);
+  const { state: load, reload } = useRead<PayRate[]>(() => getPayRates(tutor.id), [tutor.id]);
 
   let history;
   if (load.status === 'loading') history = <Loader text="Loading rates…" />;
-  else if (load.status === 'error') {
-    history = (
-      <LoadError
-        message={load.message}
-        onRetry={() => {
-          setLoad({ status: 'loading' });
-          reload();
-        }}
-      />
-    );
-  } else if (load.rates.length === 0) history = <p className={styles.muted}>No hourly rate yet.</p>;
+  else if (load.status === 'error') history = <LoadError message={load.message} onRetry={reload} />;
+  else if (load.data.length === 0) history = <p className={styles.muted}>No hourly rate yet.</p>;
   else {
     history = (
       <ul className={styles.rates} aria-label={`Hourly rates of ${tutor.name}`}>
-        {load.rates.map((rate) => (
+        {load.data.map((rate) => (
           <li key={String(rate.id)}>
             <strong>{centsToDollars(rate.hourly_rate_cents)}/h</strong> from {formatDay(rate.effective_day)}{' '}
             <span className={styles.muted}>(set by {rate.entered_by.name})</span>

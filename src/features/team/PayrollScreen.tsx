@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { getPayroll, markPayrollPaid } from '../../api/pay.ts';
 import { site } from '../../config/site.ts';
 import type { Payroll } from '../../contract/entities.ts';
@@ -14,10 +14,9 @@ import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { PeriodNav } from '../../ui/PeriodNav.tsx';
+import { useRead } from '../../ui/use-read.ts';
 import { payrollSessionsCsv, payrollTutorsCsv } from './payroll-model.ts';
 import styles from './payroll.module.css';
-
-type Load = { status: 'loading' } | { status: 'ready'; payroll: Payroll; refreshing: boolean } | { status: 'error'; message: string };
 
 const failureText = (result: { status: 'network-error' } | { status: 'failure'; error: Parameters<typeof errorMessage>[0] }) =>
   result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error);
@@ -30,55 +29,32 @@ const failureText = (result: { status: 'network-error' } | { status: 'failure'; 
 export function PayrollScreen({ onDenied }: { onDenied: () => void }) {
   const titleId = useId();
   const [day, setDay] = useState<string | undefined>(undefined);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [version, setVersion] = useState(0);
   const [confirming, setConfirming] = useState(false);
-  const retry = useCallback(() => {
-    setLoad({ status: 'loading' });
-    setVersion((v) => v + 1);
-  }, []);
-
-  useEffect(() => {
-    let current = true;
-    void getPayroll(day).then((result) => {
-      if (!current) return;
-      if (result.status === 'success') return setLoad({ status: 'ready', payroll: result.data, refreshing: false });
-      if (result.status === 'failure' && ['NoAuth', 'NotAuthorized', 'Unauthorized'].includes(result.error.type)) return onDenied();
-      setLoad({ status: 'error', message: failureText(result) });
-    });
-    return () => {
-      current = false;
-    };
-  }, [day, version, onDenied]);
-
-  const choose = (next: string | undefined) => {
-    if (next === day) return;
-    setLoad((previous) => (previous.status === 'ready' ? { ...previous, refreshing: true } : previous));
-    setDay(next);
-  };
+  // Another period: the shown one stays, dimmed, until it arrives (`keep`). A tutor who is not a supervisor goes to `onDenied`.
+  const { state: load, reload, setData } = useRead<Payroll>(() => getPayroll(day), [day], { keep: true, onDenied });
 
   return (
     <section aria-labelledby={titleId} className={styles.screen}>
       <h1 id={titleId}>Payroll</h1>
       {load.status === 'loading' && <Loader text="Loading the payroll…" />}
-      {load.status === 'error' && <LoadError message={load.message} onRetry={retry} />}
+      {load.status === 'error' && <LoadError message={load.message} onRetry={reload} />}
       {load.status === 'ready' && (
         <div className={styles.report} aria-busy={load.refreshing || undefined}>
           <PeriodNav
             name="Pay period"
-            label={formatDayRange(load.payroll.first_day, load.payroll.last_day)}
-            onPrevious={() => choose(addDays(load.payroll.first_day, -1))}
-            onNext={() => choose(addDays(load.payroll.last_day, 1))}
-            onCurrent={() => choose(undefined)}
+            label={formatDayRange(load.data.first_day, load.data.last_day)}
+            onPrevious={() => setDay(addDays(load.data.first_day, -1))}
+            onNext={() => setDay(addDays(load.data.last_day, 1))}
+            onCurrent={() => setDay(undefined)}
           />
-          <PaidState payroll={load.payroll} onMarkPaid={() => setConfirming(true)} />
-          <PayrollTable payroll={load.payroll} />
+          <PaidState payroll={load.data} onMarkPaid={() => setConfirming(true)} />
+          <PayrollTable payroll={load.data} />
           {confirming && (
             <MarkPaidDialog
-              payroll={load.payroll}
+              payroll={load.data}
               onClose={(paid) => {
                 setConfirming(false);
-                if (paid) setLoad({ status: 'ready', payroll: paid, refreshing: false });
+                if (paid) setData(paid);
               }}
             />
           )}

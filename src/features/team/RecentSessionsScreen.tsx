@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { getRecentSessions } from '../../api/team.ts';
 import type { MeetingWithPayments } from '../../contract/entities.ts';
 import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/error-messages.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
+import { useRead } from '../../ui/use-read.ts';
 import styles from './team.module.css';
 
 export interface RecentSessionsScreenProps {
@@ -21,11 +22,8 @@ export const RECENT_TITLE = 'Recent Sessions';
 export const RECENT_EMPTY = 'No sessions yet';
 export const RECENT_DENIED = 'Recent Sessions are for supervisors only.';
 
-type Load =
-  | { status: 'loading' }
-  | { status: 'denied' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; items: MeetingWithPayments[]; more: boolean; paging: 'idle' | 'loading' | { error: string } };
+/** The sessions shown, and whether an answer was a full page (more may follow). */
+type Shown = { items: MeetingWithPayments[]; more: boolean };
 
 type Failed = Exclude<Awaited<ReturnType<typeof getRecentSessions>>, { status: 'success' }>;
 const failureText = (result: Failed) => (result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error));
@@ -41,54 +39,32 @@ function append(items: MeetingWithPayments[], page: MeetingWithPayments[]): Meet
  * tutors, newest first, with their tutor and summary; 'Show more' pages back from the last one shown.
  */
 export function RecentSessionsScreen({ renderMeeting, schedulePath, pageSize = 50 }: RecentSessionsScreenProps) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [version, setVersion] = useState(0);
+  const { state: load, reload, setData } = useRead<Shown>(
+    () => getRecentSessions(undefined, pageSize).then((result) => (result.status === 'success' ? { ...result, data: { items: result.data, more: result.data.length >= pageSize } } : result)),
+    [pageSize],
+  );
+  const [paging, setPaging] = useState<'idle' | 'loading' | { error: string }>('idle');
 
-  useEffect(() => {
-    let current = true;
-    void getRecentSessions(undefined, pageSize).then((result) => {
-      if (!current) return;
-      if (result.status === 'success') return setLoad({ status: 'ready', items: result.data, more: result.data.length >= pageSize, paging: 'idle' });
-      if (result.status === 'failure' && result.error.type === 'NoAuth') return window.location.assign('/');
-      if (result.status === 'failure' && (result.error.type === 'NotAuthorized' || result.error.type === 'Unauthorized')) return setLoad({ status: 'denied' });
-      setLoad({ status: 'error', message: failureText(result) });
-    });
-    return () => {
-      current = false;
-    };
-  }, [pageSize, version]);
-
-  const showMore = useCallback(async () => {
-    if (load.status !== 'ready' || load.paging === 'loading' || load.items.length === 0) return;
-    const last = load.items[load.items.length - 1]!.meeting;
-    setLoad({ ...load, paging: 'loading' });
-    const result = await getRecentSessions(last, pageSize);
-    setLoad((now) => {
-      if (now.status !== 'ready') return now;
-      if (result.status === 'success') return { status: 'ready', items: append(now.items, result.data), more: result.data.length >= pageSize, paging: 'idle' };
-      return { ...now, paging: { error: failureText(result) } };
-    });
-  }, [load, pageSize]);
+  async function showMore() {
+    if (load.status !== 'ready' || paging === 'loading' || load.data.items.length === 0) return;
+    const { items } = load.data;
+    setPaging('loading');
+    const result = await getRecentSessions(items[items.length - 1]!.meeting, pageSize);
+    if (result.status !== 'success') return setPaging({ error: failureText(result) });
+    setPaging('idle');
+    setData({ items: append(items, result.data), more: result.data.length >= pageSize });
+  }
 
   let content: ReactNode;
   if (load.status === 'loading') content = <Loader text="Loading recent sessions…" />;
-  else if (load.status === 'denied') {
+  else if (load.status === 'error' && load.denied) {
     content = (
       <p className={styles.notice} role="alert">
         {RECENT_DENIED} <a href={schedulePath}>Go to your schedule</a>
       </p>
     );
-  } else if (load.status === 'error') {
-    content = (
-      <LoadError
-        message={load.message}
-        onRetry={() => {
-          setLoad({ status: 'loading' });
-          setVersion((v) => v + 1);
-        }}
-      />
-    );
-  } else if (load.items.length === 0) {
+  } else if (load.status === 'error') content = <LoadError message={load.message} onRetry={reload} />;
+  else if (load.data.items.length === 0) {
     content = (
       <div className={styles.empty}>
         <p className={styles.emptyTitle}>{RECENT_EMPTY}</p>
@@ -98,15 +74,15 @@ export function RecentSessionsScreen({ renderMeeting, schedulePath, pageSize = 5
   } else {
     content = (
       <>
-        <ul className={styles.sessions} aria-label="Recent sessions" aria-busy={load.paging === 'loading' || undefined}>
-          {load.items.map((item) => (
+        <ul className={styles.sessions} aria-label="Recent sessions" aria-busy={paging === 'loading' || undefined}>
+          {load.data.items.map((item) => (
             <li key={String(item.meeting.id)}>{renderMeeting(item)}</li>
           ))}
         </ul>
-        {typeof load.paging === 'object' && <LoadError message={`More sessions could not be loaded: ${load.paging.error}`} onRetry={() => void showMore()} />}
-        {load.more && typeof load.paging !== 'object' && (
+        {typeof paging === 'object' && <LoadError message={`More sessions could not be loaded: ${paging.error}`} onRetry={() => void showMore()} />}
+        {load.data.more && typeof paging !== 'object' && (
           <div className={styles.more}>
-            <Button variant="secondary" loading={load.paging === 'loading'} onClick={() => void showMore()}>
+            <Button variant="secondary" loading={paging === 'loading'} onClick={() => void showMore()}>
               Show more
             </Button>
           </div>

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { getCourses, getTutors } from '../../api/catalog.ts';
+import type { ApiResult } from '../../api/http.ts';
 import { getTeamHours, getTeamOnboarding } from '../../api/team.ts';
 import type { OnboardingProgress, Tutor, TutorHours } from '../../contract/entities.ts';
 import { onboardingItems } from '../../contract/onboarding.ts';
@@ -8,6 +9,7 @@ import { errorMessage } from '../../lib/error-messages.ts';
 import { PlusIcon } from '../../ui/action-icons.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
+import { useRead } from '../../ui/use-read.ts';
 import { ArchiveTutorDialog } from './ArchiveTutorDialog.tsx';
 import { CreateTutorDialog, TutorChecklistDialog } from './CreateTutorDialog.tsx';
 import { PhotoDialog } from './PhotoDialog.tsx';
@@ -30,20 +32,8 @@ export interface TeamScreenProps {
   tutorSchedulePath?: (tutorId: string) => string;
 }
 
-type Load<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; message: string } | { status: 'denied' };
-type Failed = Exclude<Awaited<ReturnType<typeof getTutors>>, { status: 'success' }>;
 
 const NOT_SUPERVISOR = 'The team view is for supervisors only.';
-
-function failed(result: Failed): { status: 'error'; message: string } | { status: 'denied' } | null {
-  if (result.status === 'network-error') return { status: 'error', message: NETWORK_MESSAGE };
-  if (result.error.type === 'NoAuth') {
-    window.location.assign('/');
-    return null;
-  }
-  if (result.error.type === 'NotAuthorized' || result.error.type === 'Unauthorized') return { status: 'denied' };
-  return { status: 'error', message: errorMessage(result.error) };
-}
 
 /** 'Your Team' (spec 2 §2, §6): a card per tutor with the hours of the chosen period. */
 export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath, tutorSchedulePath }: TeamScreenProps) {
@@ -59,11 +49,8 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath, 
     const search = teamViewSearch({ range, showArchived });
     if (window.location.search !== search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
   }, [range, showArchived]);
-  const [tutors, setTutors] = useState<Load<Tutor[]>>({ status: 'loading' });
-  const [hours, setHours] = useState<Load<Map<string, TutorHours>>>({ status: 'loading' });
   const [courses, setCourses] = useState<CoursesLoad | null>(null);
-  const [tutorsVersion, setTutorsVersion] = useState(0);
-  const [hoursVersion, setHoursVersion] = useState(0);
+  const [onboardingVersion, setOnboardingVersion] = useState(0);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<Tutor | null>(null);
   const [archiving, setArchiving] = useState<Tutor | null>(null);
@@ -76,7 +63,11 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath, 
   const own = tutorId === 'myself';
   const epochs = rangeEpochs(range.from, range.to);
 
-  const reloadTutors = useCallback(() => setTutorsVersion((v) => v + 1), []);
+  const { state: tutors, reload: reloadTutorList, update: updateTutors } = useRead<Tutor[]>(own ? () => getTutors() as Promise<ApiResult<Tutor[]>> : null, [own]);
+  const reloadTutors = () => {
+    reloadTutorList();
+    setOnboardingVersion((v) => v + 1);
+  };
 
   useEffect(() => {
     if (!own) return;
@@ -88,37 +79,18 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath, 
     return () => {
       current = false;
     };
-  }, [own, tutorsVersion]);
-
-  useEffect(() => {
-    if (!own) return;
-    let current = true;
-    void getTutors().then((result) => {
-      if (!current) return;
-      if (result.status === 'success') return setTutors({ status: 'ready', data: result.data as Tutor[] });
-      const state = failed(result);
-      if (state) setTutors(state);
-    });
-    return () => {
-      current = false;
-    };
-  }, [own, tutorsVersion]);
+  }, [own, onboardingVersion]);
 
   const from = epochs?.from;
   const to = epochs?.to;
-  useEffect(() => {
-    if (!own || from === undefined || to === undefined) return;
-    let current = true;
-    void getTeamHours(from, to).then((result) => {
-      if (!current) return;
-      if (result.status === 'success') return setHours({ status: 'ready', data: new Map(result.data.map((h) => [String(h.tutor_id), h])) });
-      const state = failed(result);
-      if (state) setHours(state);
-    });
-    return () => {
-      current = false;
-    };
-  }, [own, from, to, hoursVersion]);
+  // Another range: the cards keep the last figures until its own come; a range that is not one reads nothing.
+  const { state: hours, reload: reloadHours } = useRead<Map<string, TutorHours>>(
+    own && from !== undefined && to !== undefined
+      ? () => getTeamHours(from, to).then((result) => (result.status === 'success' ? { ...result, data: new Map(result.data.map((h) => [String(h.tutor_id), h])) } : result))
+      : null,
+    [own, from, to],
+    { keep: true },
+  );
 
   const loadCourses = useCallback(() => {
     setCourses({ status: 'loading' });
@@ -149,7 +121,7 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath, 
     );
   }
 
-  if (tutors.status === 'denied' || hours.status === 'denied') {
+  if ((tutors.status === 'error' && tutors.denied) || (hours.status === 'error' && hours.denied)) {
     return (
       <section aria-labelledby="team-title">
         <h1 id="team-title">Your Team</h1>
@@ -163,28 +135,14 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath, 
   let content: ReactNode;
   if (tutors.status === 'loading') content = <Loader text="Loading your team…" />;
   else if (tutors.status === 'error') {
-    content = (
-      <LoadError
-        message={tutors.message}
-        onRetry={() => {
-          setTutors({ status: 'loading' });
-          reloadTutors();
-        }}
-      />
-    );
+    content = <LoadError message={tutors.message} onRetry={reloadTutors} />;
   } else {
     const shown = visibleTutors(tutors.data, showArchived);
     const hiddenCount = tutors.data.length - shown.length;
     content = (
       <>
         {hours.status === 'error' && (
-          <LoadError
-            message={`Hours could not be loaded: ${hours.message}`}
-            onRetry={() => {
-              setHours({ status: 'loading' });
-              setHoursVersion((v) => v + 1);
-            }}
-          />
+          <LoadError message={`Hours could not be loaded: ${hours.message}`} onRetry={reloadHours} />
         )}
         {shown.length === 0 ? (
           <div className={styles.empty}>
@@ -218,7 +176,7 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath, 
                     onOnboardingChanged: (tutorId, done, hasPhoto) =>
                       setOnboarding((map) => new Map(map).set(tutorId, { tutor_id: Number(tutorId), done, total: onboardingItems.length, has_photo: hasPhoto })),
                     onTutorChanged: (changed) =>
-                      setTutors((t) => (t.status === 'ready' ? { status: 'ready', data: t.data.map((x) => (String(x.id) === id ? changed : x)) } : t)),
+                      updateTutors((list) => list.map((x) => (String(x.id) === id ? changed : x))),
                   }}
                 />
               );
@@ -300,7 +258,7 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath, 
             setCreating(false);
             if (tutor) {
               setCreated(tutor);
-              setTutors((t) => (t.status === 'ready' && !t.data.some((x) => String(x.id) === String(tutor.id)) ? { status: 'ready', data: [...t.data, tutor] } : t));
+              updateTutors((list) => (list.some((x) => String(x.id) === String(tutor.id)) ? list : [...list, tutor]));
             }
           }}
         />
@@ -335,7 +293,7 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath, 
             setArchiving(null);
             if (changed) {
               reloadTutors();
-              setHoursVersion((v) => v + 1);
+              reloadHours();
             }
           }}
         />

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { getTutorOfferings } from '../../api/catalog.ts';
 import { archiveOffering, createOffering, setTutorBackground } from '../../api/team.ts';
 import type { Offering, Tutor } from '../../contract/entities.ts';
@@ -9,6 +9,7 @@ import { formatPhone } from '../../lib/phone.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
+import { useRead } from '../../ui/use-read.ts';
 import { Select } from '../../ui/Select.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { ArchiveBoxIcon, RestoreIcon } from './team-icons.tsx';
@@ -35,34 +36,18 @@ export interface TutorDetailsProps {
   schedulePath?: string;
 }
 
-type OfferingsLoad = { status: 'loading' } | { status: 'ready'; offerings: Offering[] } | { status: 'error'; message: string };
-
 const failureText = (result: { status: 'network-error' } | { status: 'failure'; error: Parameters<typeof errorMessage>[0] }) =>
   result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error);
 
 /** The expanded part of a team card (spec 2 §2): contact, qualifications and the background. */
 export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged, own, onOnboardingChanged, schedulePath }: TutorDetailsProps) {
-  const [load, setLoad] = useState<OfferingsLoad>({ status: 'loading' });
-  const [version, setVersion] = useState(0);
+  const { state: load, reload, setData } = useRead<Offering[]>(() => getTutorOfferings(tutor.id), [tutor.id]);
   // A refusal is about the tutor as they were (archived, say): it goes once their role changes.
   const [offeringFailure, setOfferingError] = useState<{ message: string; role: string; sessionsAhead: boolean } | null>(null);
   const offeringError = offeringFailure?.role === tutor.role ? offeringFailure.message : null;
   // 'cancel them or have them re-assigned': the tutor's Schedule is where that is done.
   const reassignLink = offeringError !== null && offeringFailure?.sessionsAhead === true && schedulePath !== undefined;
   const [busyOffering, setBusyOffering] = useState<string | null>(null);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    let current = true;
-    void getTutorOfferings(tutor.id).then((result) => {
-      if (!current) return;
-      if (result.status === 'success') setLoad({ status: 'ready', offerings: result.data });
-      else setLoad({ status: 'error', message: failureText(result) });
-    });
-    return () => {
-      current = false;
-    };
-  }, [tutor.id, version]);
 
   async function toggle(offering: Offering) {
     if (busyOffering) return;
@@ -71,9 +56,7 @@ export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged, o
     const result = await archiveOffering(offering.id);
     setBusyOffering(null);
     if (result.status === 'success') {
-      setLoad((l) =>
-        l.status === 'ready' ? { status: 'ready', offerings: l.offerings.map((o) => (String(o.id) === String(offering.id) ? { ...o, ...result.data, course: o.course } : o)) } : l,
-      );
+      if (load.status === 'ready') setData(load.data.map((o) => (String(o.id) === String(offering.id) ? { ...o, ...result.data, course: o.course } : o)));
       return;
     }
     const action = offeringArchiveFailure(result);
@@ -84,17 +67,9 @@ export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged, o
   let offerings: ReactNode;
   if (load.status === 'loading') offerings = <Loader text="Loading qualifications…" />;
   else if (load.status === 'error') {
-    offerings = (
-      <LoadError
-        message={load.message}
-        onRetry={() => {
-          setLoad({ status: 'loading' });
-          reload();
-        }}
-      />
-    );
+    offerings = <LoadError message={load.message} onRetry={reload} />;
   } else {
-    const { active, archived } = splitOfferings(load.offerings);
+    const { active, archived } = splitOfferings(load.data);
     // The active list sits under the section's own 'Qualifications' heading; only the archived one has a heading of its own.
     const list = (items: Offering[], title: string, empty: string, withHeading: boolean) => {
       const titleId = `${String(tutor.id)}-${title.replace(/\s+/g, '-')}`;
@@ -174,7 +149,7 @@ export function TutorDetails({ tutor, courses, onRetryCourses, onTutorChanged, o
           tutor={tutor}
           courses={courses}
           onRetryCourses={onRetryCourses}
-          offerings={load.status === 'ready' ? load.offerings : []}
+          offerings={load.status === 'ready' ? load.data : []}
           onSaved={reload}
         />
       </section>

@@ -1,17 +1,14 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { getTutorGradebooks } from '../../api/gradebooks.ts';
 import type { TutorGradebook } from '../../contract/entities.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
-import { errorMessage } from '../../lib/error-messages.ts';
 import { formatOverall, gradePercent } from '../../lib/grades.ts';
 import { Chip } from '../../ui/Chip.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
-import { isAuthFailure, shortName } from './tutor-meetings.ts';
+import { useRead } from '../../ui/use-read.ts';
+import { shortName } from './tutor-meetings.ts';
 import { useScreenTitle } from '../../lib/viewed-tutor.ts';
 import styles from './tutor.module.css';
-
-type Load = { status: 'loading' } | { status: 'ready'; gradebooks: TutorGradebook[] } | { status: 'error'; message: string };
 
 export interface GradebooksScreenProps {
   /** The route's tutor: 'myself' or an id. */
@@ -26,32 +23,14 @@ export const GRADEBOOKS_EMPTY = 'No gradebooks yet';
 
 /** 'Your Gradebooks' or, in show-all mode, 'All Gradebooks' (spec 2 §2): a card per gradebook, from one call. */
 export function GradebooksScreen({ tutorId, gradebookPath, showAll = false }: GradebooksScreenProps) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => {
-    setLoad({ status: 'loading' });
-    setVersion((v) => v + 1);
-  }, []);
-
-  useEffect(() => {
-    let current = true;
-    void getTutorGradebooks(tutorId, showAll).then((result) => {
-      if (!current) return;
-      if (result.status === 'success') return setLoad({ status: 'ready', gradebooks: result.data });
-      if (result.status === 'failure' && isAuthFailure(result.error.type)) return window.location.assign('/');
-      setLoad({ status: 'error', message: result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error) });
-    });
-    return () => {
-      current = false;
-    };
-  }, [tutorId, showAll, version]);
+  const { state: load, reload } = useRead<TutorGradebook[]>(() => getTutorGradebooks(tutorId, showAll), [tutorId, showAll]);
 
   const title = useScreenTitle('Your Gradebooks', (name) => `${name}’s Gradebooks`);
   let content: ReactNode;
   if (load.status === 'loading') content = <Loader text="Loading gradebooks…" />;
   else if (load.status === 'error') {
     content = <LoadError message={load.message} onRetry={reload} />;
-  } else if (load.gradebooks.length === 0) {
+  } else if (load.data.length === 0) {
     content = (
       <div className={styles.empty}>
         <p className={styles.emptyTitle}>{GRADEBOOKS_EMPTY}</p>
@@ -65,7 +44,7 @@ export function GradebooksScreen({ tutorId, gradebookPath, showAll = false }: Gr
   } else {
     content = (
       <ul className={styles.gradebooks} aria-label="Gradebooks">
-        {load.gradebooks.map((gradebook) => {
+        {load.data.map((gradebook) => {
           const id = String(gradebook.id);
           const nameId = `gradebook-${id}-name`;
           const grade = gradebook.last_grade;

@@ -1,8 +1,6 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { getTutorHours } from '../../api/pay.ts';
 import type { TutorHoursReport } from '../../contract/entities.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
-import { errorMessage } from '../../lib/error-messages.ts';
 import { CONFIRMED_HELP, formatHours, SCHEDULED_HELP } from '../../lib/hours.ts';
 import { centsToDollars } from '../../lib/money.ts';
 import { formatDay, formatDayRange } from '../../lib/site-days.ts';
@@ -10,12 +8,11 @@ import { formatLongDate, formatTimeRange } from '../../lib/time-format.ts';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PeriodNav } from '../../ui/PeriodNav.tsx';
+import { useRead } from '../../ui/use-read.ts';
 import { ALL_SUMMARISED, NO_RATE, nextPeriodDay, previousPeriodDay, ratesSentence, UNSUMMARISED_HINT } from './hours-model.ts';
 import styles from './hours.module.css';
 import { useScreenTitle } from '../../lib/viewed-tutor.ts';
-import { isAuthFailure, shortName } from './tutor-meetings.ts';
-
-type Load = { status: 'loading' } | { status: 'ready'; report: TutorHoursReport; refreshing: boolean } | { status: 'error'; message: string };
+import { shortName } from './tutor-meetings.ts';
 
 export interface HoursScreenProps {
   /** The route's tutor: 'myself' or an id. */
@@ -38,43 +35,21 @@ export function HoursScreen({ tutorId, title, historyPath, own }: HoursScreenPro
   const heading = useScreenTitle(title, (name) => `${name}’s Hours`);
   // The period shown: a day inside it, or today's period (undefined).
   const [day, setDay] = useState<string | undefined>(undefined);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [version, setVersion] = useState(0);
-  const retry = useCallback(() => {
-    setLoad({ status: 'loading' });
-    setVersion((v) => v + 1);
-  }, []);
-
-  useEffect(() => {
-    let current = true;
-    void getTutorHours(tutorId, day).then((result) => {
-      if (!current) return;
-      if (result.status === 'success') return setLoad({ status: 'ready', report: result.data, refreshing: false });
-      if (result.status === 'failure' && isAuthFailure(result.error.type)) return window.location.assign('/');
-      setLoad({ status: 'error', message: result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error) });
-    });
-    return () => {
-      current = false;
-    };
-  }, [tutorId, day, version]);
+  // The shown period stays, dimmed, until the next one arrives (`keep`).
+  const { state: load, reload } = useRead<TutorHoursReport>(() => getTutorHours(tutorId, day), [tutorId, day], { keep: true });
 
   return (
     <section aria-labelledby={titleId} className={styles.screen}>
       <h1 id={titleId}>{heading}</h1>
       {load.status === 'loading' && <Loader text="Loading hours…" />}
-      {load.status === 'error' && <LoadError message={load.message} onRetry={retry} />}
+      {load.status === 'error' && <LoadError message={load.message} onRetry={reload} />}
       {load.status === 'ready' && (
         <Report
-          report={load.report}
+          report={load.data}
           refreshing={load.refreshing}
           historyPath={historyPath}
           own={own}
-          onPeriod={(next) => {
-            if (next === day) return;
-            // The shown period stays, dimmed, until the next one arrives.
-            setLoad((previous) => (previous.status === 'ready' ? { ...previous, refreshing: true } : previous));
-            setDay(next);
-          }}
+          onPeriod={setDay}
         />
       )}
     </section>

@@ -73,11 +73,19 @@ describe('Your Gradebooks', () => {
     expect(await screen.findByText('No gradebooks yet')).toBeInTheDocument();
   });
 
-  it('sends the user home without a tutor session', async () => {
+  it('sends a signed-out user to sign in and come back (NoAuth)', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    fakeApi({ 'GET /api/tutors/myself/gradebooks': () => failure('NoAuth', 401) });
+    render(<GradebooksScreen tutorId="myself" gradebookPath={path} />);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`/?next=${encodeURIComponent(window.location.pathname + window.location.search)}`));
+  });
+
+  it('tells an account without a tutor that it cannot see them (NotAuthorized)', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     fakeApi({ 'GET /api/tutors/myself/gradebooks': () => failure('NotAuthorized', 403) });
     render(<GradebooksScreen tutorId="myself" gradebookPath={path} />);
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your account cannot do this. Please log in with the right account.');
+    expect(assign).not.toHaveBeenCalled();
   });
 });
 

@@ -1,0 +1,155 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withFirstAnswers } from '../../../src/api/first-answers.ts';
+import { request } from '../../../src/api/http.ts';
+import { NETWORK_MESSAGE } from '../../../src/lib/api-messages.ts';
+import { errorMessages } from '../../../src/lib/error-messages.ts';
+import { signInAgain } from '../../../src/lib/sign-in-again.ts';
+import { type ReadOptions, useRead } from '../../../src/ui/use-read.ts';
+import { failure, fakeApi, success } from '../fake-api.ts';
+
+vi.mock('../../../src/lib/sign-in-again.ts', () => ({ signInAgain: vi.fn() }));
+
+/** Shows the state of reading /api/things?n=…, with buttons to reload and to read another n. */
+function Things({ n, options }: { n: number; options?: ReadOptions }) {
+  // n = 0: nothing to read yet.
+  const { state, reload, setData, update } = useRead(n === 0 ? null : () => request<string[]>('GET', '/api/things', { query: { n } }), [n], options);
+  return (
+    <div>
+      <p data-testid="state">
+        {state.status === 'ready' ? `ready ${state.data.join(',')}${state.refreshing ? ' refreshing' : ''}` : state.status === 'error' ? `error ${state.message}${state.denied ? ' denied' : ''}` : 'loading'}
+      </p>
+      <button onClick={reload}>Reload</button>
+      <button onClick={() => setData(['set'])}>Set</button>
+      <button onClick={() => update((data) => [...data, 'more'])}>Update</button>
+    </div>
+  );
+}
+
+const shown = () => screen.getByTestId('state').textContent;
+
+/** Replies held until released, so a test decides their order. */
+function heldReplies() {
+  const pending: { n: string; release: (reply: ReturnType<typeof success> | ReturnType<typeof failure>) => void }[] = [];
+  const seen = fakeApi({ 'GET /api/things': (seenRequest) => new Promise((resolve) => pending.push({ n: seenRequest.query.n!, release: resolve })) });
+  return { pending, seen };
+}
+
+describe('useRead', () => {
+  beforeEach(() => vi.mocked(signInAgain).mockClear());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows loading, then the data', async () => {
+    fakeApi({ 'GET /api/things': () => success(['a', 'b']) });
+    render(<Things n={1} />);
+    expect(shown()).toBe('loading');
+    expect(await screen.findByText('ready a,b')).toBeInTheDocument();
+  });
+
+  it("shows a failure's sentence, and the network sentence when no answer came", async () => {
+    fakeApi({ 'GET /api/things': () => failure('DBError', 500) });
+    const { unmount } = render(<Things n={1} />);
+    expect(await screen.findByText(/^error Something went wrong on our side/)).toBeInTheDocument();
+    unmount();
+    fakeApi({ 'GET /api/things': () => 'network-error' });
+    render(<Things n={1} />);
+    expect(await screen.findByText(`error ${NETWORK_MESSAGE}`)).toBeInTheDocument();
+  });
+
+  it('ignores a stale answer: the answer for the old deps arriving last does not overwrite the new one', async () => {
+    const { pending } = heldReplies();
+    const { rerender } = render(<Things n={1} />);
+    rerender(<Things n={2} />);
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    await act(async () => pending[1]!.release(success(['two'])));
+    expect(await screen.findByText('ready two')).toBeInTheDocument();
+    await act(async () => pending[0]!.release(success(['one'])));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(shown()).toBe('ready two');
+  });
+
+  it('an unmounted screen acts on no answer (a late NoAuth does not send anyone to sign in)', async () => {
+    const { pending } = heldReplies();
+    const { unmount } = render(<Things n={1} />);
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    unmount();
+    await act(async () => pending[0]!.release(failure('NoAuth', 401)));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(signInAgain).not.toHaveBeenCalled();
+  });
+
+  it('reload keeps the data on screen while refreshing, then shows the new answer', async () => {
+    const { pending } = heldReplies();
+    render(<Things n={1} />);
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    await act(async () => pending[0]!.release(success(['old'])));
+    expect(await screen.findByText('ready old')).toBeInTheDocument();
+    act(() => screen.getByRole('button', { name: 'Reload' }).click());
+    expect(shown()).toBe('ready old refreshing');
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    await act(async () => pending[1]!.release(success(['new'])));
+    expect(await screen.findByText('ready new')).toBeInTheDocument();
+  });
+
+  it('new deps show the loader, or with `keep` the last data while refreshing', async () => {
+    const { pending } = heldReplies();
+    const { rerender } = render(<Things n={1} options={{ keep: true }} />);
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    await act(async () => pending[0]!.release(success(['one'])));
+    expect(await screen.findByText('ready one')).toBeInTheDocument();
+    rerender(<Things n={2} options={{ keep: true }} />);
+    expect(shown()).toBe('ready one refreshing');
+    rerender(<Things n={3} />);
+    expect(shown()).toBe('loading');
+  });
+
+  it('reads nothing while there is nothing to read, and drops the data kept for other deps', async () => {
+    const seen = fakeApi({ 'GET /api/things': () => success(['one']) });
+    const { rerender } = render(<Things n={1} options={{ keep: true }} />);
+    await screen.findByText('ready one');
+    rerender(<Things n={0} options={{ keep: true }} />);
+    expect(shown()).toBe('loading');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(shown()).toBe('loading');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('setData and update show data the screen got otherwise', async () => {
+    fakeApi({ 'GET /api/things': () => success(['read']) });
+    render(<Things n={1} />);
+    await screen.findByText('ready read');
+    act(() => screen.getByRole('button', { name: 'Set' }).click());
+    expect(shown()).toBe('ready set');
+    act(() => screen.getByRole('button', { name: 'Update' }).click());
+    expect(shown()).toBe('ready set,more');
+  });
+
+  it('sends a signed-out person to sign in again (NoAuth), and shows a wrong account its sentence or sends it away', async () => {
+    fakeApi({ 'GET /api/things': () => failure('NoAuth', 401) });
+    const first = render(<Things n={1} />);
+    await vi.waitFor(() => expect(signInAgain).toHaveBeenCalledTimes(1));
+    expect(shown()).toBe('loading');
+    first.unmount();
+
+    fakeApi({ 'GET /api/things': () => failure('NotAuthorized', 403) });
+    const second = render(<Things n={1} />);
+    expect(await screen.findByText(`error ${errorMessages.NotAuthorized} denied`)).toBeInTheDocument();
+    second.unmount();
+
+    const onDenied = vi.fn();
+    render(<Things n={1} options={{ onDenied }} />);
+    await vi.waitFor(() => expect(onDenied).toHaveBeenCalledTimes(1));
+    expect(signInAgain).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the page's first answer without fetching, and a later visit fetches anew", async () => {
+    const seen = fakeApi({ 'GET /api/things': () => success(['fetched']) });
+    const answers = { '/api/things/first': [200, { status: 'success', data: ['from page'] }] as [number, unknown] };
+    const view = withFirstAnswers(answers, () => render(<Things n={1} options={{ firstPath: '/api/things/first' }} />));
+    expect(shown()).toBe('ready from page');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(seen).toHaveLength(0);
+    expect(answers).toEqual({});
+    view.unmount();
+  });
+});
