@@ -6,10 +6,10 @@ import { showWholeList } from './tutor-lists.ts';
 
 /**
  * A tutor takes published hours back (issue 24, 'Delete and end'): deletes a one-off hour with the
- * keyboard, ends a weekly series from its second week, then takes a day off and takes it back on a
- * phone's width. The journey makes its own hours (at 5:15 AM on campus, an hour nobody else's
- * journey uses) and leaves the demo's as they were: the day off is taken back, and the series'
- * last week removed, at the end.
+ * keyboard, ends a weekly series from its second week, then takes a day off and takes it back;
+ * once at a desktop's width and once at a phone's. Each run makes its own hours (early in the
+ * morning on campus, hours nobody else's journey uses) and leaves the demo's as they were: the day
+ * off is taken back, and the series' last week removed, at the end.
  */
 test.describe.configure({ timeout: 60_000 });
 const ZONE = 'America/Los_Angeles';
@@ -21,9 +21,6 @@ const today = new TZDate(Date.now(), ZONE);
 const at = (days: number, hour: number, minute: number) => new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + days, hour, minute, ZONE);
 // Days on which the demo gives Jordan no hours (the seed's weekly ones fall on today's and
 // three days later's weekdays, its one-offs on days 2, 5, 9, 11 and 13).
-const weeklyStart = at(2, 5, 15);
-const oneOff = at(14, 5, 15);
-const onDayOff = at(15, 5, 15);
 
 const local = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { timeZone: ZONE, ...options });
 const longDate = (date: Date) => local({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(date);
@@ -38,7 +35,12 @@ async function tabTo(page: Page, target: Locator) {
   throw new Error('The control cannot be reached with Tab');
 }
 
-test('a tutor deletes an hour, ends a weekly series from a date and takes a day off, then takes it back', async ({ page }) => {
+/** One run of the journey at a width, with its hours at `hour`:`minute` (`label`: how the cards write them). */
+async function takeHoursBack(page: Page, { viewWidth, hour, minute, label }: { viewWidth: number; hour: number; minute: number; label: string }) {
+  const weeklyStart = at(2, hour, minute);
+  const oneOff = at(14, hour, minute);
+  const onDayOff = at(15, hour, minute);
+  await page.setViewportSize({ width: viewWidth, height: viewWidth > 400 ? 800 : 740 });
   await signInThroughOutbox(page, TUTOR, 'tutor');
   // The journey's own hours, published as the + button does.
   for (const [path, form] of [
@@ -50,7 +52,7 @@ test('a tutor deletes an hour, ends a weekly series from a date and takes a day 
   }
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Availability' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Availability' })).toBeVisible();
-  const cards = page.locator('article').filter({ hasText: '5:15–6:15 AM' });
+  const cards = page.locator('article').filter({ hasText: label });
   const card = (date: Date) => cards.filter({ hasText: longDate(date) });
   await expect(card(onDayOff)).toHaveCount(1);
   await showWholeList(page);
@@ -85,8 +87,7 @@ test('a tutor deletes an hour, ends a weekly series from a date and takes a day 
   await expect(cards).toHaveCount(2);
   await expect(card(weeklyStart).getByRole('button', { name: 'Remove this week' })).toBeVisible();
 
-  // On a phone's width: a day off removes the unbooked hour on it; taking it back does not restore it.
-  await page.setViewportSize({ width: 360, height: 740 });
+  // A day off removes the unbooked hour on it; taking it back does not restore it.
   await page.getByRole('button', { name: 'Days off' }).click();
   const daysOff = page.getByRole('dialog', { name: 'Days off' });
   await expect(daysOff).toContainText('None ahead.');
@@ -114,4 +115,12 @@ test('a tutor deletes an hour, ends a weekly series from a date and takes a day 
   await page.getByRole('dialog', { name: 'Remove this week?' }).getByRole('button', { name: 'Remove this week' }).click();
   await page.getByRole('dialog', { name: 'Week removed' }).getByRole('button', { name: 'Close' }).click();
   await expect(cards).toHaveCount(0);
+}
+
+test('at a desktop\'s width, a tutor deletes an hour, ends a weekly series from a date and takes a day off, then takes it back', async ({ page }) => {
+  await takeHoursBack(page, { viewWidth: 1280, hour: 5, minute: 15, label: '5:15–6:15 AM' });
+});
+
+test('at a phone\'s width, a tutor deletes an hour, ends a weekly series from a date and takes a day off, then takes it back', async ({ page }) => {
+  await takeHoursBack(page, { viewWidth: 360, hour: 4, minute: 15, label: '4:15–5:15 AM' });
 });
