@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { getReport } from '../../api/reports.ts';
 import { site } from '../../config/site.ts';
 import type { Report } from '../../contract/entities.ts';
@@ -179,6 +179,60 @@ function Download({ report, file, what }: { report: Report; file: ReportFile; wh
   );
 }
 
+interface FigureRow {
+  key: string;
+  header: ReactNode;
+  /** A week's row: its header is styled as a week. */
+  week?: boolean;
+  cells: ReactNode[];
+}
+
+/** The table under a chart: the same figures, a row each, with their totals. */
+function FigureTable({ caption, headers, rows, totals }: { caption: string; headers: string[]; rows: FigureRow[]; totals: ReactNode[] }) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {headers.map((header) => (
+              <th key={header} scope="col">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row" className={row.week ? styles.week : undefined}>
+                {row.header}
+              </th>
+              {row.cells.map((cell, i) => (
+                <td key={headers[i + 1]}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            {totals.map((cell, i) => (
+              <td key={headers[i + 1]}>{cell}</td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+type MoneyFigures = Pick<Report['totals'], 'charged_cents' | 'refunded_cents' | 'refund_pending_cents' | 'scheduled_cents' | 'failed_cents'>;
+const moneyCells = (f: MoneyFigures) => [f.charged_cents, f.refunded_cents, f.refund_pending_cents, f.scheduled_cents, f.failed_cents].map(formatMoney);
+
+type HourFigures = Pick<Report['totals'], 'offered_minutes' | 'booked_minutes'>;
+const hourCells = (f: HourFigures) => [formatHours(f.offered_minutes), formatHours(f.booked_minutes), formatUtilisation(utilisation(f.booked_minutes, f.offered_minutes))];
+
 const dollarAxis = (value: number) => `$${value.toLocaleString('en-US')}`;
 const hourAxis = (value: number) => `${value} h`;
 
@@ -197,45 +251,12 @@ function RevenueSection({ report }: { report: Report }) {
     <section aria-labelledby={headingId} className={styles.section}>
       <h2 id={headingId}>Revenue and refunds</h2>
       <Chart title="Charged and refunded per week, in dollars" labels={labels} series={series} formatValue={dollarAxis} />
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption>Revenue and refunds per week</caption>
-          <thead>
-            <tr>
-              <th scope="col">Week</th>
-              <th scope="col">Charged</th>
-              <th scope="col">Refunded</th>
-              <th scope="col">Refund pending</th>
-              <th scope="col">Scheduled</th>
-              <th scope="col">Failed</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.weeks.map((w) => (
-              <tr key={w.first_day}>
-                <th scope="row" className={styles.week}>
-                  {weekLabel(w)}
-                </th>
-                <td>{formatMoney(w.charged_cents)}</td>
-                <td>{formatMoney(w.refunded_cents)}</td>
-                <td>{formatMoney(w.refund_pending_cents)}</td>
-                <td>{formatMoney(w.scheduled_cents)}</td>
-                <td>{formatMoney(w.failed_cents)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Total</th>
-              <td>{formatMoney(t.charged_cents)}</td>
-              <td>{formatMoney(t.refunded_cents)}</td>
-              <td>{formatMoney(t.refund_pending_cents)}</td>
-              <td>{formatMoney(t.scheduled_cents)}</td>
-              <td>{formatMoney(t.failed_cents)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <FigureTable
+        caption="Revenue and refunds per week"
+        headers={['Week', 'Charged', 'Refunded', 'Refund pending', 'Scheduled', 'Failed']}
+        rows={report.weeks.map((w) => ({ key: w.first_day, header: weekLabel(w), week: true, cells: moneyCells(w) }))}
+        totals={moneyCells(t)}
+      />
       <p className={styles.note}>
         For the sessions that start in these days ({report.time_zone} time). Refunded includes refunds still pending; scheduled are later weekly charges and
         charges in flight. The totals are the billing report&apos;s:{' '}
@@ -263,39 +284,12 @@ function HoursSection({ report }: { report: Report }) {
     <section aria-labelledby={headingId} className={styles.section}>
       <h2 id={headingId}>Booked and offered hours</h2>
       <Chart title="Offered and booked hours per week" labels={labels} series={series} formatValue={hourAxis} />
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption>Utilisation per week</caption>
-          <thead>
-            <tr>
-              <th scope="col">Week</th>
-              <th scope="col">Offered hours</th>
-              <th scope="col">Booked hours</th>
-              <th scope="col">Utilisation</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.weeks.map((w) => (
-              <tr key={w.first_day}>
-                <th scope="row" className={styles.week}>
-                  {weekLabel(w)}
-                </th>
-                <td>{formatHours(w.offered_minutes)}</td>
-                <td>{formatHours(w.booked_minutes)}</td>
-                <td>{formatUtilisation(utilisation(w.booked_minutes, w.offered_minutes))}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Total</th>
-              <td>{formatHours(t.offered_minutes)}</td>
-              <td>{formatHours(t.booked_minutes)}</td>
-              <td>{formatUtilisation(utilisation(t.booked_minutes, t.offered_minutes))}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <FigureTable
+        caption="Utilisation per week"
+        headers={['Week', 'Offered hours', 'Booked hours', 'Utilisation']}
+        rows={report.weeks.map((w) => ({ key: w.first_day, header: weekLabel(w), week: true, cells: hourCells(w) }))}
+        totals={hourCells(t)}
+      />
       <p className={styles.note}>Offered: the hours tutors published, booked or not (hours taken back are not counted). Booked: those someone paid for or is scheduled to pay for.</p>
       <Download report={report} file="hours" what="booked and offered hours" />
     </section>
@@ -314,34 +308,12 @@ function CoursesSection({ report }: { report: Report }) {
       ) : (
         <>
           <Chart title="Booked sessions per course" labels={labels} series={series} horizontal wholeNumbers />
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption>Sessions by course</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Course</th>
-                  <th scope="col">Sessions</th>
-                  <th scope="col">Hours</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.courses.map((c) => (
-                  <tr key={String(c.course_id)}>
-                    <th scope="row">{courseLabel(c)}</th>
-                    <td>{c.sessions}</td>
-                    <td>{formatHours(c.minutes)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">Total</th>
-                  <td>{report.courses.reduce((sum, c) => sum + c.sessions, 0)}</td>
-                  <td>{formatHours(report.courses.reduce((sum, c) => sum + c.minutes, 0))}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <FigureTable
+            caption="Sessions by course"
+            headers={['Course', 'Sessions', 'Hours']}
+            rows={report.courses.map((c) => ({ key: String(c.course_id), header: courseLabel(c), cells: [c.sessions, formatHours(c.minutes)] }))}
+            totals={[report.courses.reduce((sum, c) => sum + c.sessions, 0), formatHours(report.courses.reduce((sum, c) => sum + c.minutes, 0))]}
+          />
           <Download report={report} file="courses" what="sessions by course" />
         </>
       )}
@@ -362,33 +334,20 @@ function CustomersSection({ report }: { report: Report }) {
       ) : (
         <>
           <Chart title="New and returning customers" labels={labels} series={series} horizontal wholeNumbers />
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption>New and returning customers</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Customers</th>
-                  <th scope="col">Count</th>
-                </tr>
-              </thead>
-              <tbody>
-                {CUSTOMER_KINDS.map((kind) => (
-                  <tr key={kind.key}>
-                    <th scope="row">
-                      {kind.label} <span className={styles.muted}>({kind.help})</span>
-                    </th>
-                    <td>{report.customers[kind.key]}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">Total</th>
-                  <td>{total}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <FigureTable
+            caption="New and returning customers"
+            headers={['Customers', 'Count']}
+            rows={CUSTOMER_KINDS.map((kind) => ({
+              key: kind.key,
+              header: (
+                <>
+                  {kind.label} <span className={styles.muted}>({kind.help})</span>
+                </>
+              ),
+              cells: [report.customers[kind.key]],
+            }))}
+            totals={[total]}
+          />
           <p className={styles.note}>Customers with a paid session in the period; new when it is their first paid session ever.</p>
           <Download report={report} file="customers" what="new and returning customers" />
         </>
