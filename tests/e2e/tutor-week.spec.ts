@@ -1,6 +1,7 @@
-import { TZDate } from '@date-fns/tz';
+import type { TZDate } from '@date-fns/tz';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
+import { CAMPUS_ZONE, campusAt } from './campus-time.ts';
 import { signInThroughOutbox } from './outbox.ts';
 import { showWholeList } from './tutor-lists.ts';
 
@@ -12,13 +13,11 @@ import { showWholeList } from './tutor-lists.ts';
  * off is taken back, and the series' last week removed, at the end.
  */
 test.describe.configure({ timeout: 60_000 });
-const ZONE = 'America/Los_Angeles';
+const ZONE = CAMPUS_ZONE;
 test.use({ timezoneId: ZONE, locale: 'en-US' });
 
 const TUTOR = 'jordan@beacontutoring.com';
-const today = new TZDate(Date.now(), ZONE);
-/** A wall-clock time in the site's zone, `days` after today. */
-const at = (days: number, hour: number, minute: number) => new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + days, hour, minute, ZONE);
+const at = campusAt;
 // Days on which the demo gives Jordan no hours (the seed's weekly ones fall on today's and
 // three days later's weekdays, its one-offs on days 2, 5, 9, 11 and 13).
 

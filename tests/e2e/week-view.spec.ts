@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
+import { CAMPUS_ZONE, campusAt } from './campus-time.ts';
 import { dashboardLive } from './dashboard-live.ts';
 import { signInThroughOutbox } from './outbox.ts';
 
@@ -13,13 +14,11 @@ import { signInThroughOutbox } from './outbox.ts';
  * campus, an hour no other journey uses) and takes it back at the end.
  */
 test.describe.configure({ timeout: 60_000 });
-const ZONE = 'America/Los_Angeles';
+const ZONE = CAMPUS_ZONE;
 test.use({ timezoneId: ZONE, locale: 'en-US' });
 
 const TUTOR = 'jordan@beacontutoring.com';
-const today = new TZDate(Date.now(), ZONE);
-/** A wall-clock time in the site's zone, `days` after today. */
-const at = (days: number, hour: number, minute: number) => new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + days, hour, minute, ZONE);
+const at = campusAt;
 const pad = (n: number) => String(n).padStart(2, '0');
 /** The value of a datetime-local field (the browser's zone is the site's here). */
 const fieldValue = (date: TZDate) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
@@ -53,7 +52,7 @@ async function weekJourney(page: Page, { hour, oneOff }: { hour: TZDate; oneOff:
   await expect(toggle.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
   await toggle.getByRole('button', { name: 'Week' }).click();
   await expect(toggle.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
-  const heading = page.getByRole('heading', { level: 2, name: weekHeading(today) });
+  const heading = page.getByRole('heading', { level: 2, name: weekHeading(at(0, 12, 0)) });
   await expect(heading).toBeVisible();
 
   // Next week and back, with the keyboard.
