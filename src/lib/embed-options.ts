@@ -1,0 +1,105 @@
+import type { SchoolId } from '../config/site.ts';
+
+/**
+ * The booking widget's options (issue 26): what a partner writes as attributes on the widget's
+ * element, what `embed.js` passes to the frame in its address, and what the frame applies. The
+ * supervisor's Embed screen writes the snippet from the same names, so the three cannot disagree.
+ */
+export interface EmbedOptions {
+  /** The school the flow opens on. */
+  school?: SchoolId;
+  /** A course number ('MATH 125'): the flow opens with it chosen. */
+  course?: string;
+  /** A CSS colour for buttons and links. */
+  accent?: string;
+  /** A CSS length for the corners. */
+  radius?: string;
+  /** A CSS font family; the attribute's `inherit` is replaced by the host page's own by embed.js. */
+  font?: string;
+  /** The IANA zone that times are shown in (the viewer's own by default). */
+  zone?: string;
+}
+
+export type EmbedOption = keyof EmbedOptions;
+
+/** Each option's attribute on the partner's element, in the order a snippet lists them. */
+export const EMBED_ATTRIBUTES: Readonly<Record<EmbedOption, string>> = {
+  school: 'data-school',
+  course: 'data-course',
+  accent: 'data-accent',
+  radius: 'data-radius',
+  font: 'data-font',
+  zone: 'data-locale-zone',
+};
+
+/** The frame's page; its address carries the options as query parameters named like the options. */
+export const EMBED_FRAME_PATH = '/embed/booking';
+
+/** The element a partner writes: inline, or a button that opens the widget in a dialog. */
+export type EmbedMode = 'inline' | 'popup';
+
+const SCHOOLS: readonly SchoolId[] = ['university', 'highschool'];
+
+/** The query of the frame's address for these options (empty values left out). */
+export function embedFrameQuery(options: EmbedOptions): string {
+  const query = new URLSearchParams();
+  for (const name of Object.keys(EMBED_ATTRIBUTES) as EmbedOption[]) {
+    const value = options[name]?.trim();
+    if (value) query.set(name, value);
+  }
+  return query.toString();
+}
+
+/** What the browser can tell about a CSS value (`CSS.supports`); a parameter so tests can run without a DOM. */
+export type CssSupports = (property: string, value: string) => boolean;
+
+function isZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The options read back from the frame's address. The address is anyone's to write, so each value
+ * is kept only when it is what its option expects (a school we have, a colour, a length, a font
+ * family, a zone), and short; anything else is left out and its default shown. The values are
+ * only ever set as CSS custom properties or compared, never written into HTML.
+ */
+export function readEmbedOptions(query: URLSearchParams, supports: CssSupports): EmbedOptions {
+  const options: EmbedOptions = {};
+  const value = (name: EmbedOption, maxLength: number) => {
+    const raw = query.get(name)?.trim();
+    return raw && raw.length <= maxLength ? raw : undefined;
+  };
+  const school = value('school', 20);
+  if (school && (SCHOOLS as readonly string[]).includes(school)) options.school = school as SchoolId;
+  const course = value('course', 20);
+  if (course && /^[\w .&-]+$/.test(course)) options.course = course;
+  const accent = value('accent', 40);
+  if (accent && supports('color', accent)) options.accent = accent;
+  const radius = value('radius', 20);
+  if (radius && supports('border-radius', radius) && !/[;{}]/.test(radius)) options.radius = radius;
+  const font = value('font', 200);
+  if (font && supports('font-family', font) && !/[;{}]/.test(font)) options.font = font;
+  const zone = value('zone', 60);
+  if (zone && isZone(zone)) options.zone = zone;
+  return options;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+}
+
+/** The snippet a partner pastes: the script tag, and the element with its options as attributes. */
+export function embedSnippet(siteUrl: string, options: EmbedOptions, mode: EmbedMode, buttonText = 'Book a session'): string {
+  const attributes = (Object.keys(EMBED_ATTRIBUTES) as EmbedOption[])
+    .filter((name) => options[name]?.trim())
+    .map((name) => ` ${EMBED_ATTRIBUTES[name]}="${escapeAttribute(options[name]!.trim())}"`)
+    .join('');
+  const script = `<script src="${escapeAttribute(siteUrl.replace(/\/+$/, ''))}/embed.js" async></script>`;
+  const element = mode === 'inline' ? `<div data-booking-widget${attributes}></div>` : `<button data-booking-widget-popup${attributes}>${escapeAttribute(buttonText)}</button>`;
+  return `${script}\n${element}`;
+}
