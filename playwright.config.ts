@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunch } from './tests/e2e/browser.ts';
 import { e2eDataDir, e2eServerEnv, PREBUILT_FLAG } from './tests/e2e/server-env.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
@@ -9,7 +9,7 @@ export const baseURL = `http://localhost:${PORT}`;
 
 /**
  * Journeys in Chromium against the production server (built site + API) on a fresh demo database.
- * Debian's Chromium is used when installed (Playwright cannot download its own browser here).
+ * Debian's Chromium is used when installed (tests/e2e/browser.ts).
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,10 +26,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
-    launchOptions: {
-      executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: chromiumLaunch,
   },
   webServer: {
     command: prebuilt ? 'node server/main.ts' : `rm -rf ${e2eDataDir()} && npm run build && node server/main.ts`,

@@ -23,11 +23,13 @@ export interface RequestOptions {
 interface ApiSettings {
   baseUrl: string;
   fetch: typeof fetch;
+  /** Sent with every call: the booking widget's frame names itself (`X-Booking-Embed`), so the server uses its own session cookie. */
+  headers: Record<string, string>;
 }
 
-const settings: ApiSettings = { baseUrl: '', fetch: (...args) => globalThis.fetch(...args) };
+const settings: ApiSettings = { baseUrl: '', fetch: (...args) => globalThis.fetch(...args), headers: {} };
 
-/** Points the client at another origin or fetch (tests run it against the in-process server). */
+/** Points the client at another origin or fetch (tests run it against the in-process server), or adds headers. */
 export function configureApi(overrides: Partial<ApiSettings>): void {
   Object.assign(settings, overrides);
 }
@@ -67,7 +69,7 @@ function badResponse(httpStatus: number): Failure {
  */
 export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   let body: BodyInit | undefined;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...settings.headers, accept: 'application/json' };
   if (options.form) body = formData(options.form);
   if (options.body) {
     body = options.body.bytes;

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import styles from './Button.module.css';
 import { Spinner } from './Loader.tsx';
 
@@ -55,5 +55,14 @@ export function Button({
       {loading && <Spinner size={16} label="" />}
       <span className={loading ? styles.loadingLabel : undefined}>{children}</span>
     </button>
+  );
+}
+
+/** A link that looks like a button: for a move to another page (here, one opened in a new tab). */
+export function ButtonLink({ variant = 'primary', className, children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { variant?: ButtonVariant; children: ReactNode }) {
+  return (
+    <a {...rest} className={[styles.button, styles.link, styles[variant], className].filter(Boolean).join(' ')}>
+      {children}
+    </a>
   );
 }

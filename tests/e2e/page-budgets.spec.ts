@@ -128,6 +128,16 @@ for (const { name, path: address, budget } of pageBudgets) {
   });
 }
 
+// The partner's script (issue 26): everything a partner's page loads before the widget is seen.
+const EMBED_SCRIPT_BUDGET = 3 * KB;
+
+test(`embed.js, the partner's script, weighs at most ${kb(EMBED_SCRIPT_BUDGET)} gzip and imports nothing`, () => {
+  const script = readFileSync(path.join(DIST, 'embed.js'), 'utf8');
+  expect(gzip(path.join(DIST, 'embed.js')), `embed.js: ${kb(gzip(path.join(DIST, 'embed.js')))}`).toBeLessThanOrEqual(EMBED_SCRIPT_BUDGET);
+  // A classic script: no import, no module syntax a partner's plain <script> could not run.
+  expect(script).not.toMatch(/\bimport\s*[({"'`]|^\s*export\s/m);
+});
+
 test(`the home page fetches at most ${kb(HOME_JS_BUDGET)} gzip of JavaScript before any interaction`, async ({ browser, baseURL }) => {
   const page = await freshPage(browser, baseURL!);
   const weight = await weigh(page, '/', baseURL!);

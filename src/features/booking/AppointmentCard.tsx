@@ -7,6 +7,7 @@ import { campusTime, formatTimeRange } from '../../lib/time-format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import type { Appointment, Selection } from './booking-machine.ts';
+import { useBookingHost } from './booking-host.ts';
 import styles from './booking.module.css';
 
 export function appointmentPrice(appointment: Appointment, capacity: 1 | 2, prices: Prices): string {
@@ -15,11 +16,12 @@ export function appointmentPrice(appointment: Appointment, capacity: 1 | 2, pric
 
 /** The appointment's facts shared by step 2's cards and step 3's summary. */
 export function AppointmentFacts({ appointment, selection, prices }: { appointment: Appointment; selection: Selection & { capacity: 1 | 2 }; prices: Prices }) {
-  const campus = selection.style === 'in-person' && campusTime(appointment.startEpoch, appointment.durationMins);
+  const { zone } = useBookingHost();
+  const campus = selection.style === 'in-person' && campusTime(appointment.startEpoch, appointment.durationMins, zone);
   return (
     <>
       <p className={styles.when}>
-        <strong>{formatWeekday(appointment.startEpoch)}</strong> {formatTimeRange(appointment.startEpoch, appointment.durationMins)}
+        <strong>{formatWeekday(appointment.startEpoch, zone)}</strong> {formatTimeRange(appointment.startEpoch, appointment.durationMins, zone)}
         {campus && ` ${campus}`}
       </p>
       <p className={styles.chips}>
@@ -28,7 +30,7 @@ export function AppointmentFacts({ appointment, selection, prices }: { appointme
         <Chip tone="green">{appointmentPrice(appointment, selection.capacity, prices)}</Chip>
       </p>
       <p className={styles.starts}>
-        {appointment.frequency === 'weekly' ? 'Starts' : 'Meet'} {formatDate(appointment.startEpoch)}
+        {appointment.frequency === 'weekly' ? 'Starts' : 'Meet'} {formatDate(appointment.startEpoch, zone)}
       </p>
     </>
   );
@@ -49,6 +51,7 @@ export function AppointmentCard({
   onBook: () => void;
 }) {
   const { tutor } = appointment.offering;
+  const { zone } = useBookingHost();
   return (
     <li className={styles.card}>
       <div className={styles.cardWhen}>
@@ -69,7 +72,7 @@ export function AppointmentCard({
           <p>{tutor.background}</p>
         </details>
       )}
-      <Button onClick={onBook} aria-label={`Book ${tutor.name}, ${formatWeekday(appointment.startEpoch)} ${formatTimeRange(appointment.startEpoch, appointment.durationMins)}`}>
+      <Button onClick={onBook} aria-label={`Book ${tutor.name}, ${formatWeekday(appointment.startEpoch, zone)} ${formatTimeRange(appointment.startEpoch, appointment.durationMins, zone)}`}>
         Book
       </Button>
     </li>

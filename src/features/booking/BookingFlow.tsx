@@ -4,12 +4,13 @@ import { Button } from '../../ui/Button.tsx';
 import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../../ui/lazy-chunk.ts';
 import { Loader } from '../../ui/Loader.tsx';
-import { $booking, resetBooking } from './booking-store.ts';
+import { $booking, dispatchBooking, resetBooking } from './booking-store.ts';
+import { useBookingHost } from './booking-host.ts';
 import styles from './booking.module.css';
 import { StepList } from './StepList.tsx';
 import { StepSelect } from './StepSelect.tsx';
 import { useAvailability } from './use-availability.ts';
-import { useCatalog } from './use-catalog.ts';
+import { type BuiltCatalog, useCatalog } from './use-catalog.ts';
 import type { StepFinalizeProps } from './StepFinalize.tsx';
 
 // Step 3 carries Stripe: it is loaded only when the visitor gets there.
@@ -18,15 +19,38 @@ const StepFinalize = lazyChunk(() => import('./StepFinalize.tsx'));
 export interface BookingFlowProps extends Pick<StepFinalizeProps, 'loginDialog' | 'onSignedIn'> {
   /** Called when the student moves on from the booked screen, instead of going to their classes (the sessions screen embeds the flow). */
   onBooked?: () => void;
+  /** The catalog the page was built with: step 1 is drawn at once, in the page's HTML (the widget's frame). */
+  builtCatalog?: BuiltCatalog;
 }
 
 /** The three-step booking flow (spec 1 §2): choose, pick an appointment, pay. */
-export function BookingFlow({ onBooked, loginDialog, onSignedIn }: BookingFlowProps) {
+export function BookingFlow({ onBooked, loginDialog, onSignedIn, builtCatalog }: BookingFlowProps) {
   const booking = useStore($booking);
-  const [catalog, retry] = useCatalog();
+  const [catalog, retry] = useCatalog(builtCatalog);
   const availability = useAvailability(booking.selection, booking.listVisits);
   const root = useRef<HTMLDivElement>(null);
   const previousStep = useRef(booking.step);
+  const host = useBookingHost();
+
+  // The page the flow runs in hears of each step (the embedded widget tells the partner's page).
+  const { report } = host;
+  useEffect(() => {
+    report({ type: 'step', step: booking.step });
+  }, [report, booking.step]);
+
+  // The school and course the page asked for are chosen once the catalog is there, unless the
+  // visitor already chose (after hydration: the page's HTML is the flow's own first screen).
+  const openedWith = useRef(false);
+  useEffect(() => {
+    if (openedWith.current || catalog.status !== 'ready' || (!host.school && !host.course)) return;
+    openedWith.current = true;
+    const { step, selection } = $booking.get();
+    if (step !== 'select' || selection.courseId !== null) return;
+    const school = host.school ?? selection.school;
+    const wanted = host.course?.toUpperCase();
+    const course = catalog.courses.find((c) => c.school === school && c.course_number.toUpperCase() === wanted);
+    dispatchBooking({ type: 'choose', changes: course ? { school, courseId: String(course.id) } : { school } });
+  }, [catalog, host.course, host.school]);
 
   // Each step replaces the last: move focus to the new step's title so keyboard and screen reader
   // users land on it rather than on the page's start.

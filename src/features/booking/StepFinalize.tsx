@@ -8,13 +8,15 @@ import type { Customer, Prices } from '../../contract/entities.ts';
 import { sessionPrice } from '../../lib/money.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { formatPhone } from '../../lib/phone.ts';
-import { Button } from '../../ui/Button.tsx';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { AppointmentFacts } from './AppointmentCard.tsx';
 import { BackButton } from './BackButton.tsx';
 import type { Appointment, Selection } from './booking-machine.ts';
 import { dispatchBooking, intentSecrets, resetBooking } from './booking-store.ts';
+import { useBookingHost } from './booking-host.ts';
+import type { ApiResult } from '../../api/http.ts';
 import { confirmTypedCard, declinedPaymentSecret } from './card-payment.ts';
 import styles from './booking.module.css';
 import { type ContactFields, cleanContact, contactError, emptyFields, FILL_IN_ALL } from './contact-validation.ts';
@@ -87,6 +89,13 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
   // Reminder texts before each session (issue 12): on unless the customer unticks the box.
   const [textReminders, setTextReminders] = useState(true);
 
+  const host = useBookingHost();
+  /** The sentence for a refused or unanswered call; the page hears of its error type. */
+  const failed = (result: Exclude<ApiResult<unknown>, { status: 'success' }>) => {
+    host.report({ type: 'error', error: result.error.type });
+    return result.status === 'failure' ? errorMessage(result.error) : 'Cannot contact server';
+  };
+
   const heading = useRef<HTMLHeadingElement>(null);
   // This step loads on demand, after the flow moved focus: take it here once the step is shown.
   useEffect(() => heading.current?.focus(), []);
@@ -124,10 +133,10 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
       if (created.status !== 'success') {
         setPaying(false);
         if (created.status === 'failure' && created.error.type === 'AlreadyExists') {
-          setError(errorMessage(created.error));
+          setError(failed(created));
           const { email, phone } = cleanContact(contact);
           setLogin({ email, phone });
-        } else setError(created.status === 'failure' ? errorMessage(created.error) : 'Cannot contact server');
+        } else setError(failed(created));
         return;
       }
       payer = created.data;
@@ -155,9 +164,9 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
           const declinedSecret = declinedPaymentSecret(intent.error);
           if (declinedSecret) intentSecrets.set(cacheKey, declinedSecret);
           setNeedCard(true);
-          return setError(intent.error.message ?? errorMessage(intent.error));
+          return setError(intent.error.message ?? failed(intent));
         }
-        return setError(intent.status === 'failure' ? errorMessage(intent.error) : 'Cannot contact server');
+        return setError(failed(intent));
       }
       // The server charged the card on file at once: nothing left to confirm.
       if (intent.data.status === 'succeeded' || intent.data.status === 'processing') return finish(payer);
@@ -175,6 +184,7 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
       // An intent whose hold ran out cannot be paid any more: the next try starts a new one.
       if (result.error.code === 'payment_intent_unexpected_state') intentSecrets.delete(cacheKey);
       else if (!card) setNeedCard(true);
+      host.report({ type: 'error', error: result.error.code === 'card_declined' ? 'CardDeclined' : result.error.type });
       return setError(result.error.message ?? 'Your payment did not go through');
     }
     finish(payer);
@@ -184,6 +194,7 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
     setPaying(false);
     setPaid({ email: payer.email, phone: payer.phone, texts: textReminders, classes: onBooked ? null : findClasses(appointment) });
     dispatchBooking({ type: 'paid' });
+    host.report({ type: 'booked', course: appointment.offering.course.course_number, start: appointment.startEpoch, frequency: appointment.frequency });
   }
 
   if (paid) {
@@ -264,7 +275,7 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
         <li>{paymentTerms(appointment.frequency, sessionPrice(prices, appointment.frequency, selection.capacity))}</li>
         <li>Skip or cancel up to 12 hours before a session at no charge.</li>
         <li>
-          Backed by our pass guarantee (<a href="/terms">terms</a>).
+          Backed by our pass guarantee (<a href="/terms" target={host.linksInNewTab ? '_blank' : undefined}>terms</a>).
         </li>
       </ul>
 
@@ -324,6 +335,7 @@ async function findClasses(appointment: Appointment): Promise<string> {
  */
 function Booked({ appointment, selection, prices, receipt, onContinue }: Pick<StepFinalizeProps, 'appointment' | 'selection' | 'prices'> & { receipt: Receipt; onContinue: () => Promise<void> | void }) {
   const [leaving, setLeaving] = useState(false);
+  const { linksInNewTab } = useBookingHost();
   const { course, tutor } = appointment.offering;
   return (
     <div className={styles.step}>
@@ -345,15 +357,22 @@ function Booked({ appointment, selection, prices, receipt, onContinue }: Pick<St
           </>
         )}
       </p>
-      <Button
-        loading={leaving}
-        onClick={() => {
-          setLeaving(true);
-          void onContinue();
-        }}
-      >
-        {receipt.classes ? 'Go to your classes' : 'See your sessions'}
-      </Button>
+      {linksInNewTab ? (
+        // In the widget on a partner's page: our dashboard opens beside it, the partner's page stays.
+        <ButtonLink href="/student/dashboard" target="_blank" rel="noopener">
+          Open your classes
+        </ButtonLink>
+      ) : (
+        <Button
+          loading={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void onContinue();
+          }}
+        >
+          {receipt.classes ? 'Go to your classes' : 'See your sessions'}
+        </Button>
+      )}
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { Chip } from '../../ui/Chip.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { AppointmentCard } from './AppointmentCard.tsx';
 import { firstOfEachTutor, groupByDate } from './appointment-groups.ts';
+import { formatLongDate } from '../../lib/time-format.ts';
+import { useBookingHost } from './booking-host.ts';
 import { BackButton } from './BackButton.tsx';
 import type { Appointment, Selection } from './booking-machine.ts';
 import { dispatchBooking } from './booking-store.ts';
@@ -15,9 +17,10 @@ export const ALL_BUSY = 'All tutors are busy for the given class configuration. 
 /** The appointments by day, a heading per day; a tutor's bio shows at their first appointment only. */
 function AppointmentList({ appointments, selection, prices }: { appointments: Appointment[]; selection: Selection & { capacity: 1 | 2 }; prices: Prices }) {
   const withBio = firstOfEachTutor(appointments);
+  const { zone } = useBookingHost();
   return (
     <div className={styles.days}>
-      {groupByDate(appointments).map((day) => (
+      {groupByDate(appointments, (epoch) => formatLongDate(epoch, zone)).map((day) => (
         <div key={day.date}>
           <h4 className={styles.day}>{day.date}</h4>
           <ul className={styles.cards}>
