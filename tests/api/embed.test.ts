@@ -4,10 +4,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
-import { advanceClock } from '../../server/clock.ts';
+import { advanceClock, now } from '../../server/clock.ts';
+import { openDatabase } from '../../server/db/connection.ts';
 import { DataChanges } from '../../server/cache/data-changes.ts';
 import { EMBED_ORIGINS_TTL_MS, embedOriginsCache } from '../../server/cache/embed-origins.ts';
-import { listEmbedOrigins } from '../../server/domain/embed-origins.ts';
+import { listEmbedOrigins, replaceEmbedOrigins } from '../../server/domain/embed-origins.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { createSiteApp } from '../../server/site.ts';
 import { EMBED_ORIGINS_MAX } from '../../src/contract/limits.ts';
@@ -164,6 +165,28 @@ describeApi('the sites allowed to embed the booking widget', (ctx) => {
     expect((await framing(deaf, '/embed/booking')).ancestors).toBe("'self' https://old.example");
     advanceClock(1000);
     expect((await framing(deaf, '/embed/booking')).ancestors).toBe("'self' https://new.example");
+  });
+
+  it('another instance on the same PostgreSQL, which hears the change through the triggers, follows it within seconds', async (test) => {
+    if (ctx().kind !== 'postgres') return test.skip('PGlite is one process: no other instance can share it');
+    const app = site(ctx().database.changes);
+    expect((await framing(app, '/embed/booking')).ancestors).toBe("'self'");
+    const { schema } = await ctx()
+      .database.db.selectNoFrom((eb) => eb.fn<string>('current_schema', []).as('schema'))
+      .executeTakeFirstOrThrow();
+    const other = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, schema });
+    try {
+      await replaceEmbedOrigins(other.db, ['https://elsewhere.example'], (await maya(ctx())).id, now());
+      const deadline = Date.now() + 3000;
+      let ancestors = await framing(app, '/embed/booking');
+      while (ancestors.ancestors === "'self'" && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        ancestors = await framing(app, '/embed/booking');
+      }
+      expect(ancestors.ancestors).toBe("'self' https://elsewhere.example");
+    } finally {
+      await other.close();
+    }
   });
 
   it('serves /embed.js cached for 5 minutes (its name has no hash), with its compressed twin', async () => {
