@@ -35,6 +35,8 @@ import type { SignInFloors } from './http/even-timing.ts';
 import { calendarRoutes } from './routes/calendar.ts';
 import { payRoutes } from './routes/pay.ts';
 import { reportRoutes } from './routes/reports.ts';
+import { embedRoutes } from './routes/embed.ts';
+import { embedOriginsStore } from './domain/embed-origins.ts';
 import { DEFAULT_PAY_PERIOD_FIRST_DAY } from './domain/pay-periods.ts';
 
 export interface AppDeps {
@@ -117,6 +119,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   api.route('/', teamRoutes(db, photoDir, seedPhotoDir));
   api.route('/', payRoutes(db, config.payPeriodFirstDay ?? DEFAULT_PAY_PERIOD_FIRST_DAY));
   api.route('/', reportRoutes(db));
+  api.route('/', embedRoutes(embedOriginsStore(db)));
   api.route('/', clientErrorRoutes(db, log));
   if (payments.name === 'offline' && config.mode === 'demo') api.route('/', offlinePaymentRoutes(db));
   if (payments.name === 'stripe' && config.stripeWebhookSecret) {

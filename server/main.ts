@@ -18,6 +18,8 @@ import { openDatabase } from './db/connection.ts';
 import { type ClusterWorker, joinCluster, runPrimary } from './cluster.ts';
 import { demoAccounts } from './demo/seed.ts';
 import { createSiteApp } from './site.ts';
+import { embedOriginsCache } from './cache/embed-origins.ts';
+import { listEmbedOrigins } from './domain/embed-origins.ts';
 import { listGalleryTutors } from './domain/tutors.ts';
 import { semesterEnd } from './domain/availability.ts';
 import { nowMs } from './clock.ts';
@@ -138,6 +140,7 @@ async function startServer(worker: ClusterWorker | undefined) {
     photoDir,
     galleryTutors: () => listGalleryTutors(database.db),
     hsts: config.mode === 'production',
+    embedOrigins: embedOriginsCache({ read: () => listEmbedOrigins(database.db), changes: database.changes, log }),
   });
 
   const http = startHttpServer({

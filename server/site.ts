@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { PublicTutor } from '../src/contract/entities.ts';
-import { builtPageScriptHashes, contentSecurityPolicy, siteSecurityHeaders } from './http/security-headers.ts';
+import { builtPageScriptHashes, siteSecurityHeaders } from './http/security-headers.ts';
 import { dashboardShell } from './dashboard-shell.ts';
 import { liveHomePage } from './live-home.ts';
 import { addPhotoRoute } from './photos.ts';
@@ -23,13 +23,15 @@ export interface SiteOptions {
   hsts?: boolean;
   /** The dashboards' server render (dist-server/render-dashboard.js); without it the browser renders them. */
   dashboardRenderFile?: string;
+  /** The sites allowed to frame the embed pages (/embed/*), from memory (cache/embed-origins.ts); none when not given. */
+  embedOrigins?: () => Promise<string[]>;
 }
 
 /** The production server: the API, tutor photos, the static site and the dashboard rewrites. */
-export function createSiteApp({ api, distDir, photoDir, galleryTutors, galleryRefreshMs, hsts = false, dashboardRenderFile }: SiteOptions) {
+export function createSiteApp({ api, distDir, photoDir, galleryTutors, galleryRefreshMs, hsts = false, dashboardRenderFile, embedOrigins }: SiteOptions) {
   const root = path.resolve(distDir);
   const app = new Hono({ strict: false });
-  app.use(siteSecurityHeaders({ csp: contentSecurityPolicy(builtPageScriptHashes(root)), hsts }));
+  app.use(siteSecurityHeaders({ scriptHashes: builtPageScriptHashes(root), hsts, embedOrigins }));
   app.route('/', api);
   addPhotoRoute(app, [photoDir, path.join(root, 'tutor_images')]);
   if (galleryTutors) {

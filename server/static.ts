@@ -20,9 +20,16 @@ const contentTypes: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/**
+ * The booking widget's loader, which partners' pages link by this fixed name (decision 020): cached
+ * briefly, so that a deploy reaches their visitors within minutes.
+ */
+export const EMBED_SCRIPT_PATH = '/embed.js';
+
 /** Hashed build assets never change; HTML must be revalidated so a deploy shows at once. */
 export function cacheControl(urlPath: string): string {
   if (urlPath.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
+  if (urlPath === EMBED_SCRIPT_PATH) return 'public, max-age=300';
   if (urlPath.endsWith('.html') || !path.extname(urlPath)) return 'no-cache';
   return 'public, max-age=3600';
 }

@@ -15,9 +15,11 @@ export const TOPICS_OF_TABLE: Record<string, readonly Topic[]> = {
   meetings: ['availability'],
   reservations: ['availability'],
   tutor_days_off: ['availability'],
+  embed_origins: ['embed'],
 };
 
-export type Topic = 'catalog' | 'availability';
+/** `embed`: the sites allowed to embed the booking widget (cache/embed-origins.ts). */
+export type Topic = 'catalog' | 'availability' | 'embed';
 
 /** The PostgreSQL channel the database's triggers (migration 012) notify, with the table as payload. */
 export const CHANGES_CHANNEL = 'data_changed';
@@ -34,7 +36,7 @@ export const CHANGES_CHANNEL = 'data_changed';
  *   this process's write was not yet committed.
  */
 export class DataChanges {
-  private readonly generations: Record<Topic, number> = { catalog: 0, availability: 0 };
+  private readonly generations: Record<Topic, number> = { catalog: 0, availability: 0, embed: 0 };
   /** Whether other instances' changes reach this process now; while not, nothing may be cached. */
   private hearing = true;
 

@@ -595,6 +595,22 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
+  '024_embed_origins': {
+    async up(db) {
+      await runStatements(db, `
+        -- The sites allowed to embed the booking widget (server/domain/embed-origins.ts), written
+        -- into the embed page's frame-ancestors: each normalised origin once, who added it and
+        -- when. A change is told to every instance through the change triggers (migration 012),
+        -- which drop their cached list (server/cache/embed-origins.ts).
+        create table embed_origins (
+          origin text primary key check (length(origin) <= 300),
+          added_by integer not null references tutors (id),
+          added_at timestamptz not null
+        );
+        create trigger embed_origins_changed after insert or update or delete on embed_origins for each row execute function notify_data_changed()
+      `);
+    },
+  },
 };
 
 /** PGlite's query protocol takes one statement at a time, so a script is split at its semicolons. */

@@ -145,6 +145,11 @@ export interface Database {
     done_by: number;
     done_at: RequiredTimestamp;
   };
+  embed_origins: {
+    origin: string;
+    added_by: number;
+    added_at: RequiredTimestamp;
+  };
   subscriptions: {
     id: Generated<number>;
     customer_id: number;

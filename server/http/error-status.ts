@@ -58,6 +58,7 @@ export const errorStatus: Record<ErrorType, ContentfulStatusCode> = {
   CategoryNotFound: 404,
   GradeNotFound: 404,
   GradeAlreadyExists: 409,
+  BadEmbedOrigin: 400,
   TutorNotFound: 404,
   CannotArchiveSelf: 409,
   HasAttachedOfferings: 409,

@@ -43,9 +43,10 @@ export function builtPageScriptHashes(distDir: string): string[] {
  * by hash, and Stripe.js. Styles allow inline: React's style props, the select's runtime styles
  * (emotion) and Astro's small inlined stylesheets need it, and style cannot run code. Images
  * are our own (tutor photos) and the favicon, which every page carries as a data: URL (an image
- * cannot run code). No page may be framed.
+ * cannot run code). No page may be framed, except the embed pages by the sites allowed to embed
+ * them (`frameAncestors`, from frameAncestorsFor).
  */
-export function contentSecurityPolicy(scriptHashes: string[]): string {
+export function contentSecurityPolicy(scriptHashes: string[], frameAncestors: readonly string[] = ["'none'"]): string {
   return [
     "default-src 'self'",
     ['script-src', "'self'", ...scriptHashes, ...STRIPE_SCRIPTS].join(' '),
@@ -54,7 +55,7 @@ export function contentSecurityPolicy(scriptHashes: string[]): string {
     "font-src 'self'",
     `connect-src 'self' ${STRIPE_API}`,
     `frame-src ${STRIPE_FRAMES.join(' ')}`,
-    "frame-ancestors 'none'",
+    ['frame-ancestors', ...frameAncestors].join(' '),
     "base-uri 'self'",
     "form-action 'self'",
     "object-src 'none'",
@@ -64,18 +65,60 @@ export function contentSecurityPolicy(scriptHashes: string[]): string {
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
 /**
- * Headers on every answer of the production server: nosniff everywhere (photos and assets
- * included); on HTML, the CSP, the referrer policy and no framing; HSTS in production.
+ * Whether a path is under /embed/, the pages made to be framed by other sites (the booking
+ * widget, decision 020). Decided on the path as the file server reads it (decoded, `..` resolved),
+ * so that `/embed/%2e%2e/terms` is not the terms page made frameable; a path that does not decode
+ * is not an embed page.
  */
-export function siteSecurityHeaders({ csp, hsts }: { csp: string; hsts: boolean }): MiddlewareHandler {
+export function isEmbedPath(urlPath: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return false;
+  }
+  const normal = path.posix.normalize(decoded);
+  return normal === '/embed' || normal.startsWith('/embed/');
+}
+
+/**
+ * Who may frame the page at `urlPath`: nobody, except for an embed page, which our own pages (the
+ * supervisor's Embed screen shows a preview) and the sites allowed to embed (`embedOrigins`,
+ * normalised by src/lib/embed-origins.ts) may frame.
+ */
+export function frameAncestorsFor(urlPath: string, embedOrigins: readonly string[]): string[] {
+  return isEmbedPath(urlPath) ? ["'self'", ...embedOrigins] : ["'none'"];
+}
+
+export interface SiteSecurityOptions {
+  /** The build's inline scripts (builtPageScriptHashes). */
+  scriptHashes: string[];
+  hsts: boolean;
+  /** The sites allowed to embed, from memory (cache/embed-origins.ts); none when not given. */
+  embedOrigins?: () => Promise<string[]>;
+}
+
+/**
+ * Headers on every answer of the production server: nosniff everywhere (photos and assets
+ * included); on HTML, the CSP, the referrer policy and no framing (an embed page: framing by the
+ * allowed sites only, and no X-Frame-Options, which cannot name them and would forbid it); HSTS in
+ * production.
+ */
+export function siteSecurityHeaders({ scriptHashes, hsts, embedOrigins = async () => [] }: SiteSecurityOptions): MiddlewareHandler {
+  const pageCsp = contentSecurityPolicy(scriptHashes);
   return async (c, next) => {
     await next();
     c.res.headers.set('x-content-type-options', 'nosniff');
     if (hsts) c.res.headers.set('strict-transport-security', HSTS);
     if ((c.res.headers.get('content-type') ?? '').startsWith('text/html')) {
-      c.res.headers.set('content-security-policy', csp);
       c.res.headers.set('referrer-policy', 'strict-origin-when-cross-origin');
-      c.res.headers.set('x-frame-options', 'DENY');
+      if (isEmbedPath(c.req.path)) {
+        c.res.headers.set('content-security-policy', contentSecurityPolicy(scriptHashes, frameAncestorsFor(c.req.path, await embedOrigins())));
+        c.res.headers.delete('x-frame-options');
+      } else {
+        c.res.headers.set('content-security-policy', pageCsp);
+        c.res.headers.set('x-frame-options', 'DENY');
+      }
     }
   };
 }

@@ -6,33 +6,57 @@ import { noAuth, notAuthorized, Refusal } from '../domain/refusal.ts';
 
 /** The session cookie's base name; over https it is sent as `__Host-sid` (see sessionCookieFor). */
 export const SESSION_COOKIE = 'sid';
+/** The booking widget's frame's session cookie (decision 020); `__Host-esid` over https. */
+export const EMBED_SESSION_COOKIE = 'esid';
+/** The request header the embed page's API client sends on every call: this request is the frame's. */
+export const EMBED_HEADER = 'x-booking-embed';
 
 /**
- * How the session cookie is named and flagged. Over https it is `__Host-sid`: always Secure, Path=/
+ * How a session cookie is named and flagged. Over https it is `__Host-…`: always Secure, Path=/
  * and no Domain, which the browser enforces, so neither a plain-http answer on the path to the user
- * nor a sibling subdomain can plant or overwrite it. Over http (the local demo) it is plain `sid`.
+ * nor a sibling subdomain can plant or overwrite it. Over http (the local demo) it is plain.
+ *
+ * The first-party cookie (`sid`) is SameSite=Lax. The frame's (`esid`) is read inside other sites'
+ * pages, so it is SameSite=None, and Partitioned (CHIPS): the browser keeps a separate jar per
+ * top-level site, which is what lets it through where third-party cookies are blocked. Partitioned
+ * needs Secure, which browsers accept on http://localhost and 127.0.0.1, so it is always Secure.
  */
 export interface SessionCookie {
+  name: typeof SESSION_COOKIE | typeof EMBED_SESSION_COOKIE;
   prefix?: 'host';
   secure: boolean;
+  sameSite: 'Lax' | 'None';
+  partitioned: boolean;
 }
 
 /**
- * Decided once from the configured site address, never from the request (its URL or an
- * X-Forwarded-Proto header), which a proxy or client could present either way.
+ * The cookie of a request: decided from the configured site address, never from the request's URL
+ * or an X-Forwarded-Proto header (which a proxy or client could present either way), and from
+ * whether the request is the embed frame's (its header). A request uses only its own cookie: the
+ * frame's never signs in a request without the header, the first-party one never one with it.
  */
-export function sessionCookieFor(siteUrl: string): SessionCookie {
-  return new URL(siteUrl).protocol === 'https:' ? { prefix: 'host', secure: true } : { secure: false };
+export function sessionCookieFor(siteUrl: string, embedded = false): SessionCookie {
+  const https = new URL(siteUrl).protocol === 'https:';
+  const prefix = https ? { prefix: 'host' as const } : {};
+  if (embedded) return { name: EMBED_SESSION_COOKIE, ...prefix, secure: true, sameSite: 'None', partitioned: true };
+  return { name: SESSION_COOKIE, ...prefix, secure: https, sameSite: 'Lax', partitioned: false };
+}
+
+/** Whether a request comes from the booking widget's frame (`X-Booking-Embed: 1`). */
+export function isEmbedRequest(c: Context): boolean {
+  return c.req.header(EMBED_HEADER) === '1';
 }
 
 export type AppEnv = { Variables: { auth: Auth | null; sessionCookie: SessionCookie } };
 
-/** Resolves the session cookie to the signed-in customer or tutor (or null) for every request. */
+/** Resolves the request's session cookie to the signed-in customer or tutor (or null) for every request. */
 export function sessionMiddleware(db: Db, siteUrl: string): MiddlewareHandler<AppEnv> {
-  const cookie = sessionCookieFor(siteUrl);
+  const firstParty = sessionCookieFor(siteUrl, false);
+  const embed = sessionCookieFor(siteUrl, true);
   return async (c, next) => {
+    const cookie = isEmbedRequest(c) ? embed : firstParty;
     c.set('sessionCookie', cookie);
-    const secret = getCookie(c, SESSION_COOKIE, cookie.prefix);
+    const secret = getCookie(c, cookie.name, cookie.prefix);
     c.set('auth', secret && secret.length <= 100 ? await findSession(db, secret) : null);
     await next();
   };
@@ -44,26 +68,24 @@ function cookieOf(c: Context<AppEnv>): SessionCookie {
   return cookie;
 }
 
-/** Starts a session: `unproven` only for the booking contact form's new account. */
+/** The attributes a cookie is set and cleared with (a clear must match them to replace it). */
+function cookieOptions(cookie: SessionCookie) {
+  return { prefix: cookie.prefix, httpOnly: true, sameSite: cookie.sameSite, secure: cookie.secure, partitioned: cookie.partitioned || undefined, path: '/' } as const;
+}
+
+/** Starts a session in the request's cookie: `unproven` only for the booking contact form's new account. */
 export async function signIn(c: Context<AppEnv>, db: Db, account: Account, proof: SessionProof): Promise<void> {
   const cookie = cookieOf(c);
   const secret = await startSession(db, account, proof);
-  setCookie(c, SESSION_COOKIE, secret, {
-    prefix: cookie.prefix,
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: cookie.secure,
-    path: '/',
-    maxAge: SESSION_DAYS * 24 * 3600,
-  });
+  setCookie(c, cookie.name, secret, { ...cookieOptions(cookie), maxAge: SESSION_DAYS * 24 * 3600 });
 }
 
-/** Ends the request's session on the server (the row is deleted) and clears the cookie. */
+/** Ends the request's session on the server (the row is deleted) and clears its cookie. */
 export async function signOut(c: Context<AppEnv>, db: Db): Promise<void> {
   const cookie = cookieOf(c);
-  const secret = getCookie(c, SESSION_COOKIE, cookie.prefix);
+  const secret = getCookie(c, cookie.name, cookie.prefix);
   if (secret) await endSession(db, secret);
-  deleteCookie(c, SESSION_COOKIE, { prefix: cookie.prefix, path: '/', secure: cookie.secure, httpOnly: true, sameSite: 'Lax' });
+  deleteCookie(c, cookie.name, cookieOptions(cookie));
 }
 
 export function requireAuth(c: Context<AppEnv>): Auth {

@@ -43,6 +43,11 @@ export interface CatalogCourse extends Course {
   active_offerings: number;
 }
 
+/** The sites allowed to embed the booking widget (GET and PUT /api/embed/origins): `scheme://host[:port]`, sorted. */
+export interface EmbedOrigins {
+  origins: string[];
+}
+
 /** One price (cents per student for an hour) and when it took effect (GET /api/prices/history). */
 export interface PriceEntry {
   frequency: Frequency;

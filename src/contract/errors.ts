@@ -75,6 +75,9 @@ export const errorTypes = [
   'CategoryNotFound',
   'GradeNotFound',
   'GradeAlreadyExists',
+  // embedding (docs/contract-extensions.md 'Sites allowed to embed the booking widget')
+  /** An entry of the embed origins list is not a site address (`error.origin` is it as typed; `error.max` when past the limit). */
+  'BadEmbedOrigin',
   // team
   'TutorNotFound',
   'CannotArchiveSelf',

@@ -34,3 +34,11 @@ export const PRIVATE_NOTE_MAX = 1000;
 
 /** The longest period a report covers (GET /api/reports): a year, a leap year's too. */
 export const REPORT_MAX_DAYS = 366;
+
+/**
+ * The sites allowed to embed the booking widget (PUT /api/embed/origins): this many at most, each
+ * typed entry at most this long. Every one of them is written into each embed page's
+ * Content-Security-Policy header, which proxies cap at a few KB.
+ */
+export const EMBED_ORIGINS_MAX = 50;
+export const EMBED_ORIGIN_TYPED_MAX = 300;

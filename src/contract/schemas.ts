@@ -253,6 +253,26 @@ export const priceChangeForm = z.object({
   price_cents: integer((n) => n.min(1, 'Must be at least 1 cent').max(PRICE_CENTS_MAX, `At most ${PRICE_CENTS_MAX} cents`)),
 });
 
+// --- sites allowed to embed the booking widget -------------------------------------------------
+/** Entries the call reads at most, as typed: bounds on the input only (the rules are src/lib/embed-origins.ts). */
+const EMBED_ORIGIN_ENTRIES_READ = 500;
+const embedOriginEntry = z.string().max(2000, 'At most 2000 characters');
+/**
+ * PUT /api/embed/origins: the whole list, as a JSON array or as a form's text with one origin per
+ * line. Blank entries are dropped; each other is checked and normalised by the domain
+ * (BadEmbedOrigin names the first that is not a site address).
+ */
+export const embedOriginsInput = z.object({
+  origins: z.union([
+    z.array(embedOriginEntry).max(EMBED_ORIGIN_ENTRIES_READ, `At most ${EMBED_ORIGIN_ENTRIES_READ} entries`),
+    z
+      .string()
+      .max(64 * 1024, 'At most 64 KB')
+      .transform((text) => text.split(/\r\n|\r|\n/))
+      .pipe(z.array(z.string()).max(EMBED_ORIGIN_ENTRIES_READ, `At most ${EMBED_ORIGIN_ENTRIES_READ} lines`)),
+  ]),
+});
+
 // --- client error reports ----------------------------------------------------------------------
 /**
  * A failure the front end reports (spec 1 §1: a script chunk that fails to load is reported). Each
@@ -292,6 +312,7 @@ export type TutorCreateInput = FormInput<typeof tutorCreateForm>;
 export type OfferingCreateInput = FormInput<typeof offeringCreateForm>;
 export type CourseCreateInput = z.input<typeof courseCreateForm>;
 export type CourseUpdateInput = z.input<typeof courseUpdateForm>;
+export type EmbedOriginsInput = z.input<typeof embedOriginsInput>;
 export type PriceChangeInput = FormInput<typeof priceChangeForm>;
 export type DayOffCreateInput = FormInput<typeof dayOffCreateForm>;
 export type ClientErrorReport = z.output<typeof clientErrorForm>;

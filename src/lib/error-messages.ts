@@ -88,6 +88,12 @@ export const errorMessages = {
   CategoryNotFound: 'The selected grade category no longer exists. Please refresh and try agian',
   GradeNotFound: 'This grade no longer exists. Please refresh the page.',
   GradeAlreadyExists: 'A grade with this name already exists, please try a different assignment name',
+  // The sites allowed to embed the booking widget: the entry refused, as typed.
+  BadEmbedOrigin: (error) => {
+    const typed = typeof error.origin === 'string' ? error.origin.slice(0, 80) : '';
+    if (typeof error.max === 'number') return `At most ${error.max} sites can embed the booking widget: "${typed}" is one too many. Please remove some first.`;
+    return `"${typed}" is not a site address we can allow. Write it as https://example.com (with http:// or https://, no path and no *).`;
+  },
   TutorNotFound: 'This tutor no longer exists. Please reload the page.',
   // Spec 2 §8, tutor archive.
   CannotArchiveSelf: 'You cannot archive yourself. Please contact another supervisor.',

@@ -242,6 +242,8 @@ function plausible(name: string, ids: Ids, r: Random): string {
       return ids.secrets.length ? r.pick(ids.secrets) : 'pi_x_secret_y';
     case 'card_number':
       return r.pick(['4242 4242 4242 4242', '4000 0000 0000 0002']);
+    case 'origins':
+      return r.pick(['https://club.example', 'http://127.0.0.1:4000\nhttps://club.example/', '']);
     case 'page':
     case 'chunk_url':
       return '/student/dashboard';
@@ -271,6 +273,8 @@ const INPUTS: Record<string, RouteInputs> = {
   'POST /api/courses/:id/archive': { query: ['unarchive'] },
   'GET /api/prices/history': {},
   'POST /api/prices': { form: ['frequency', 'capacity', 'price_cents'] },
+  'GET /api/embed/origins': {},
+  'PUT /api/embed/origins': { form: ['origins'] },
   'GET /api/tutors': {},
   'GET /api/tutors/:id': {},
   'GET /api/checkauth': {},
@@ -487,7 +491,7 @@ function fittingRole(route: string): Role | undefined {
   const [method, path] = route.split(' ') as [string, string];
   if (/^\/api\/(gradebooks|customers|payments|subscriptions|offline-payments)\b/.test(path)) return 'customer';
   if (/^\/api\/(team|offerings|meetings\/recent|reports)\b/.test(path) || /^\/api\/tutors(\/:id\/(archive|background|photo))?$/.test(path)) return method === 'GET' && path === '/api/tutors' ? undefined : 'supervisor';
-  if ((/^\/api\/(courses|prices)\b/.test(path) && method === 'POST') || path === '/api/prices/history') return 'supervisor';
+  if ((/^\/api\/(courses|prices)\b/.test(path) && method === 'POST') || path === '/api/prices/history' || path.startsWith('/api/embed/')) return 'supervisor';
   if (/^\/api\/(meetings|slots)\b/.test(path) && method === 'POST') return 'tutor';
   if (/^\/api\/tutors\/:id\/(meetings|gradebooks|offerings)$/.test(path)) return 'tutor';
   return undefined;
