@@ -162,7 +162,7 @@ function WidgetForm({ form, onChange, options, courses }: { form: EmbedForm; onC
         </select>
       </div>
       <fieldset className={styles.modes}>
-        <legend className={styles.label}>Shown</legend>
+        <legend className={styles.label}>How it shows</legend>
         {(
           [
             ['inline', 'Inline, in the page'],
