@@ -67,7 +67,7 @@ function badResponse(httpStatus: number): Failure {
  * answered from there. It returns the envelope whatever the HTTP status (docs/spec/contract.md: the body
  * decides), and a NetworkFailure when no answer arrived.
  */
-export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   let body: BodyInit | undefined;
   const headers: Record<string, string> = { ...settings.headers, accept: 'application/json' };
   if (options.form) body = formData(options.form);

@@ -18,6 +18,7 @@ export const dashboardRoutes = {
   tutorCatalog: '/tutors/:tutorId/dashboard/catalog',
   tutorPayroll: '/tutors/:tutorId/dashboard/payroll',
   tutorReports: '/tutors/:tutorId/dashboard/reports',
+  tutorEmbed: '/tutors/:tutorId/dashboard/embed',
   tutorGradebooks: '/tutors/:tutorId/dashboard/gradebooks',
   tutorAllGradebooks: '/tutors/:tutorId/dashboard/all-gradebooks',
   tutorGradebook: '/tutors/:tutorId/dashboard/gradebooks/:gradebookId',

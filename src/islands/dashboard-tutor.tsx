@@ -33,6 +33,8 @@ const PhotoDialog = lazyChunk(() => import('../features/team/PhotoDialog.tsx').t
 const PayrollScreen = lazyChunk(() => import('../features/team/PayrollScreen.tsx').then((m) => ({ default: m.PayrollScreen })));
 // Reports, another supervisor screen, loads when it is opened (its charts' library later still, with the charts).
 const ReportsScreen = lazyChunk(() => import('../features/reports/ReportsScreen.tsx').then((m) => ({ default: m.ReportsScreen })));
+// Embed, another supervisor screen (the booking widget's snippet and allowed sites), loads when it is opened.
+const EmbedScreen = lazyChunk(() => import('../features/embed/EmbedScreen.tsx').then((m) => ({ default: m.EmbedScreen })));
 // My Hours loads when it is opened.
 const HoursScreen = lazyChunk(() => import('../features/tutor/HoursScreen.tsx').then((m) => ({ default: m.HoursScreen })));
 
@@ -46,6 +48,7 @@ const screenChunks: Partial<Record<DashboardRoute, { preload(): Promise<void> }>
   tutorGradebook: TutorGradebookScreen,
   tutorPayroll: PayrollScreen,
   tutorReports: ReportsScreen,
+  tutorEmbed: EmbedScreen,
   tutorHours: HoursScreen,
 };
 
@@ -158,6 +161,11 @@ export const TutorReports = () => (
     <ReportsScreen onDenied={toOwnSchedule} />
   </ChunkSuspense>
 );
+export const TutorEmbed = () => (
+  <ChunkSuspense fallback={<Loader text="Loading…" />}>
+    <EmbedScreen onDenied={toOwnSchedule} />
+  </ChunkSuspense>
+);
 export const TutorHours = ({ tutorId }: { tutorId: string }) => (
   <ChunkSuspense fallback={<Loader text="Loading…" />}>
     <HoursScreen tutorId={tutorId} own={tutorId === 'myself'} title="My Hours" historyPath={getPagePath($router, 'tutorHistory', { tutorId })} />
@@ -177,6 +185,7 @@ const screens: Partial<Record<DashboardRoute, (props: { tutorId: string }) => Re
   tutorCatalog: TutorCatalog,
   tutorPayroll: TutorPayroll,
   tutorReports: TutorReports,
+  tutorEmbed: TutorEmbed,
   tutorHours: TutorHours,
 };
 
@@ -209,7 +218,7 @@ const photoDialog = (props: PhotoDialogRenderProps) => (
 
 export function TutorDashboardSidebar({ tutorId, route }: { tutorId: string; route: string }) {
   const path = (
-    name: 'tutorSchedule' | 'tutorAvailability' | 'tutorHistory' | 'tutorHours' | 'tutorGradebooks' | 'tutorAllGradebooks' | 'tutorSupervisor' | 'tutorAllSummaries' | 'tutorCatalog' | 'tutorPayroll' | 'tutorReports',
+    name: 'tutorSchedule' | 'tutorAvailability' | 'tutorHistory' | 'tutorHours' | 'tutorGradebooks' | 'tutorAllGradebooks' | 'tutorSupervisor' | 'tutorAllSummaries' | 'tutorCatalog' | 'tutorPayroll' | 'tutorReports' | 'tutorEmbed',
   ) => getPagePath($router, name, { tutorId });
   return (
     <TutorSidebar
@@ -228,6 +237,7 @@ export function TutorDashboardSidebar({ tutorId, route }: { tutorId: string; rou
         catalog: path('tutorCatalog'),
         payroll: path('tutorPayroll'),
         reports: path('tutorReports'),
+        embed: path('tutorEmbed'),
         back: getPagePath($router, 'tutorSupervisor', { tutorId: 'myself' }),
       }}
     />

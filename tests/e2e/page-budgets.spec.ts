@@ -174,7 +174,7 @@ test(`a student's dashboard fetches at most ${kb(STUDENT_DASHBOARD_JS_BUDGET)} g
   expect(weight.js, `student dashboard /student/dashboard: JS ${kb(weight.js)} > budget ${kb(STUDENT_DASHBOARD_JS_BUDGET)} (${detail(weight)})`).toBeLessThanOrEqual(
     STUDENT_DASHBOARD_JS_BUDGET,
   );
-  const staffScreens = weight.files.filter((file) => /dashboard-tutor|dashboard-summaries|TeamScreen|RecentSessions|GradebooksScreen|PhotoDialog|CatalogScreen/.test(file));
+  const staffScreens = weight.files.filter((file) => /dashboard-tutor|dashboard-summaries|TeamScreen|RecentSessions|GradebooksScreen|PhotoDialog|CatalogScreen|EmbedScreen/.test(file));
   expect(staffScreens, 'a student fetched code of the tutor or supervisor screens').toEqual([]);
   await page.context().close();
 });
@@ -186,7 +186,7 @@ test(`a tutor's dashboard fetches at most ${kb(TUTOR_DASHBOARD_JS_BUDGET)} gzip 
   expect(weight.js, `tutor dashboard /tutors/myself/dashboard: JS ${kb(weight.js)} > budget ${kb(TUTOR_DASHBOARD_JS_BUDGET)} (${detail(weight)})`).toBeLessThanOrEqual(
     TUTOR_DASHBOARD_JS_BUDGET,
   );
-  const supervisorScreens = weight.files.filter((file) => /dashboard-summaries|TeamScreen|RecentSessions|CatalogScreen/.test(file));
+  const supervisorScreens = weight.files.filter((file) => /dashboard-summaries|TeamScreen|RecentSessions|CatalogScreen|EmbedScreen/.test(file));
   expect(supervisorScreens, 'a tutor fetched code of the supervisor screens').toEqual([]);
   await page.context().close();
 });
@@ -210,6 +210,7 @@ test(`a supervisor's dashboard fetches at most ${kb(SUPERVISOR_DASHBOARD_JS_BUDG
     ['Payroll', 'Payroll'],
     ['Summaries', 'Recent Sessions'],
     ['Courses & Prices', 'Courses & Prices'],
+    ['Embed', 'Embed'],
     ['All Gradebooks', 'All Gradebooks'],
     ['My Hours', 'My Hours'],
     ['Availability', 'Manage Availability'],

@@ -26,6 +26,7 @@ const routes: [string, string][] = [
   ['/tutors/myself/dashboard/payroll', 'tutorPayroll'],
   ['/tutors/myself/dashboard/reports', 'tutorReports'],
   ['/tutors/myself/dashboard/reports?period=last-month', 'tutorReports'],
+  ['/tutors/myself/dashboard/embed', 'tutorEmbed'],
   ['/tutors/myself/dashboard/gradebooks', 'tutorGradebooks'],
   ['/tutors/myself/dashboard/all-gradebooks', 'tutorAllGradebooks'],
   ['/tutors/17/dashboard/gradebooks/5', 'tutorGradebook'],

@@ -25,6 +25,8 @@ export interface TutorSidebarPaths {
   payroll: string;
   /** Reports: a period's money, hours, courses and customers, with charts. */
   reports: string;
+  /** Embed: the booking widget's snippet and the sites allowed to embed it. */
+  embed: string;
   /** The supervisor's own team view, where Back leads from another tutor's dashboard. */
   back: string;
 }
@@ -56,7 +58,7 @@ const home = () => window.location.assign('/');
 
 /**
  * The tutor sidebar (spec 2 §2): a profile card, Schedule, Availability, Work History and Gradebooks;
- * a supervisor viewing 'myself' also gets All Gradebooks, Team View, Payroll, Reports, Summaries and Courses & Prices
+ * a supervisor viewing 'myself' also gets All Gradebooks, Team View, Payroll, Reports, Summaries, Courses & Prices and Embed
  * (the catalog, docs/contract-extensions.md), and one viewing
  * another tutor a Back link. Visitors, customers and unknown tutors are sent home.
  */
@@ -157,6 +159,7 @@ export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSideba
           <SidebarButton name="tutorReports" selection={selection} label="Reports" href={paths.reports} />
           <SidebarButton name="tutorAllSummaries" selection={selection} label="Summaries" href={paths.allSummaries} />
           <SidebarButton name="tutorCatalog" selection={selection} label="Courses & Prices" href={paths.catalog} />
+          <SidebarButton name="tutorEmbed" selection={selection} label="Embed" href={paths.embed} />
         </>
       )}
     </>

@@ -51,6 +51,20 @@ describe('the dashboard island on tutor addresses', () => {
     expect(await screen.findByRole('link', { name: 'Courses & Prices' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('loads Embed on the embed route', async () => {
+    fakeApi({
+      'GET /api/checkauth': () => success({ user_type: 'tutor', tutor: { id: 5, name: 'Maya Chen', role: 'Supervisor' } }),
+      'GET /api/tutors/myself': () => success(maya),
+      'GET /api/courses': () => success([]),
+      'GET /api/embed/origins': () => success({ origins: ['https://club.example.org'] }),
+    });
+    $router.open('/tutors/myself/dashboard/embed');
+    render(<DashboardIsland />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Embed' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Remove https://club.example.org' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Embed' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('loads Recent Sessions on the all-summaries route', async () => {
     fakeApi({
       'GET /api/checkauth': () => success({ user_type: 'tutor', tutor: { id: 5, name: 'Maya Chen', role: 'Supervisor' } }),

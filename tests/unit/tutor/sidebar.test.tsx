@@ -19,6 +19,7 @@ const paths = (tutorId: string): TutorSidebarPaths => ({
   catalog: `/tutors/${tutorId}/dashboard/catalog`,
   payroll: `/tutors/${tutorId}/dashboard/payroll`,
   reports: `/tutors/${tutorId}/dashboard/reports`,
+  embed: `/tutors/${tutorId}/dashboard/embed`,
   back: '/tutors/myself/dashboard/supervisor',
 });
 
@@ -47,7 +48,7 @@ describe('TutorSidebar', () => {
     expect(screen.getByRole('link', { name: 'Work History' })).toHaveAttribute('href', '/tutors/myself/dashboard/history');
     expect(screen.getByRole('link', { name: 'Gradebooks' })).toHaveAttribute('href', '/tutors/myself/dashboard/gradebooks');
     expect(screen.getByRole('link', { name: 'My Hours' })).toHaveAttribute('href', '/tutors/myself/dashboard/hours');
-    for (const name of ['All Gradebooks', 'Team View', 'Payroll', 'Reports', 'Summaries', 'Courses & Prices', 'Back']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+    for (const name of ['All Gradebooks', 'Team View', 'Payroll', 'Reports', 'Summaries', 'Courses & Prices', 'Embed', 'Back']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
     // Without a photo dialog the profile card is not a control.
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(seen.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /api/checkauth', 'GET /api/tutors/myself']);
@@ -63,6 +64,7 @@ describe('TutorSidebar', () => {
     expect(screen.getByRole('link', { name: 'Courses & Prices' })).toHaveAttribute('href', '/tutors/myself/dashboard/catalog');
     expect(screen.getByRole('link', { name: 'Payroll' })).toHaveAttribute('href', '/tutors/myself/dashboard/payroll');
     expect(screen.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/tutors/myself/dashboard/reports');
+    expect(screen.getByRole('link', { name: 'Embed' })).toHaveAttribute('href', '/tutors/myself/dashboard/embed');
     expect(screen.getByRole('link', { name: 'Gradebooks' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByText('Supervisor')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Back' })).not.toBeInTheDocument();
@@ -76,14 +78,14 @@ describe('TutorSidebar', () => {
     expect(screen.getByRole('link', { name: 'Schedule' })).toHaveAttribute('href', '/tutors/2/dashboard/schedule');
     // Another tutor's hours are theirs, not 'My' Hours.
     expect(screen.getByRole('link', { name: 'Hours' })).toHaveAttribute('href', '/tutors/2/dashboard/hours');
-    for (const name of ['All Gradebooks', 'Team View', 'Summaries', 'Courses & Prices']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+    for (const name of ['All Gradebooks', 'Team View', 'Summaries', 'Courses & Prices', 'Embed']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
   });
 
   it('shows a regular tutor no supervisor links and no Back link', async () => {
     fakeApi({ 'GET /api/checkauth': () => auth(jordan), 'GET /api/tutors/2': () => success(jordan) });
     renderSidebar('2');
     expect(await screen.findByText('Jordan')).toBeInTheDocument();
-    for (const name of ['All Gradebooks', 'Team View', 'Summaries', 'Courses & Prices', 'Back']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+    for (const name of ['All Gradebooks', 'Team View', 'Summaries', 'Courses & Prices', 'Embed', 'Back']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
   });
 
   it('sends an anonymous visitor home (NoAuth)', async () => {
