@@ -54,7 +54,8 @@ export function contentSecurityPolicy(scriptHashes: string[], frameAncestors: re
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self' ${STRIPE_API}`,
-    `frame-src ${STRIPE_FRAMES.join(' ')}`,
+    // Our own: the supervisor's Embed screen previews the booking widget's frame.
+    `frame-src 'self' ${STRIPE_FRAMES.join(' ')}`,
     ['frame-ancestors', ...frameAncestors].join(' '),
     "base-uri 'self'",
     "form-action 'self'",

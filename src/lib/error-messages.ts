@@ -177,14 +177,6 @@ export const contextMessages = {
     MeetingStarted: 'This hour has started: it can no longer be removed.',
     SlotNotFound: 'This weekly series no longer exists. Please reload the page.',
   },
-  /**
-   * The sites allowed to embed the booking widget: BadOrigin naming an entry (`error.origin`, as
-   * typed) is that entry refused; without one it is still the request guard's refusal.
-   */
-  embedOrigins: {
-    BadOrigin: (error) =>
-      typeof error.origin === 'string' ? `'${error.origin}' is not a site's address. Write it as https://example.org, with no path.` : errorMessages.BadOrigin,
-  },
 } satisfies Record<string, Partial<Record<ErrorType, Message>>>;
 
 export type MessageContext = keyof typeof contextMessages;

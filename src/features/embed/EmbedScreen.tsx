@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { getCourses } from '../../api/catalog.ts';
-import { type EmbedOrigins, getEmbedOrigins, putEmbedOrigins } from '../../api/embed.ts';
+import { getEmbedOrigins, putEmbedOrigins } from '../../api/embed.ts';
+import type { EmbedOrigins } from '../../contract/entities.ts';
 import { type SchoolId, site } from '../../config/site.ts';
 import type { Course } from '../../contract/entities.ts';
 import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
@@ -280,7 +281,7 @@ function AllowedSites({ onDenied }: { onDenied: () => void }) {
     if (result.status === 'network-error') return NETWORK_MESSAGE;
     const denied = result.error.type === 'NotAuthorized' || result.error.type === 'Unauthorized';
     if (denied) onDenied();
-    return errorMessage(result.error, 'embedOrigins');
+    return errorMessage(result.error);
   }
 
   if (state.status === 'loading') return <Loader text="Loading the allowed sites…" />;

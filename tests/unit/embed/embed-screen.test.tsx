@@ -141,12 +141,12 @@ describe('Embed', () => {
 
   it("shows a refused address's sentence, naming it, and keeps what was typed", async () => {
     const { puts } = api(['https://club.example.org'], (list) =>
-      list.includes('www.example.org/booking') ? { status: 400, body: { status: 'failure', error: { type: 'BadOrigin', origin: 'www.example.org/booking' } } } : null,
+      list.includes('www.example.org/booking') ? { status: 400, body: { status: 'failure', error: { type: 'BadEmbedOrigin', origin: 'www.example.org/booking' } } } : null,
     );
     render(<EmbedScreen onDenied={() => {}} />);
     const add = within(await screen.findByRole('form', { name: 'Add a site' }));
     await userEvent.type(add.getByLabelText("Site's address"), 'www.example.org/booking{Enter}');
-    expect(await add.findByRole('alert')).toHaveTextContent("'www.example.org/booking' is not a site's address. Write it as https://example.org, with no path.");
+    expect(await add.findByRole('alert')).toHaveTextContent('"www.example.org/booking" is not a site address we can allow. Write it as https://example.com (with http:// or https://, no path and no *).');
     expect(add.getByLabelText("Site's address")).toHaveValue('www.example.org/booking');
     expect(add.getByLabelText("Site's address")).toHaveAttribute('aria-invalid', 'true');
     // The list is as stored: the refused entry is not in it.

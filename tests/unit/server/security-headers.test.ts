@@ -15,7 +15,7 @@ describe('content security policy', () => {
   it('allows only our own origin, the hashed inline scripts and Stripe', () => {
     expect(contentSecurityPolicy(["'sha256-AAA='"])).toBe(
       "default-src 'self'; script-src 'self' 'sha256-AAA=' https://js.stripe.com https://*.js.stripe.com; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; " +
-        "connect-src 'self' https://api.stripe.com; frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com; frame-ancestors 'none'; base-uri 'self'; " +
+        "connect-src 'self' https://api.stripe.com; frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com; frame-ancestors 'none'; base-uri 'self'; " +
         "form-action 'self'; object-src 'none'",
     );
   });

@@ -60,7 +60,7 @@ describe('production site', () => {
         expect(csp, `${address}: ${directive}`).toContain(directive);
       }
       expect(csp).toContain(`script-src 'self' ${LOADER_HASH} https://js.stripe.com https://*.js.stripe.com;`);
-      expect(csp).toContain('frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com');
+      expect(csp).toContain("frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com");
       expect(csp).toContain("connect-src 'self' https://api.stripe.com");
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
       expect(response.headers.get('x-content-type-options'), address).toBe('nosniff');
