@@ -16,13 +16,19 @@
  *
  * LIGHTHOUSE_PAGES and LIGHTHOUSE_RUNS change what is measured: comma-separated pages, each a path
  * with who sees it before a colon (`tutor:/tutors/myself/dashboard/availability`; `student`,
- * `tutor`, `supervisor`, or none for a visitor). LIGHTHOUSE_REPORTS=dir keeps each run's full
+ * `tutor`, `supervisor`, or none for a visitor). `partner:/none`, `partner:/inline` and
+ * `partner:/popup` are a partner's page on another site (localhost, while ours is 127.0.0.1)
+ * without the booking widget, with it inline, and with its button (scripts/bench/partner-page.ts);
+ * the partner's site is put on the list of sites allowed to embed first, they are measured under
+ * applied throttling (see measure), and the table ends with what the inline widget adds to the
+ * partner page's LCP and CLS. LIGHTHOUSE_REPORTS=dir keeps each run's full
  * Lighthouse report there (JSON), to look into what moved or what painted last.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { partnerPageHtml, startPartnerServer } from './bench/partner-page.ts';
 import { buildUnlessSkipped, printTable, sessionCookie, waitForServer } from './bench/server.ts';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4397);
@@ -37,12 +43,15 @@ const ACCOUNTS = {
   tutor: { email: 'jordan@beacontutoring.com', userType: 'tutor' },
   supervisor: { email: 'maya@beacontutoring.com', userType: 'tutor' },
 } as const;
-type Viewer = keyof typeof ACCOUNTS | 'visitor';
+type Viewer = keyof typeof ACCOUNTS | 'visitor' | 'partner';
 
 const DEFAULT_PAGES = [
   '/',
   '/terms',
   '/placement',
+  '/embed/booking',
+  'partner:/none',
+  'partner:/inline',
   'student:/student/dashboard',
   'tutor:/tutors/myself/dashboard/schedule',
   'tutor:/tutors/myself/dashboard/availability',
@@ -52,7 +61,7 @@ const DEFAULT_PAGES = [
 /** `who:/path`, or a bare path for a visitor. */
 function parsePage(entry: string): { viewer: Viewer; path: string } {
   const [, who, path] = /^(?:(\w+):)?(\/.*)$/.exec(entry.trim()) ?? [];
-  if (!path || (who !== undefined && !(who in ACCOUNTS))) throw new Error(`LIGHTHOUSE_PAGES: "${entry}" is not a path, or \`student:\`, \`tutor:\` or \`supervisor:\` before one`);
+  if (!path || (who !== undefined && who !== 'partner' && !(who in ACCOUNTS))) throw new Error(`LIGHTHOUSE_PAGES: "${entry}" is not a path, or \`student:\`, \`tutor:\`, \`supervisor:\` or \`partner:\` before one`);
   return { viewer: (who as Viewer | undefined) ?? 'visitor', path };
 }
 
@@ -68,8 +77,16 @@ interface Figures {
   bytes: number;
 }
 
-async function measure(port: number, url: string, report?: string): Promise<Figures> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+/**
+ * One Lighthouse run. `applied`: the throttling applied to the browser (devtools) rather than
+ * simulated from an unthrottled load. The partner pages use it: the simulation counts every request
+ * that starts before the observed paint as holding the paint up, and a partner page's async
+ * embed.js starts that early (it comes with the HTML) though it cannot delay the page's paint; under
+ * applied throttling the paint is measured as it happens, with the widget's requests competing for
+ * the same slow network and CPU.
+ */
+async function measure(port: number, url: string, report?: string, applied = false): Promise<Figures> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], throttlingMethod: applied ? 'devtools' : 'simulate' });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
@@ -100,6 +117,13 @@ async function setBrowserCookie(port: number, cookie: string): Promise<void> {
   if (answer.error) throw new Error(`The session cookie was not set: ${answer.error.message}`);
 }
 
+/** Puts a partner's site on the list of sites allowed to embed the widget, as the demo supervisor. */
+async function allowToEmbed(origin: string): Promise<void> {
+  const cookie = await sessionCookie(base, ACCOUNTS.supervisor);
+  const answer = await fetch(`${base}/api/embed/origins`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ origins: [origin] }) });
+  if (!answer.ok) throw new Error(`The partner's site was not allowed to embed: HTTP ${answer.status}`);
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -124,8 +148,16 @@ rmSync(DATA_DIR, { recursive: true, force: true });
 buildUnlessSkipped(env);
 const server = spawn(process.execPath, ['server/main.ts'], { env, stdio: 'ignore' });
 let chrome: chromeLauncher.LaunchedChrome | undefined;
+const partner = pages.some((page) => page.viewer === 'partner')
+  ? await startPartnerServer('localhost', {
+      '/none': partnerPageHtml(base, 'none'),
+      '/inline': partnerPageHtml(base, 'inline', { course: 'CS 121' }),
+      '/popup': partnerPageHtml(base, 'popup', { course: 'CS 121' }),
+    })
+  : undefined;
 try {
   await waitForServer(base);
+  if (partner) await allowToEmbed(partner.origin);
   chrome = await chromeLauncher.launch({
     chromePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -133,19 +165,29 @@ try {
   if (REPORTS) mkdirSync(REPORTS, { recursive: true });
   const rows: string[][] = [];
   // The visitor's pages first, while the jar has no session; then each person's pages together.
-  const viewers = [...new Set(pages.map((page) => page.viewer))].sort((a, b) => Number(b === 'visitor') - Number(a === 'visitor'));
+  const signedOut = (viewer: Viewer) => viewer === 'visitor' || viewer === 'partner';
+  const viewers = [...new Set(pages.map((page) => page.viewer))].sort((a, b) => Number(signedOut(b)) - Number(signedOut(a)));
+  const partnerRuns: Record<string, Figures[]> = {};
   for (const viewer of viewers) {
-    if (viewer !== 'visitor') await setBrowserCookie(chrome.port, await sessionCookie(base, ACCOUNTS[viewer]));
+    if (!signedOut(viewer)) await setBrowserCookie(chrome.port, await sessionCookie(base, ACCOUNTS[viewer as keyof typeof ACCOUNTS]));
     for (const { path } of pages.filter((page) => page.viewer === viewer)) {
       const runs: Figures[] = [];
       const reportOf = (run: number) => REPORTS && `${REPORTS}/${viewer}${path.replace(/\W+/g, '-')}-${run + 1}.json`;
-      for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome.port, `${base}${path}`, reportOf(i)));
-      rows.push(row(viewer === 'visitor' ? path : `${path} (${viewer})`, runs));
+      const url = viewer === 'partner' ? `${partner!.origin}${path}` : `${base}${path}`;
+      for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome.port, url, reportOf(i), viewer === 'partner'));
+      if (viewer === 'partner') partnerRuns[path] = runs;
+      rows.push(row(viewer === 'visitor' ? path : viewer === 'partner' ? `partner page ${path.slice(1)} (applied throttling)` : `${path} (${viewer})`, runs));
     }
   }
   console.log(`\nLighthouse, mobile (simulated throttling), median of ${RUNS} runs`);
   printTable(['page', 'score', 'LCP', 'TBT', 'CLS', 'total bytes', 'runs (LCP s/TBT ms)'], rows);
+  const [without, inline] = [partnerRuns['/none'], partnerRuns['/inline']];
+  if (without && inline) {
+    const added = (key: 'lcp' | 'cls') => median(inline.map((r) => r[key])) - median(without.map((r) => r[key]));
+    console.log(`\nThe inline widget adds ${(added('lcp') / 1000).toFixed(2)} s to the partner page's LCP and ${added('cls').toFixed(3)} to its CLS (targets: at most 0.1 s and 0).`);
+  }
 } finally {
   chrome?.kill();
+  partner?.server.close();
   server.kill('SIGTERM');
 }

@@ -1,19 +1,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type EmbedOptions, embedSnippet } from '../../src/lib/embed-options.ts';
 
 /**
  * A partner's page that embeds the booking widget, served from another site than ours (issue 26):
  * the widget's journeys (tests/e2e/embed.spec.ts) and `npm run bench:lighthouse` (the partner page
- * with and without the widget) use it. Its text comes first, so its own Largest Contentful Paint
+ * with and without the widget) use it. The widget is the snippet the Embed screen writes. Its text comes first, so its own Largest Contentful Paint
  * is its heading and paragraph whatever the widget does; the events the widget sends are kept in
  * `window.widgetEvents` for the journeys to read.
  */
 export type PartnerWidget = 'inline' | 'popup' | 'none';
 
-export function partnerPageHtml(siteUrl: string, widget: PartnerWidget, attributes = ''): string {
-  const element =
-    widget === 'inline' ? `<div data-booking-widget ${attributes}></div>` : widget === 'popup' ? `<button data-booking-widget-popup ${attributes}>Book a session</button>` : '';
-  const script = widget === 'none' ? '' : `<script src="${siteUrl}/embed.js" async></script>`;
+export function partnerPageHtml(siteUrl: string, widget: PartnerWidget, options: EmbedOptions = {}): string {
+  const snippet = widget === 'none' ? '' : embedSnippet(siteUrl, options, widget);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -26,7 +25,7 @@ export function partnerPageHtml(siteUrl: string, widget: PartnerWidget, attribut
 <main>
 <h1>Lincoln Robotics Club</h1>
 <p>Our members tutor each other in programming and calculus. Need more help before the exam? Book a session with a tutor who aced the course.</p>
-${element}
+${snippet}
 <p id="after-widget">Meetings are on Thursdays at 4 pm in room 204.</p>
 </main>
 <script>
@@ -35,7 +34,6 @@ for (const name of ['booking:step', 'booking:booked', 'booking:error']) {
   document.addEventListener(name, (event) => window.widgetEvents.push({ name, target: event.target.tagName, detail: event.detail }));
 }
 </script>
-${script}
 </body>
 </html>`;
 }

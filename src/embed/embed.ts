@@ -7,11 +7,8 @@
  * postMessage (src/lib/embed-messages.ts); they become the frame's size and DOM events on the
  * element. Kept small (at most 3 KB gzip): no framework, no polyfills.
  */
-import { EMBED_ATTRIBUTES, EMBED_FRAME_PATH, type EmbedOption, type EmbedOptions, embedFrameQuery } from '../lib/embed-options.ts';
+import { EMBED_ATTRIBUTES, EMBED_FRAME_PATH, type EmbedOption, type EmbedOptions, embedFrameQuery, RESERVED_HEIGHT_PX } from '../lib/embed-options.ts';
 import { FRAME_HOST_PARAM, FRAME_WIDGET_PARAM, type WidgetMessage } from '../lib/embed-messages.ts';
-
-/** The height held for an inline widget before its frame has said its own: the first step's, so the page does not move. */
-export const RESERVED_HEIGHT = 620;
 
 const site = new URL((document.currentScript as HTMLScriptElement | null)?.src ?? location.href).origin;
 const widgets = new Map<string, { element: HTMLElement; frame: HTMLIFrameElement; close?: () => void }>();
@@ -28,13 +25,14 @@ function frameFor(element: HTMLElement, close?: () => void): HTMLIFrameElement {
   frame.src = `${site}${EMBED_FRAME_PATH}?${embedFrameQuery(options)}&${FRAME_WIDGET_PARAM}=${id}&${FRAME_HOST_PARAM}=${encodeURIComponent(location.origin)}`;
   frame.title = 'Book a tutoring session';
   frame.allow = 'payment';
-  frame.style.cssText = `display:block;width:100%;border:0;height:${RESERVED_HEIGHT}px`;
+  frame.style.cssText = `display:block;width:100%;border:0;height:${RESERVED_HEIGHT_PX}px`;
   widgets.set(id, { element, frame, close });
   return frame;
 }
 
 function inline(element: HTMLElement): void {
-  element.style.minHeight = `${RESERVED_HEIGHT}px`;
+  // The snippet holds the height from the first paint; a partner who left its style out gets it now.
+  element.style.minHeight ||= `${RESERVED_HEIGHT_PX}px`;
   const seen = new IntersectionObserver(
     (entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;

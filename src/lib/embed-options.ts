@@ -32,6 +32,14 @@ export const EMBED_ATTRIBUTES: Readonly<Record<EmbedOption, string>> = {
   zone: 'data-locale-zone',
 };
 
+/**
+ * The height an inline widget holds from the partner page's first paint (the snippet's inline style;
+ * embed.js sets it too when a partner left it out): the first step's height at widths from 360 px
+ * (955 px there, 892 at 412, about 800 from 600 up), so the frame's arrival moves nothing on the
+ * partner's page. A taller step grows the widget; a shorter one leaves it at this height.
+ */
+export const RESERVED_HEIGHT_PX = 960;
+
 /** The frame's page; its address carries the options as query parameters named like the options. */
 export const EMBED_FRAME_PATH = '/embed/booking';
 
@@ -100,6 +108,6 @@ export function embedSnippet(siteUrl: string, options: EmbedOptions, mode: Embed
     .map((name) => ` ${EMBED_ATTRIBUTES[name]}="${escapeAttribute(options[name]!.trim())}"`)
     .join('');
   const script = `<script src="${escapeAttribute(siteUrl.replace(/\/+$/, ''))}/embed.js" async></script>`;
-  const element = mode === 'inline' ? `<div data-booking-widget${attributes}></div>` : `<button data-booking-widget-popup${attributes}>${escapeAttribute(buttonText)}</button>`;
+  const element = mode === 'inline' ? `<div data-booking-widget${attributes} style="min-height:${RESERVED_HEIGHT_PX}px"></div>` : `<button data-booking-widget-popup${attributes}>${escapeAttribute(buttonText)}</button>`;
   return `${script}\n${element}`;
 }

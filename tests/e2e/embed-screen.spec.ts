@@ -21,7 +21,7 @@ test('a supervisor writes the snippet from the form, previews the widget and kee
   await page.getByLabel("Use the host page's font").check();
   const snippet = page.getByLabel("Snippet for the partner's page");
   await expect(snippet).toHaveValue(
-    `<script src="${baseURL}/embed.js" async></script>\n<div data-booking-widget data-school="university" data-course="CS 121" data-accent="#aa3300" data-radius="12px" data-font="inherit"></div>`,
+    `<script src="${baseURL}/embed.js" async></script>\n<div data-booking-widget data-school="university" data-course="CS 121" data-accent="#aa3300" data-radius="12px" data-font="inherit" style="min-height:960px"></div>`,
   );
 
   // The preview is the real frame, on our own page, with the options chosen.

@@ -34,7 +34,7 @@ function freshContact() {
 }
 
 plainTest.beforeAll(async ({ playwright, baseURL }) => {
-  const pages = (widget: 'inline' | 'popup') => partnerPageHtml(baseURL!, widget, 'data-course="CS 121" data-accent="#0b7a4b" data-font="inherit"');
+  const pages = (widget: 'inline' | 'popup') => partnerPageHtml(baseURL!, widget, { course: 'CS 121', accent: '#0b7a4b', font: 'inherit' });
   partner = await startPartnerServer('127.0.0.1', { '/inline': pages('inline'), '/popup': pages('popup'), '/two': `${pages('inline')}` });
   stranger = await startPartnerServer('127.0.0.1', { '/inline': pages('inline') });
   // The supervisor lists the partner's site (and only it) as allowed to embed.

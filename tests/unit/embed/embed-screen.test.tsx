@@ -41,7 +41,7 @@ describe('Embed', () => {
     api([]);
     render(<EmbedScreen onDenied={() => {}} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Embed' })).toBeInTheDocument();
-    expect(snippet()).toHaveValue(`<script src="${origin()}/embed.js" async></script>\n<div data-booking-widget></div>`);
+    expect(snippet()).toHaveValue(`<script src="${origin()}/embed.js" async></script>\n<div data-booking-widget style="min-height:960px"></div>`);
     expect(screen.getByTitle('Booking widget preview')).toHaveAttribute('src', '/embed/booking');
 
     const form = within(screen.getByRole('form', { name: 'Widget options' }));
@@ -57,7 +57,7 @@ describe('Embed', () => {
     await userEvent.selectOptions(form.getByLabelText('Shown time zone'), 'America/Los_Angeles (the campus)');
     expect(snippet()).toHaveValue(
       `<script src="${origin()}/embed.js" async></script>\n` +
-        '<div data-booking-widget data-school="university" data-course="CS 121" data-accent="#aa3300" data-radius="4px" data-font="inherit" data-locale-zone="America/Los_Angeles"></div>',
+        '<div data-booking-widget data-school="university" data-course="CS 121" data-accent="#aa3300" data-radius="4px" data-font="inherit" data-locale-zone="America/Los_Angeles" style="min-height:960px"></div>',
     );
     // The preview follows once typing pauses.
     await waitFor(() =>
@@ -100,7 +100,7 @@ describe('Embed', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     expect(await screen.findByText('Copied')).toBeInTheDocument();
-    expect(writeText).toHaveBeenCalledWith(`<script src="${origin()}/embed.js" async></script>\n<div data-booking-widget></div>`);
+    expect(writeText).toHaveBeenCalledWith(`<script src="${origin()}/embed.js" async></script>\n<div data-booking-widget style="min-height:960px"></div>`);
     // A changed snippet was not copied.
     await userEvent.click(screen.getByLabelText('As a pop-up, from a button'));
     expect(screen.queryByText('Copied')).not.toBeInTheDocument();

@@ -32,7 +32,7 @@ describe('the booking widget options', () => {
 
   it('writes the snippet with its attributes escaped, inline or as a pop-up button', () => {
     expect(embedSnippet('https://tutor.example/', { course: 'CS "121"', accent: '#123' }, 'inline')).toBe(
-      '<script src="https://tutor.example/embed.js" async></script>\n<div data-booking-widget data-course="CS &quot;121&quot;" data-accent="#123"></div>',
+      '<script src="https://tutor.example/embed.js" async></script>\n<div data-booking-widget data-course="CS &quot;121&quot;" data-accent="#123" style="min-height:960px"></div>',
     );
     expect(embedSnippet('https://tutor.example', { zone: 'America/Chicago' }, 'popup')).toBe(
       '<script src="https://tutor.example/embed.js" async></script>\n<button data-booking-widget-popup data-locale-zone="America/Chicago">Book a session</button>',
