@@ -179,7 +179,7 @@ try {
       rows.push(row(viewer === 'visitor' ? path : viewer === 'partner' ? `partner page ${path.slice(1)} (applied throttling)` : `${path} (${viewer})`, runs));
     }
   }
-  console.log(`\nLighthouse, mobile (simulated throttling), median of ${RUNS} runs`);
+  console.log(`\nLighthouse, mobile (simulated throttling unless marked), median of ${RUNS} runs`);
   printTable(['page', 'score', 'LCP', 'TBT', 'CLS', 'total bytes', 'runs (LCP s/TBT ms)'], rows);
   const [without, inline] = [partnerRuns['/none'], partnerRuns['/inline']];
   if (without && inline) {

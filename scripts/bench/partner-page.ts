@@ -31,7 +31,10 @@ ${snippet}
 <script>
 window.widgetEvents = [];
 for (const name of ['booking:step', 'booking:booked', 'booking:error']) {
-  document.addEventListener(name, (event) => window.widgetEvents.push({ name, target: event.target.tagName, detail: event.detail }));
+  document.addEventListener(name, (event) => {
+    const widgets = [...document.querySelectorAll('[data-booking-widget], [data-booking-widget-popup]')];
+    window.widgetEvents.push({ name, target: event.target.tagName, widget: widgets.indexOf(event.target), detail: event.detail });
+  });
 }
 </script>
 </body>

@@ -4,8 +4,10 @@ import { BookingFlow } from '../features/booking/BookingFlow.tsx';
 import type { BuiltCatalog } from '../features/booking/use-catalog.ts';
 import { readEmbedOptions } from '../lib/embed-options.ts';
 import { FRAME_HOST_PARAM, FRAME_WIDGET_PARAM, type WidgetMessage } from '../lib/embed-messages.ts';
+import { Suspense } from 'react';
+import type { LoginDialogProps } from '../features/booking/StepFinalize.tsx';
 import { FailureBoundary } from '../ui/FailureBoundary.tsx';
-import { bookingLoginDialog } from './booking-login-dialog.tsx';
+import { lazyChunk } from '../ui/lazy-chunk.ts';
 
 /** The origin of the page that embeds the frame, as embed.js wrote it; our own when absent or not an origin. */
 function hostOrigin(query: URLSearchParams): string {
@@ -56,6 +58,14 @@ function setUpFrame(): BookingHost {
   return { zone: options.zone, school: options.school, course: options.course, linksInNewTab: true, report };
 }
 
+// The text-code dialog opens only for an email that has an account: its code comes when it does.
+const TextCodeDialog = lazyChunk(() => import('../features/auth/TextCodeDialog.tsx').then((m) => ({ default: m.TextCodeDialog })));
+const loginDialog = ({ email, phone, onClose }: LoginDialogProps) => (
+  <Suspense fallback={null}>
+    <TextCodeDialog open email={email} phone={phone} onClose={onClose} />
+  </Suspense>
+);
+
 const noHost: BookingHost = { linksInNewTab: true, report: () => {} };
 const host = typeof window === 'undefined' ? noHost : setUpFrame();
 
@@ -64,7 +74,7 @@ export default function EmbedBooking({ catalog }: { catalog: BuiltCatalog }) {
   return (
     <FailureBoundary where="booking widget">
       <BookingHostContext.Provider value={host}>
-        <BookingFlow loginDialog={bookingLoginDialog} builtCatalog={catalog} />
+        <BookingFlow loginDialog={loginDialog} builtCatalog={catalog} />
       </BookingHostContext.Provider>
     </FailureBoundary>
   );

@@ -35,7 +35,9 @@ function freshContact() {
 
 plainTest.beforeAll(async ({ playwright, baseURL }) => {
   const pages = (widget: 'inline' | 'popup') => partnerPageHtml(baseURL!, widget, { course: 'CS 121', accent: '#0b7a4b', font: 'inherit' });
-  partner = await startPartnerServer('127.0.0.1', { '/inline': pages('inline'), '/popup': pages('popup'), '/two': `${pages('inline')}` });
+  // Two widgets on one page: the second's snippet without its script tag, as a partner would paste it twice.
+  const two = pages('inline').replace('<p id="after-widget">', `<div data-booking-widget data-school="highschool" style="min-height:960px"></div>\n<p id="after-widget">`);
+  partner = await startPartnerServer('127.0.0.1', { '/inline': pages('inline'), '/popup': pages('popup'), '/two': two });
   stranger = await startPartnerServer('127.0.0.1', { '/inline': pages('inline') });
   // The supervisor lists the partner's site (and only it) as allowed to embed.
   const api = await playwright.request.newContext({ baseURL });
@@ -57,7 +59,7 @@ async function frameOf(page: Page) {
   return frame;
 }
 
-const events = (page: Page) => page.evaluate(() => (window as unknown as { widgetEvents: { name: string; target: string; detail: Record<string, unknown> }[] }).widgetEvents);
+const events = (page: Page) => page.evaluate(() => (window as unknown as { widgetEvents: { name: string; target: string; widget: number; detail: Record<string, unknown> }[] }).widgetEvents);
 
 /** Fills the contact form and pays with the demo's test card, inside the frame. */
 async function payAsNewCustomer(frame: ReturnType<Page['frameLocator']>) {
@@ -171,6 +173,22 @@ test('the pop-up widget opens by keyboard, signs an existing customer in by a te
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(button).toBeFocused();
+});
+
+test('two widgets on one page each get their frame, with their own options, when they come near the viewport', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.goto(`${partner.origin}/two`);
+  const frames = page.locator(FRAME);
+  // The second widget is more than a screen below: only the first has its frame yet.
+  await expect(frames).toHaveCount(1);
+  await expect(page.frameLocator(FRAME).first().getByText('CS 121 (', { exact: false })).toBeVisible();
+  await page.locator('[data-booking-widget]').nth(1).scrollIntoViewIfNeeded();
+  await expect(frames).toHaveCount(2);
+  const second = page.frameLocator(FRAME).nth(1);
+  await expect(second.getByRole('radio', { name: 'High School' })).toBeChecked();
+  await second.getByRole('radio', { name: /^One-on-one/ }).check();
+  // Each widget's events reach its own element.
+  await expect.poll(async () => (await events(page)).filter((e) => e.name === 'booking:step').map((e) => e.widget).sort()).toEqual([0, 1]);
 });
 
 plainTest('a site that is not on the list gets a refused frame', async ({ page }) => {
