@@ -30,8 +30,34 @@ import { encode, preferredEncoding } from './http/compression.ts';
  * the page. `npm run dev` serves the shell without answers or render: the page does it all.
  */
 
-/** Where the shell holds the answers: an empty data block the build leaves for the server. */
-export const FIRST_READS_BLOCK = '<script type="application/json" id="first-reads">{}</script>';
+/**
+ * The page's two places the server fills (src/pages/app-shell.astro), each between an opening and a
+ * closing comment: the first reads' answers (with the render's moment, when it rendered), and the
+ * first screen inside #dashboard (the shell's loading notice until then). Whatever the build wrote
+ * between the comments is replaced, so no byte of the page has to match a string here.
+ */
+export const FIRST_READS_MARK = 'first-reads';
+export const FIRST_SCREEN_MARK = 'first-screen';
+
+/** Where the content between `<!--mark-->` and `<!--/mark-->` starts and ends, if the page has both. */
+function markRange(page: string, mark: string): [start: number, end: number] | undefined {
+  const open = `<!--${mark}-->`;
+  const start = page.indexOf(open);
+  const end = start < 0 ? -1 : page.indexOf(`<!--/${mark}-->`, start + open.length);
+  return end < 0 ? undefined : [start + open.length, end];
+}
+
+/** `page` with `content` between `<!--mark-->` and `<!--/mark-->`; the page as it is when either is missing. */
+export function fillMark(page: string, mark: string, content: string): string {
+  const range = markRange(page, mark);
+  return range ? page.slice(0, range[0]) + content + page.slice(range[1]) : page;
+}
+
+/** Whether the built page has both places (a page without them is served as built: the browser renders). */
+export const hasMarks = (page: string): boolean => [FIRST_READS_MARK, FIRST_SCREEN_MARK].every((mark) => markRange(page, mark) !== undefined);
+
+/** The data blocks the page's code reads: the answers (src/api/first-answers.ts) and the render's moment (mount-dashboard.tsx). */
+const dataBlock = (id: string, value: unknown) => `<script type="application/json" id="${id}">${jsonForScript(value)}</script>`;
 
 /** What a first screen's reads depend on beyond the address: the tutor's list-or-week choice, and (for the week) the moment. */
 export interface FirstScreenChoice {
@@ -72,9 +98,6 @@ const routePatterns = Object.values(dashboardRoutes).map((route) => new RegExp(`
 /** Whether a path is one of the dashboard routes (another shows the not-found view, signed in or not). */
 export const isDashboardRoute = (path: string): boolean => routePatterns.some((pattern) => pattern.test(path));
 
-/** The shell's dashboard root, whose loading notice the server's render replaces. */
-const DASHBOARD_ROOT = /<div id="dashboard"([^>]*)>[\s\S]*?<\/div>/;
-
 /** The zone a browser named in its `tz` cookie, when it is one that Intl knows; else the campus's. */
 export function viewerZone(cookie: string | undefined): string {
   if (cookie && cookie.length <= 64 && /^[A-Za-z0-9_+\-/]+$/.test(cookie)) {
@@ -86,8 +109,6 @@ export function viewerZone(cookie: string | undefined): string {
   }
   return site.timeZone;
 }
-
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export type RenderDashboard = (input: { path: string; answers: FirstAnswers; moment: Moment; meetingsView: MeetingsView }) => string;
 
@@ -143,14 +164,13 @@ export function dashboardShell({ shellFile, api, renderFile, log = console.log }
     return renderer;
   }
 
-  /** The shell's dashboard root with the first screen in it, or the shell as built if the render fails. */
-  function renderInto(page: string, render: RenderDashboard, c: Context, answers: FirstAnswers, { moment, meetingsView }: FirstScreenChoice): string {
+  /** The first screen and the moment it was rendered at, or nothing if the render fails (the browser renders then). */
+  function renderFirstScreen(render: RenderDashboard, c: Context, answers: FirstAnswers, { moment, meetingsView }: FirstScreenChoice): { html: string; moment: Moment } | undefined {
     try {
-      const html = render({ path: c.req.path, answers, moment, meetingsView });
-      return page.replace(DASHBOARD_ROOT, (_, attributes: string) => `<div id="dashboard"${attributes} data-moment="${escapeAttribute(JSON.stringify(moment))}">${html}</div>`);
+      return { html: render({ path: c.req.path, answers, moment, meetingsView }), moment };
     } catch (error) {
       log(`dashboard page rendered in the browser: the server's render failed (${(error as Error).message})`);
-      return page;
+      return undefined;
     }
   }
 
@@ -182,7 +202,10 @@ export function dashboardShell({ shellFile, api, renderFile, log = console.log }
   }
 
   return async function serve(c: Context) {
-    built ??= await readFile(shellFile, 'utf8');
+    if (built === undefined) {
+      built = await readFile(shellFile, 'utf8');
+      if (!hasMarks(built)) log(`dashboard pages are rendered in the browser: ${shellFile} has no <!--${FIRST_READS_MARK}--> or <!--${FIRST_SCREEN_MARK}--> place`);
+    }
     c.header('content-type', 'text/html; charset=utf-8');
     // The page carries the signed-in person's data: never kept by a shared cache, nor reused.
     c.header('cache-control', 'private, no-store');
@@ -202,10 +225,10 @@ export function dashboardShell({ shellFile, api, renderFile, log = console.log }
       const next = safeNextPath(`${url.pathname}${url.search}`) ?? safeNextPath(url.pathname);
       return c.redirect(next ? signInToContinue(next) : '/', 302);
     }
-    // Replaced by functions: a replacement string would read `$'` and `$&` in the answers as patterns.
-    const block = FIRST_READS_BLOCK.replace('{}', () => jsonForScript(answers));
-    const withAnswers = built.replace(FIRST_READS_BLOCK, () => block);
-    const page = Buffer.from(render ? renderInto(withAnswers, render, c, answers, choice) : withAnswers);
+    const screen = render && renderFirstScreen(render, c, answers, choice);
+    const reads = dataBlock('first-reads', answers) + (screen ? dataBlock('first-moment', screen.moment) : '');
+    const withReads = fillMark(built, FIRST_READS_MARK, reads);
+    const page = Buffer.from(screen ? fillMark(withReads, FIRST_SCREEN_MARK, screen.html) : withReads);
     const encoding = preferredEncoding(c.req.header('accept-encoding'));
     if (!encoding) return c.body(new Uint8Array(page), 200);
     c.header('content-encoding', encoding);

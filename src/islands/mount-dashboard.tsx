@@ -8,7 +8,7 @@ import DashboardIsland from './DashboardApp.tsx';
  * (whose component and renderer would be two more scripts to fetch; decision 011).
  *
  * When the server wrote the first screen into the page (render-dashboard.tsx), it is hydrated with
- * the server's moment (`data-moment`), so the browser's first render matches it; times then move
+ * the server's moment (the page's `#first-moment` data block), so the browser's first render matches it; times then move
  * to the browser's zone and clock. A part drawn by a chunk that has not loaded yet (the tutor
  * side) keeps the server's HTML until it has, and is hydrated then; a click on it meanwhile is
  * replayed once it is. Otherwise (`npm run dev`, or a server render that failed) the
@@ -17,7 +17,7 @@ import DashboardIsland from './DashboardApp.tsx';
 function mountDashboard(container: HTMLElement): void {
   rememberZone();
   // Written by server/dashboard-shell.ts with the render.
-  const moment = container.dataset.moment;
+  const moment = document.getElementById('first-moment')?.textContent;
   if (!moment) {
     createRoot(container).render(<DashboardIsland />);
     return;

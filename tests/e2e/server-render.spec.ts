@@ -55,7 +55,7 @@ test('the browser takes the page over without a mismatch, moves times to its zon
 
   // The page told the server its zone: the next page comes written in New York time.
   const html = await (await page.request.get('/student/dashboard')).text();
-  expect(html).toMatch(/data-moment="[^"]*America\/New_York/);
+  expect(html).toMatch(/<script type="application\/json" id="first-moment">[^<]*America\/New_York/);
   expect(html).toMatch(/[AP]M E[SD]T/);
   // Nothing was left for the browser to render (a Suspense boundary the server could not finish).
   expect(html).not.toContain('<!--$!-->');

@@ -6,7 +6,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetClock, setClock } from '../../../server/clock.ts';
-import { dashboardShell, FIRST_READ_WAIT_MS, FIRST_READS_BLOCK, firstReadsOf, isDashboardRoute, viewerZone } from '../../../server/dashboard-shell.ts';
+import { dashboardShell, fillMark, FIRST_READ_WAIT_MS, firstReadsOf, hasMarks, isDashboardRoute, viewerZone } from '../../../server/dashboard-shell.ts';
 import { site } from '../../../src/config/site.ts';
 
 let dir: string;
@@ -15,13 +15,15 @@ let shellFile: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'shell-'));
   shellFile = path.join(dir, 'index.html');
-  await writeFile(shellFile, `<html><body>${FIRST_READS_BLOCK}${LOADING}<script>start()</script></body></html>`);
+  await writeFile(shellFile, `<html><body>${READS}${LOADING}<script>start()</script></body></html>`);
   // A server render that writes what it was given, and one that fails.
   await writeFile(path.join(dir, 'echo.mjs'), 'export const renderDashboard = (input) => `<main>${JSON.stringify(input)}</main>`;');
   await writeFile(path.join(dir, 'broken.mjs'), 'export const renderDashboard = () => { throw new Error("window is not defined"); };');
 });
 
-const LOADING = '<div id="dashboard" class="dashboard-root" data-astro-cid-1><p class="shell-loading">Loading your dashboard…</p></div>';
+// The shell's two places, as the build writes them (src/pages/app-shell.astro), attributes and all.
+const READS = '<!--first-reads--><script type="application/json" id="first-reads" data-astro-x>{}</script><!--/first-reads-->';
+const LOADING = '<div id="dashboard" class="dashboard-root" data-astro-cid-1><!--first-screen--><p class="shell-loading">Loading your dashboard…</p><!--/first-screen--></div>';
 
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -85,7 +87,7 @@ describe("the dashboard shell's first reads", () => {
     const response = await serve('/student/dashboard', { cookie: 'sid=alex' });
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).not.toContain('</script><!--');
+    expect(html).not.toContain('</script><!-- hi');
     expect(answersIn(html)).toEqual({
       '/api/customers/myself': [200, { status: 'success', data: { firstname: "Alex $' $& $$", bio: '</script><!-- hi' } }],
       '/api/customers/myself/gradebooks': [200, { status: 'success', data: [] }],
@@ -129,14 +131,15 @@ describe("the dashboard shell's server render", () => {
     setClock(new Date('2026-11-24T18:00:00Z'));
     const log: string[] = [];
     const html = await (await serve('/student/dashboard', { cookie: 'sid=alex; tz=America/New_York' }, { file: path.join(dir, 'echo.mjs'), log })).text();
-    const root = /<div id="dashboard" class="dashboard-root" data-astro-cid-1 data-moment="([^"]*)"><main>(.*?)<\/main><\/div>/.exec(html);
+    const root = /<div id="dashboard" class="dashboard-root" data-astro-cid-1><!--first-screen--><main>(.*?)<\/main><!--\/first-screen--><\/div>/.exec(html);
     expect(root, html).not.toBeNull();
-    // The server's clock (set above, and running since).
-    const moment = JSON.parse(root![1]!.replaceAll('&quot;', '"')) as { nowMs: number; zone: string };
+    // The server's clock (set above, and running since), in the moment's data block beside the answers.
+    const block = /<script type="application\/json" id="first-moment">(.*?)<\/script><!--\/first-reads-->/.exec(html);
+    const moment = JSON.parse(block![1]!) as { nowMs: number; zone: string };
     expect(moment.zone).toBe('America/New_York');
     expect(moment.nowMs - Date.parse('2026-11-24T18:00:00Z')).toBeGreaterThanOrEqual(0);
     expect(moment.nowMs - Date.parse('2026-11-24T18:00:00Z')).toBeLessThan(1_000);
-    const input = JSON.parse(root![2]!);
+    const input = JSON.parse(root![1]!);
     expect(input).toMatchObject({ path: '/student/dashboard', moment });
     expect(Object.keys(input.answers)).toEqual(Object.keys(answersIn(html)));
     expect(html).not.toContain('Loading your dashboard…');
@@ -147,10 +150,20 @@ describe("the dashboard shell's server render", () => {
     const log: string[] = [];
     const broken = await (await serve('/student/dashboard', { cookie: 'sid=alex' }, { file: path.join(dir, 'broken.mjs'), log })).text();
     expect(broken).toContain(LOADING);
+    expect(broken).not.toContain('first-moment');
     expect(log).toEqual(["dashboard page rendered in the browser: the server's render failed (window is not defined)"]);
     const missing = await (await serve('/student/dashboard', { cookie: 'sid=alex' }, { file: path.join(dir, 'missing.mjs'), log: [] })).text();
     expect(missing).toContain(LOADING);
     expect(answersIn(missing)['/api/customers/myself']![0]).toBe(200);
+  });
+
+  it('fills only between its marks, whatever the build wrote there, and knows a page without them', () => {
+    const page = '<a><!--x-->old <b>stuff</b><!--/x--></a>';
+    expect(fillMark(page, 'x', '$& $\' new')).toBe("<a><!--x-->$& $' new<!--/x--></a>");
+    expect(fillMark(page, 'y', 'new')).toBe(page);
+    expect(fillMark('<!--/x--><!--x-->', 'x', 'new')).toBe('<!--/x--><!--x-->');
+    expect(hasMarks(`${READS}${LOADING}`)).toBe(true);
+    expect(hasMarks(LOADING)).toBe(false);
   });
 
   it("writes times in the zone of the browser's cookie when Intl knows it, else in the campus's", () => {
