@@ -275,6 +275,27 @@ describeApi("the embed frame's session", (ctx) => {
     expect(inTab.headers.getSetCookie().at(-1)).toMatch(/^sid=.*; SameSite=Lax$/);
   });
 
+  it('an account made in the frame is unproven, as one made on our home page: no code is texted for it, and its owner\'s link in a tab ends the frame\'s session', async () => {
+    const tag = Math.random().toString(36).slice(2, 9);
+    const email = `unproven.${tag}@example.com`;
+    const frame = ctx().client();
+    const fields = { email, phone: `206${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, firstname: 'Una', lastname: 'Proven' };
+    expect((await frame.fetch('/api/customers', { method: 'POST', body: form(fields), headers: EMBED })).status).toBe(201);
+    expect(await signedIn(frame, EMBED)).toBe(true);
+
+    // Whoever typed the email (here, in a partner's page) gets no texted code for it.
+    const asked = await call(ctx().client(), '/api/verification', { method: 'POST', body: form({ email }), headers: EMBED });
+    expect(asked.body.error.type).toBe('UserNotFound');
+
+    // The email's owner opens the link in a tab of our site: the frame's session is over.
+    const tab = ctx().client();
+    await call(tab, `/api/login?user_type=customer&email=${encodeURIComponent(email)}`, { method: 'POST' });
+    const link = (await ctx().database.db.selectFrom('outbox').select('link').where('to', '=', email).where('channel', '=', 'email').orderBy('id', 'desc').executeTakeFirstOrThrow()).link!;
+    expect((await tab.fetch(`/api/login?token=${new URL(link).searchParams.get('token')}`)).status).toBe(200);
+    expect(await signedIn(tab)).toBe(true);
+    expect(await signedIn(frame, EMBED)).toBe(false);
+  });
+
   it('is __Host-esid when the site is https', async () => {
     const SITE = 'https://tutors.example';
     const app = createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'demo', siteUrl: SITE, logRequests: false }, log: () => {}, ...fastSignIn(ctx().database) });
