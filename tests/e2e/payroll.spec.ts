@@ -46,7 +46,9 @@ test('a supervisor reads the last pay period, downloads its CSV files and marks 
   await expect(page.getByRole('status').filter({ hasText: 'Paid on' })).toContainText('by Maya Chen');
   await expect(page.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
   // Still paid after a reload of the period.
+  // Each move is seen before the next: a click on Previous before the current period shows would go back from the paid one.
   await page.getByRole('button', { name: 'This period' }).click();
+  await expect(page.getByText(/Not paid yet\. The period ends on/)).toBeVisible();
   await page.getByRole('button', { name: 'Previous period' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Paid on' })).toBeVisible();
 });
