@@ -1,6 +1,6 @@
 import type { Grade, GradeCategory, Gradebook } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
-import { toEpoch } from '../db/schema.ts';
+import { toEpoch } from '../epoch.ts';
 import { Refusal } from './refusal.ts';
 import type { Auth } from './sessions.ts';
 

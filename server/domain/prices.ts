@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { BookingCapacity, Frequency, PriceEntry, PriceHistory, Prices } from '../../src/contract/entities.ts';
 import type { Database } from '../db/schema.ts';
-import { toEpoch } from '../db/schema.ts';
+import { toEpoch } from '../epoch.ts';
 
 /**
  * Prices as their changes (migration 017): a row per (frequency, capacity) and the moment it took

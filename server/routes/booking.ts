@@ -1,5 +1,5 @@
 import { availabilityQuery, customerCreateForm, paymentCreateForm, subscriptionCreateForm } from '../../src/contract/schemas.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../domain/handle.ts';
 import { AnswerCache, sendCachedAnswer } from '../cache/answer-cache.ts';
 import type { DataChanges } from '../cache/data-changes.ts';
 import { listBookableMeetings, listBookableSlots } from '../domain/availability-search.ts';

@@ -4,7 +4,7 @@ import { listCatalogCourses, listPublicCourses } from '../domain/catalog.ts';
 import { currentPrices, nextChangeAt, priceTable } from '../domain/prices.ts';
 import { AnswerCache, sendCachedAnswer } from '../cache/answer-cache.ts';
 import type { DataChanges } from '../cache/data-changes.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../domain/handle.ts';
 import { getTutorForViewer, listTutorsForViewer } from '../domain/tutors.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';

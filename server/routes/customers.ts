@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../domain/handle.ts';
 import { id, idOrMyself } from '../../src/contract/schemas.ts';
 import { canReachGradebook, listCustomerGradebooks } from '../domain/gradebooks.ts';
 import { cancelSubscription, skipPayment } from '../domain/student-changes.ts';

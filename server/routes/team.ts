@@ -1,6 +1,6 @@
 import { id, idOrMyself, offeringCreateForm, onboardingItemForm, recentSessionsQuery, teamHoursQuery, tutorArchiveQuery, tutorBackgroundForm, tutorCreateForm } from '../../src/contract/schemas.ts';
-import type { Db } from '../db/connection.ts';
-import { fromEpoch } from '../db/schema.ts';
+import type { Db } from '../domain/handle.ts';
+import { fromEpoch } from '../epoch.ts';
 import { saveTutorPhoto } from '../domain/photos.ts';
 import { onboardingOf, setOnboardingItem, teamOnboarding } from '../domain/onboarding.ts';
 import { createTutor, listTutorOfferings, saveOffering, setTutorArchived, setTutorBackground, teamHours, toggleOffering } from '../domain/team.ts';
