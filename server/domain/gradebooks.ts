@@ -35,6 +35,21 @@ export async function canReachGradebook(db: Db, auth: Auth, gradebook: { custome
   return teachesCustomerCourse(db, auth.tutorId, gradebook.customer_id, gradebook.course_id);
 }
 
+/**
+ * A customer's gradebooks as `viewer` may see them: a customer reads their own (another's is
+ * NotAuthorized); staff read the ones they may open (canReachGradebook), the others left out.
+ */
+export async function customerGradebooksFor(db: Db, viewer: Auth, customerId: number): Promise<Gradebook[]> {
+  if (viewer.userType === 'customer' && viewer.customerId !== customerId) throw new Refusal('NotAuthorized');
+  const all = await listCustomerGradebooks(db, customerId);
+  if (viewer.userType === 'customer') return all;
+  const visible: Gradebook[] = [];
+  for (const gradebook of all) {
+    if (await canReachGradebook(db, viewer, { customer_id: customerId, course_id: Number(gradebook.course.id) })) visible.push(gradebook);
+  }
+  return visible;
+}
+
 /** Whether the tutor has (had) a booked meeting of this course with this customer. */
 export async function teachesCustomerCourse(db: Db, tutorId: number, customerId: number, courseId: number): Promise<boolean> {
   const row = await db

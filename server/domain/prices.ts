@@ -84,6 +84,15 @@ export async function nextChangeAt(db: Reader, at: Date): Promise<Date | undefin
   return row?.next ? new Date(row.next) : undefined;
 }
 
+/**
+ * GET /api/prices's answer at `at`: the table in effect, and until when it holds (the next change
+ * recorded ahead of the clock, or undefined when none is), which is how long it may be kept.
+ */
+export async function publicPricesAt(db: Reader, at: Date): Promise<{ prices: Prices; validUntil: Date | undefined }> {
+  const [entries, next] = await Promise.all([currentPrices(db, at), nextChangeAt(db, at)]);
+  return { prices: priceTable(entries), validUntil: next };
+}
+
 /** How many of the latest changes the supervisor's read lists. */
 export const RECENT_CHANGES = 20;
 

@@ -84,7 +84,7 @@ export function teamRoutes(db: Db, photoDir: string, seedPhotoDir?: string) {
   app.get('/meetings/recent', async (c) => {
     requireSupervisor(c);
     const { before, before_id, limit } = parseQuery(c, recentSessionsQuery);
-    const after = before === undefined ? undefined : { start: new Date(before * 1000), id: before_id };
+    const after = before === undefined ? undefined : { start: fromEpoch(before), id: before_id };
     return ok(c, await listRecentSessions(db, { now: new Date(nowMs()), after, limit }));
   });
 
