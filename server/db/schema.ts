@@ -303,12 +303,3 @@ export interface Database {
 
 export type TutorRow = Selectable<Database['tutors']>;
 export type CustomerRow = Selectable<Database['customers']>;
-
-/** Date → epoch seconds, the wire's unit of time. */
-export function toEpoch(date: Date | string): number {
-  return Math.floor(new Date(date).getTime() / 1000);
-}
-
-export function fromEpoch(seconds: number): Date {
-  return new Date(seconds * 1000);
-}

@@ -90,7 +90,7 @@ function offeringsOfCourse(db: Db, course: number) {
     .where('c.archived', '=', false);
 }
 
-/** A time as the wire's epoch seconds, computed in SQL as toEpoch (db/schema.ts) does: whole seconds, rounded down. */
+/** A time as the wire's epoch seconds, computed in SQL as toEpoch (server/epoch.ts) does: whole seconds, rounded down. */
 const epochOf = (column: string) => sql<number>`floor(extract(epoch from ${sql.ref(column)}))::float8`;
 
 /** Each offering built once, however many slots carry it. */

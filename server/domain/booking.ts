@@ -15,12 +15,15 @@ import { now, nowMs } from '../clock.ts';
 import { currentCentsQuery } from './prices.ts';
 import { dayOffAt, isOnDayOff, notOnDayOff } from './days-off.ts';
 import { cardOnFileFor } from './account-proof.ts';
+import { chooseTextReminders } from './customers.ts';
 
 export interface BookingRequest {
   meeting: number;
   offering: number;
   capacity: 1 | 2;
   course_style: CourseStyle;
+  /** Reminder texts wanted (booking step 3's box): stored before the seat is taken; absent leaves the choice as it was. */
+  text_reminders?: boolean;
 }
 
 export type WeeklyRequest = BookingRequest & { slot: number };
@@ -135,6 +138,7 @@ async function abandonOtherCheckouts(trx: Trx, customerId: number, keepMeetingId
  * after the commit (checkout.ts).
  */
 export async function bookOneTime(db: Db, provider: PaymentProvider, customerId: number, request: BookingRequest, addressHash: string | null, proven: boolean): Promise<CheckoutAnswer> {
+  await chooseTextReminders(db, customerId, request.text_reminders);
   return sendCheckout(db, provider, ...(await takeOneTime(db, provider, customerId, request, addressHash, proven)));
 }
 
@@ -216,6 +220,7 @@ export async function takeOneTime(db: Db, provider: PaymentProvider, customerId:
  * (checkout.ts). Later meetings are charged one by one (subscription_pending).
  */
 export async function bookWeekly(db: Db, provider: PaymentProvider, customerId: number, request: WeeklyRequest, addressHash: string | null, proven: boolean): Promise<CheckoutAnswer> {
+  await chooseTextReminders(db, customerId, request.text_reminders);
   return sendCheckout(db, provider, ...(await takeWeekly(db, provider, customerId, request, addressHash, proven)));
 }
 

@@ -2,7 +2,8 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DayOff } from '../../src/contract/entities.ts';
 import { now } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
-import { type Database, toEpoch } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
+import { toEpoch } from '../epoch.ts';
 import { Refusal } from './refusal.ts';
 
 /**

@@ -1,9 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
-import type { ChargeOutcome } from '../payments/provider.ts';
+import type { ChargeOutcome, PaymentProvider } from '../payments/provider.ts';
 import { holdsSettledForFulfilment } from './holds.ts';
 import { INITIAL_STATUS, movePayments } from './payment-lifecycle.ts';
+import { sendPendingRefunds } from './refunds.ts';
 import { now } from '../clock.ts';
 
 /**
@@ -36,6 +37,19 @@ export class IntentNotStoredYet extends Error {
 export interface ProviderEvent {
   eventId: string;
   outcome: ChargeOutcome | null;
+}
+
+/**
+ * A provider's event as the webhook receives it: handled once (fulfilProviderEvent), then, when it
+ * charged a payment whose hold had run out, that payment's refund is sent. A refund the provider
+ * does not confirm now stays pending for the retry pass; the event is handled all the same (the
+ * refund is recorded, so nothing needs the provider's retry).
+ */
+export async function receiveProviderEvent(db: Db, provider: PaymentProvider, log: (line: string) => void, event: ProviderEvent): Promise<void> {
+  const fulfilment = await fulfilProviderEvent(db, event);
+  if (fulfilment && fulfilment !== 'duplicate' && fulfilment.result === 'expired') {
+    await sendPendingRefunds(db, provider, log, { paymentIds: [fulfilment.paymentId] });
+  }
 }
 
 /**

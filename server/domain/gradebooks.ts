@@ -1,6 +1,6 @@
 import type { Grade, GradeCategory, Gradebook } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
-import { toEpoch } from '../db/schema.ts';
+import { toEpoch } from '../epoch.ts';
 import { Refusal } from './refusal.ts';
 import type { Auth } from './sessions.ts';
 
@@ -33,6 +33,21 @@ export async function canReachGradebook(db: Db, auth: Auth, gradebook: { custome
   if (auth.role === 'Archived') return false;
   if (auth.role === 'Supervisor') return true;
   return teachesCustomerCourse(db, auth.tutorId, gradebook.customer_id, gradebook.course_id);
+}
+
+/**
+ * A customer's gradebooks as `viewer` may see them: a customer reads their own (another's is
+ * NotAuthorized); staff read the ones they may open (canReachGradebook), the others left out.
+ */
+export async function customerGradebooksFor(db: Db, viewer: Auth, customerId: number): Promise<Gradebook[]> {
+  if (viewer.userType === 'customer' && viewer.customerId !== customerId) throw new Refusal('NotAuthorized');
+  const all = await listCustomerGradebooks(db, customerId);
+  if (viewer.userType === 'customer') return all;
+  const visible: Gradebook[] = [];
+  for (const gradebook of all) {
+    if (await canReachGradebook(db, viewer, { customer_id: customerId, course_id: Number(gradebook.course.id) })) visible.push(gradebook);
+  }
+  return visible;
 }
 
 /** Whether the tutor has (had) a booked meeting of this course with this customer. */

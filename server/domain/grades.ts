@@ -2,7 +2,7 @@ import type { Grade, GradeCategory, Gradebook } from '../../src/contract/entitie
 import type { z } from 'zod';
 import type { categoryCreateForm, gradeCreateForm } from '../../src/contract/schemas.ts';
 import type { Db } from '../db/connection.ts';
-import { fromEpoch } from '../db/schema.ts';
+import { fromEpoch } from '../epoch.ts';
 import { gradebookFor, gradebookQuery, toCategory, toGrade, toGradebook } from './gradebooks.ts';
 import { Refusal } from './refusal.ts';
 import type { Auth } from './sessions.ts';

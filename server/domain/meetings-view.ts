@@ -1,6 +1,6 @@
 import type { Meeting, MeetingWithPayments, Payment } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
-import { toEpoch } from '../db/schema.ts';
+import { toEpoch } from '../epoch.ts';
 import { isBookedMeeting } from './booked.ts';
 import { meetingsWithTutorAndCourse } from '../db/meeting-joins.ts';
 

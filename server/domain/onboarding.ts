@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Onboarding, OnboardingProgress } from '../../src/contract/entities.ts';
 import { type OnboardingItemKey, onboardingItems } from '../../src/contract/onboarding.ts';
 import type { Db } from '../db/connection.ts';
-import { toEpoch } from '../db/schema.ts';
+import { toEpoch } from '../epoch.ts';
 import { Refusal } from './refusal.ts';
 
 /**

@@ -2,7 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { PayRate } from '../../src/contract/entities.ts';
 import { addDays } from '../../src/lib/site-days.ts';
 import { now } from '../clock.ts';
-import { type Database, toEpoch } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
+import { toEpoch } from '../epoch.ts';
 import { Refusal } from './refusal.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Payroll, PayrollSession, PayrollTutor, PayRate } from '../../src/contract/entities.ts';
 import { dayInZone } from '../../src/lib/site-days.ts';
-import { type Database, toEpoch } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
+import { toEpoch } from '../epoch.ts';
 import { isBookedMeeting } from './booked.ts';
 import { dayRangeEpochs, type PayPeriod, payPeriodOf } from './pay-periods.ts';
 import { payRateHistory, rateOnDay } from './pay-rates.ts';

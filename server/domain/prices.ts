@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { BookingCapacity, Frequency, PriceEntry, PriceHistory, Prices } from '../../src/contract/entities.ts';
 import type { Database } from '../db/schema.ts';
-import { toEpoch } from '../db/schema.ts';
+import { toEpoch } from '../epoch.ts';
 
 /**
  * Prices as their changes (migration 017): a row per (frequency, capacity) and the moment it took
@@ -82,6 +82,15 @@ export function priceTable(entries: PriceEntry[]): Prices {
 export async function nextChangeAt(db: Reader, at: Date): Promise<Date | undefined> {
   const row = await db.selectFrom('prices').select((eb) => eb.fn.min('effective_at').as('next')).where('effective_at', '>', at).executeTakeFirst();
   return row?.next ? new Date(row.next) : undefined;
+}
+
+/**
+ * GET /api/prices's answer at `at`: the table in effect, and until when it holds (the next change
+ * recorded ahead of the clock, or undefined when none is), which is how long it may be kept.
+ */
+export async function publicPricesAt(db: Reader, at: Date): Promise<{ prices: Prices; validUntil: Date | undefined }> {
+  const [entries, next] = await Promise.all([currentPrices(db, at), nextChangeAt(db, at)]);
+  return { prices: priceTable(entries), validUntil: next };
 }
 
 /** How many of the latest changes the supervisor's read lists. */

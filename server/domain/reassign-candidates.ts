@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ReassignCandidates } from '../../src/contract/entities.ts';
 import { fromNow, nowMs } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
-import { toEpoch } from '../db/schema.ts';
+import { toEpoch } from '../epoch.ts';
 import { notOnDayOff } from './days-off.ts';
 import { refuseBy } from './meeting-changes.ts';
 import { moveRefusal } from './meeting-rules.ts';

@@ -3,7 +3,8 @@ import type { DayOff, OverlapMeeting, RemovedHour } from '../../src/contract/ent
 import type { ErrorType } from '../../src/contract/errors.ts';
 import { site } from '../../src/config/site.ts';
 import { now } from '../clock.ts';
-import { type Database, toEpoch } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
+import { toEpoch } from '../epoch.ts';
 import { meetingsNear, overlapsAny } from './availability.ts';
 import { dayOffAt, daysOffBetween, toDayOff } from './days-off.ts';
 import { bookableOfferings } from './offerings.ts';

@@ -1,7 +1,7 @@
 import type { HoursWeek, TutorHoursReport, UnsummarisedSession } from '../../src/contract/entities.ts';
 import { addDays, dayInZone } from '../../src/lib/site-days.ts';
 import type { Db } from '../db/connection.ts';
-import { toEpoch } from '../db/schema.ts';
+import { toEpoch } from '../epoch.ts';
 import { BOOKED_STATUSES, isBookedMeeting } from './booked.ts';
 import { dayRangeEpochs, type PayPeriod } from './pay-periods.ts';
 import { payRateHistory, rateOnDay } from './pay-rates.ts';

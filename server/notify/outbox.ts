@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection.ts';
 import { now } from '../clock.ts';
+import { toEpoch } from '../epoch.ts';
 import type { Message, Sender } from './sender.ts';
 
 /** Stores every message in the outbox table (listed at /dev/outbox in demo mode). */
@@ -27,6 +28,7 @@ export function outboxSender(db: Db, log: (line: string) => void = () => {}): Se
   };
 }
 
+/** The newest messages first, as /dev/outbox lists them (times in epoch seconds). */
 export async function listOutbox(db: Db, limit = 200) {
   const rows = await db
     .selectFrom('outbox')
@@ -34,5 +36,11 @@ export async function listOutbox(db: Db, limit = 200) {
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ ...row, created_at: Math.floor(new Date(row.created_at).getTime() / 1000) }));
+  return rows.map((row) => ({ ...row, created_at: toEpoch(row.created_at) }));
+}
+
+/** Message `id`'s calendar invite (the text the email carried), or undefined when it has none. */
+export async function outboxInvite(db: Db, id: number): Promise<{ id: number; ics: string } | undefined> {
+  const row = await db.selectFrom('outbox').select(['id', 'ics']).where('id', '=', id).executeTakeFirst();
+  return row?.ics ? { id: row.id, ics: row.ics } : undefined;
 }

@@ -3,7 +3,7 @@ import { Refusal } from '../domain/refusal.ts';
 import type { AuthData, LoginResult, UserType } from '../../src/contract/entities.ts';
 import { nextFor } from '../../src/lib/next-path.ts';
 import { formFields, loginRequestQuery, loginTokenQuery, verificationByPhoneForm, verificationCheckQuery, verificationRequestForm } from '../../src/contract/schemas.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../domain/handle.ts';
 import { linkRefusal, redeemLoginCode, redeemLoginLink, sendLoginCode, sendLoginLink } from '../domain/auth.ts';
 import { type Account, type Auth, findSessionAccount } from '../domain/sessions.ts';
 import { ok } from '../http/envelope.ts';

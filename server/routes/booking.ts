@@ -1,10 +1,10 @@
 import { availabilityQuery, customerCreateForm, paymentCreateForm, subscriptionCreateForm } from '../../src/contract/schemas.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../domain/handle.ts';
 import { AnswerCache, sendCachedAnswer } from '../cache/answer-cache.ts';
 import type { DataChanges } from '../cache/data-changes.ts';
 import { listBookableMeetings, listBookableSlots } from '../domain/availability-search.ts';
 import { bookOneTime, bookWeekly } from '../domain/booking.ts';
-import { chooseTextReminders, createCustomer } from '../domain/customers.ts';
+import { createCustomer } from '../domain/customers.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
 import { requireCustomer, signIn, signOut } from '../http/session.ts';
@@ -70,17 +70,15 @@ export function bookingRoutes(db: Db, provider: PaymentProvider, changes: DataCh
 
   app.post('/payments', async (c) => {
     const { customerId, proven } = requireCustomer(c);
-    const { text_reminders, ...input } = await parseForm(c, paymentCreateForm);
+    const input = await parseForm(c, paymentCreateForm);
     await enforceRateLimit(c, db, RATE_LIMITS.booking, [`customer:${customerId}`]);
-    await chooseTextReminders(db, customerId, text_reminders);
     return ok(c, await bookOneTime(db, provider, customerId, input, await keyedHash(db, c.get('clientAddress')), proven), 201);
   });
 
   app.post('/subscriptions', async (c) => {
     const { customerId, proven } = requireCustomer(c);
-    const { text_reminders, ...input } = await parseForm(c, subscriptionCreateForm);
+    const input = await parseForm(c, subscriptionCreateForm);
     await enforceRateLimit(c, db, RATE_LIMITS.booking, [`customer:${customerId}`]);
-    await chooseTextReminders(db, customerId, text_reminders);
     return ok(c, await bookWeekly(db, provider, customerId, input, await keyedHash(db, c.get('clientAddress')), proven), 201);
   });
 

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { id } from '../../src/contract/schemas.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../domain/handle.ts';
 import { feedCalendar, feedOwnerOf, feedState, meetingCalendar, newFeedAddress, stopTextReminders, turnFeedOff } from '../domain/calendar-feeds.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { ok } from '../http/envelope.ts';

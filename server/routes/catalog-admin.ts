@@ -1,7 +1,7 @@
 import { COURSE_IMPORT_MAX_BYTES } from '../../src/contract/limits.ts';
 import { courseArchiveQuery, courseCreateForm, courseImportQuery, courseUpdateForm, id, priceChangeForm } from '../../src/contract/schemas.ts';
 import { now } from '../clock.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../domain/handle.ts';
 import { createCourse, importCourses, previewCourseImport, setCourseArchived, updateCourse } from '../domain/catalog.ts';
 import { changePrice, priceHistory } from '../domain/prices.ts';
 import { Refusal } from '../domain/refusal.ts';

@@ -1,10 +1,10 @@
 import { coursesQuery, idOrMyself } from '../../src/contract/schemas.ts';
 import { now } from '../clock.ts';
 import { listCatalogCourses, listPublicCourses } from '../domain/catalog.ts';
-import { currentPrices, nextChangeAt, priceTable } from '../domain/prices.ts';
+import { publicPricesAt } from '../domain/prices.ts';
 import { AnswerCache, sendCachedAnswer } from '../cache/answer-cache.ts';
 import type { DataChanges } from '../cache/data-changes.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../domain/handle.ts';
 import { getTutorForViewer, listTutorsForViewer } from '../domain/tutors.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
@@ -41,9 +41,8 @@ export function catalogRoutes(db: Db, changes: DataChanges) {
   /** The prices in effect now; kept until a change is written, or one recorded ahead of the clock takes effect. */
   app.get('/prices', async (c) => {
     const answer = await cache.get('prices', async () => {
-      const at = now();
-      const [entries, next] = await Promise.all([currentPrices(db, at), nextChangeAt(db, at)]);
-      return { data: priceTable(entries), validUntilMs: next?.getTime() };
+      const { prices, validUntil } = await publicPricesAt(db, now());
+      return { data: prices, validUntilMs: validUntil?.getTime() };
     });
     return sendCachedAnswer(c, answer, PUBLIC_CATALOG);
   });

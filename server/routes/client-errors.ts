@@ -1,6 +1,6 @@
 import { bodyLimit } from 'hono/body-limit';
 import { clientErrorForm } from '../../src/contract/schemas.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../domain/handle.ts';
 import type { RateRule } from '../domain/rate-limits.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { failed, ok } from '../http/envelope.ts';

@@ -1,8 +1,7 @@
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../domain/handle.ts';
 import { id, idOrMyself } from '../../src/contract/schemas.ts';
-import { canReachGradebook, listCustomerGradebooks } from '../domain/gradebooks.ts';
+import { customerGradebooksFor } from '../domain/gradebooks.ts';
 import { cancelSubscription, skipPayment } from '../domain/student-changes.ts';
-import { Refusal } from '../domain/refusal.ts';
 import { parseParam } from '../http/validate.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { listCustomerPayments } from '../domain/meetings-view.ts';
@@ -44,17 +43,9 @@ export function customerRoutes(db: Db, provider: PaymentProvider, log: (line: st
   app.get('/customers/:id/gradebooks', async (c) => {
     const auth = requireAuth(c);
     const param = parseParam(c, 'id', idOrMyself);
-    if (param === 'myself' || auth.userType === 'customer') {
-      const { customerId } = requireCustomer(c, 'Unauthorized');
-      if (param !== 'myself' && param !== customerId) throw new Refusal('NotAuthorized');
-      return ok(c, await listCustomerGradebooks(db, customerId));
-    }
-    const all = await listCustomerGradebooks(db, param);
-    const visible = [];
-    for (const gradebook of all) {
-      if (await canReachGradebook(db, auth, { customer_id: param, course_id: Number(gradebook.course.id) })) visible.push(gradebook);
-    }
-    return ok(c, visible);
+    // `myself` is a customer's own; staff name the customer.
+    const customerId = param === 'myself' ? requireCustomer(c, 'Unauthorized').customerId : param;
+    return ok(c, await customerGradebooksFor(db, auth, customerId));
   });
 
   return app;

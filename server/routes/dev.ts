@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import type { Db } from '../db/connection.ts';
-import { listOutbox } from '../notify/outbox.ts';
+import type { Db } from '../domain/handle.ts';
+import { listOutbox, outboxInvite } from '../notify/outbox.ts';
 import { advanceClock, nowMs, resetClock } from '../clock.ts';
 
 /** The furthest one call moves the demo clock: a semester. */
@@ -52,11 +52,11 @@ export function devRoutes(db: Db, runDueJobs: () => Promise<void> = async () => 
   app.get('/outbox/:file', async (c) => {
     const match = /^([0-9]{1,10})\.ics$/.exec(c.req.param('file'));
     const id = match ? Number(match[1]) : NaN;
-    const row = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await db.selectFrom('outbox').select(['id', 'ics']).where('id', '=', id).executeTakeFirst() : undefined;
-    if (!row?.ics) return c.text('No invite with this message', 404, { 'cache-control': 'no-store' });
-    return c.body(row.ics, 200, {
+    const invite = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await outboxInvite(db, id) : undefined;
+    if (!invite) return c.text('No invite with this message', 404, { 'cache-control': 'no-store' });
+    return c.body(invite.ics, 200, {
       'content-type': 'text/calendar; charset=utf-8',
-      'content-disposition': `attachment; filename="outbox-${row.id}.ics"`,
+      'content-disposition': `attachment; filename="outbox-${invite.id}.ics"`,
       'cache-control': 'no-store',
     });
   });

@@ -1,5 +1,5 @@
 import { categoryCreateForm, gradeCreateForm, id } from '../../src/contract/schemas.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../domain/handle.ts';
 import { addCategory, addGrade, archiveGradebook, deleteCategory, deleteGrade, listCategories, listGrades } from '../domain/grades.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';

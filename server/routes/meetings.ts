@@ -15,7 +15,7 @@ import {
   slotEndQuery,
   tutorMeetingsQuery,
 } from '../../src/contract/schemas.ts';
-import { fromEpoch } from '../db/schema.ts';
+import { fromEpoch } from '../epoch.ts';
 import { createOneOffMeeting, createWeeklySlot } from '../domain/availability.ts';
 import { cancelMeeting, type MeetingServices, reschedule, setNotes } from '../domain/meeting-changes.ts';
 import { previewDuration, refundOvertime, setDuration } from '../domain/overtime-charges.ts';

@@ -2,7 +2,7 @@ import { site } from '../../src/config/site.ts';
 import { dayInZone } from '../../src/lib/site-days.ts';
 import { idOrMyself, payRateForm, payrollPaidForm, payrollQuery, tutorHoursQuery } from '../../src/contract/schemas.ts';
 import { nowMs } from '../clock.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../domain/handle.ts';
 import { payPeriodOf } from '../domain/pay-periods.ts';
 import { payRateHistory, setPayRate } from '../domain/pay-rates.ts';
 import { markPayrollPaid, type PayrollContext, payrollOf } from '../domain/payroll.ts';

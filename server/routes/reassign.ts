@@ -1,5 +1,5 @@
 import { id, meetingReassignForm, reassignCandidatesQuery } from '../../src/contract/schemas.ts';
-import { fromEpoch } from '../db/schema.ts';
+import { fromEpoch } from '../epoch.ts';
 import type { MeetingServices } from '../domain/meeting-changes.ts';
 import { reassignMeeting } from '../domain/reassign.ts';
 import { reassignCandidates } from '../domain/reassign-candidates.ts';

@@ -1,6 +1,6 @@
 import { site } from '../../src/config/site.ts';
 import { reportQuery } from '../../src/contract/schemas.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../domain/handle.ts';
 import { periodReport } from '../domain/reports.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';

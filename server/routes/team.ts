@@ -1,6 +1,6 @@
 import { id, idOrMyself, offeringCreateForm, onboardingItemForm, recentSessionsQuery, teamHoursQuery, tutorArchiveQuery, tutorBackgroundForm, tutorCreateForm } from '../../src/contract/schemas.ts';
-import type { Db } from '../db/connection.ts';
-import { fromEpoch } from '../db/schema.ts';
+import type { Db } from '../domain/handle.ts';
+import { fromEpoch } from '../epoch.ts';
 import { saveTutorPhoto } from '../domain/photos.ts';
 import { onboardingOf, setOnboardingItem, teamOnboarding } from '../domain/onboarding.ts';
 import { createTutor, listTutorOfferings, saveOffering, setTutorArchived, setTutorBackground, teamHours, toggleOffering } from '../domain/team.ts';
@@ -84,7 +84,7 @@ export function teamRoutes(db: Db, photoDir: string, seedPhotoDir?: string) {
   app.get('/meetings/recent', async (c) => {
     requireSupervisor(c);
     const { before, before_id, limit } = parseQuery(c, recentSessionsQuery);
-    const after = before === undefined ? undefined : { start: new Date(before * 1000), id: before_id };
+    const after = before === undefined ? undefined : { start: fromEpoch(before), id: before_id };
     return ok(c, await listRecentSessions(db, { now: new Date(nowMs()), after, limit }));
   });
 

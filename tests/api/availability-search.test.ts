@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BookableMeeting, BookableSlot, CourseStyle } from '../../src/contract/entities.ts';
 import { advanceClock, now } from '../../server/clock.ts';
 import type { Db } from '../../server/db/connection.ts';
-import { toEpoch } from '../../server/db/schema.ts';
+import { toEpoch } from '../../server/epoch.ts';
 import { seedLargeDataSet } from '../../server/demo/large-data.ts';
 import { type AvailabilityQuery, hasSeat, listBookableMeetings, listBookableSlots } from '../../server/domain/availability-search.ts';
 import { weeklyOccurrences } from '../../server/domain/availability.ts';
