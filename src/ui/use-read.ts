@@ -1,7 +1,7 @@
 import { type DependencyList, useEffect, useRef, useState } from 'react';
 import { firstData, forgetFirstAnswer } from '../api/first-answers.ts';
 import type { ApiResult } from '../api/http.ts';
-import { NETWORK_MESSAGE } from '../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../lib/network-message.ts';
 import { errorMessageLater } from '../lib/error-message-later.ts';
 import { signInAgain } from '../lib/sign-in-again.ts';
 

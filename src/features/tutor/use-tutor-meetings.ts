@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { firstData, forgetFirstAnswer } from '../../api/first-answers.ts';
 import { getTutorMeetings, tutorMeetingsPath } from '../../api/meetings.ts';
 import type { MeetingWithPayments } from '../../contract/entities.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { errorMessageLater } from '../../lib/error-message-later.ts';
 import { isAuthFailure } from './tutor-meetings.ts';
 

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withFirstAnswers } from '../../../src/api/first-answers.ts';
 import { request } from '../../../src/api/http.ts';
-import { NETWORK_MESSAGE } from '../../../src/lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../../src/lib/network-message.ts';
 import { errorMessages } from '../../../src/lib/error-messages.ts';
 import { signInAgain } from '../../../src/lib/sign-in-again.ts';
 import { type ReadOptions, useRead } from '../../../src/ui/use-read.ts';
