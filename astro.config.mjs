@@ -2,6 +2,7 @@
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
+import { cssModules } from './scripts/css-class-names.ts';
 import { addModulePreloads } from './scripts/preload-islands.ts';
 import { DASHBOARD_SHELL, isDashboardPath } from './src/config/dashboard-routes.ts';
 const isServerPath = (/** @type {string} */ p) => /^\/(api|dev)(\/|$)/.test(p) || /^\/tutor_images\/\d+\.jpg$/.test(p);
@@ -108,5 +109,5 @@ export default defineConfig({
   // Every page's CSS is in its HTML: no stylesheet request holds up the first paint.
   build: { inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
-  vite: { environments: { client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks } } } } } },
+  vite: { css: { modules: cssModules }, environments: { client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks } } } } } },
 });
