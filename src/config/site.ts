@@ -47,21 +47,26 @@ export const site = {
    * across daylight-saving changes. Browsers still show times in the viewer's own zone.
    */
   timeZone: setting('PUBLIC_SITE_TIME_ZONE', 'America/Los_Angeles'),
-  /**
-   * The placement bootcamp (spec 2: $600, $150 off until the early-bird discount's last day, 7
-   * days): the external card payment page (no 'Book your spot' button while it is not set), the
-   * next bootcamp's first day (YYYY-MM-DD; no dates shown while it is not set) and the prices.
-   */
-  placement: {
+  /** Help video of the gradebook setup; the video is shown only when this is set. */
+  gradebookVideoUrl: setting('PUBLIC_GRADEBOOK_VIDEO_URL', ''),
+} as const;
+
+/**
+ * The placement bootcamp (spec 2: $600, $150 off until the early-bird discount's last day, 7
+ * days): the external card payment page (no 'Book your spot' button while it is not set), the
+ * next bootcamp's first day (YYYY-MM-DD; no dates shown while it is not set) and the prices.
+ * A function, apart from `site`: only the placement page (written at build time) reads it, so the
+ * browser's scripts, which all carry `site`, leave it out.
+ */
+export function placementSettings() {
+  return {
     paymentUrl: setting('PUBLIC_PLACEMENT_PAYMENT_URL', ''),
     firstDay: setting('PUBLIC_PLACEMENT_FIRST_DAY', ''),
     priceCents: Number(setting('PUBLIC_PLACEMENT_PRICE_CENTS', '60000')),
     earlyBirdCents: Number(setting('PUBLIC_PLACEMENT_EARLY_BIRD_CENTS', '15000')),
     earlyBirdLastDay: setting('PUBLIC_PLACEMENT_EARLY_BIRD_LAST_DAY', '2023-12-14'),
-  },
-  /** Help video of the gradebook setup; the video is shown only when this is set. */
-  gradebookVideoUrl: setting('PUBLIC_GRADEBOOK_VIDEO_URL', ''),
-} as const;
+  };
+}
 
 export const defaultSchool: SchoolId = 'university';
 

@@ -1,9 +1,6 @@
 import type { ApiError } from '../contract/envelope.ts';
 import { overlapMessage } from './overlap-message.ts';
 
-/** What a screen says when the server could not be reached at all. */
-export const NETWORK_MESSAGE = "Couldn't contact server. Try again later.";
-
 /** The start of the conflicting meeting named by an Overlap failure (`error.meeting`), when present. */
 export function overlapConflictEpoch(error: ApiError): number | null {
   const meeting = error.meeting as { occurrence_epoch?: unknown } | null | undefined;

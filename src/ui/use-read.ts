@@ -1,7 +1,7 @@
 import { type DependencyList, useEffect, useRef, useState } from 'react';
 import { firstData, forgetFirstAnswer } from '../api/first-answers.ts';
 import type { ApiResult } from '../api/http.ts';
-import { NETWORK_MESSAGE } from '../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../lib/network-message.ts';
 import { errorMessageLater } from '../lib/error-message-later.ts';
 import { signInAgain } from '../lib/sign-in-again.ts';
 
@@ -12,11 +12,13 @@ import { signInAgain } from '../lib/sign-in-again.ts';
  */
 export type ReadState<T> = { status: 'loading' } | { status: 'ready'; data: T; refreshing: boolean } | { status: 'error'; message: string; denied: boolean };
 
-export interface ReadOptions {
+export interface ReadOptions<T = unknown, P = T> {
   /** The address of the read's answer in the page (first-answers.ts): the first render shows it, with no fetch. */
   firstPath?: string;
-  /** When `deps` change, keep the data on screen (`refreshing`) instead of showing the loader. */
-  keep?: boolean;
+  /** What the screen shows of that answer, when it keeps more than the answer (which reads it stands for). */
+  fromPage?: (answer: P) => T;
+  /** When `deps` change, keep the data on screen (`refreshing`) instead of showing the loader; or whether to, given that data. */
+  keep?: boolean | ((shown: T) => boolean);
   /** A signed-in account that may not read this goes there (instead of the error with `denied`). */
   onDenied?: () => void;
 }
@@ -37,6 +39,8 @@ const LOADING = { status: 'loading' } as const;
  * The one way a screen reads: `read` runs on mount, whenever `deps` change and on reload. An
  * answer that is no longer wanted (deps changed, a newer reload, unmounted) is dropped. A null
  * `read` (nothing to ask yet, such as a period that is not one) reads nothing and shows loading.
+ * `read` is given the data on screen when it is up to date (not being read again): a read that
+ * adds to it (a further page) asks only for what it lacks.
  *
  * Failures, one rule for every screen (docs/decisions/019-one-read-hook.md):
  * - NoAuth (no sign-in, or it ended): home to sign in, which comes back here (signInAgain);
@@ -45,28 +49,33 @@ const LOADING = { status: 'loading' } as const;
  * - anything else: the error with its sentence (the sentences load only when shown), or the
  *   network sentence when no answer came.
  */
-export function useRead<T>(read: (() => Promise<ApiResult<T>>) | null, deps: DependencyList, { firstPath, keep, onDenied }: ReadOptions = {}): Read<T> {
+export function useRead<T, P = T>(
+  read: ((shown: T | undefined) => Promise<ApiResult<T>>) | null,
+  deps: DependencyList,
+  { firstPath, fromPage, keep, onDenied }: ReadOptions<T, P> = {},
+): Read<T> {
   const [state, setState] = useState<ReadState<T>>(() => {
-    const data = firstPath === undefined ? undefined : firstData<T>(firstPath);
-    return data === undefined ? LOADING : { status: 'ready', data, refreshing: false };
+    const answer = firstPath === undefined ? undefined : firstData<P>(firstPath);
+    return answer === undefined ? LOADING : { status: 'ready', data: fromPage ? fromPage(answer) : (answer as unknown as T), refreshing: false };
   });
   const [version, setVersion] = useState(0);
   // Shown from the page: the first effect reads nothing, and a later visit fetches anew.
-  const fromPage = useRef(state.status === 'ready');
+  const shownFromPage = useRef(state.status === 'ready');
   const lastVersion = useRef(version);
 
   useEffect(() => {
-    if (fromPage.current) {
-      fromPage.current = false;
+    if (shownFromPage.current) {
+      shownFromPage.current = false;
       forgetFirstAnswer(firstPath!);
       return;
     }
     // New deps (not a reload): the last data belongs to other deps.
-    if (lastVersion.current === version || !read) setState((now) => (keep && read && now.status === 'ready' ? { ...now, refreshing: true } : LOADING));
+    if (lastVersion.current === version || !read)
+      setState((now) => (read && now.status === 'ready' && (typeof keep === 'function' ? keep(now.data) : keep) ? { ...now, refreshing: true } : LOADING));
     lastVersion.current = version;
     if (!read) return;
     let current = true;
-    void read().then(async (result) => {
+    void read(state.status === 'ready' && !state.refreshing ? state.data : undefined).then(async (result) => {
       if (!current) return;
       if (result.status === 'success') return setState({ status: 'ready', data: result.data, refreshing: false });
       const type = result.error.type;
@@ -79,7 +88,7 @@ export function useRead<T>(read: (() => Promise<ApiResult<T>>) | null, deps: Dep
     return () => {
       current = false;
     };
-    // `read`, `keep` and `onDenied` are taken as they are when `deps` change: callers pass new closures each render.
+    // `read`, `keep`, `onDenied` and the data on screen are taken as they are when `deps` change: callers pass new closures each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, version]);
 

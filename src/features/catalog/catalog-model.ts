@@ -2,7 +2,7 @@ import type { ApiResult } from '../../api/http.ts';
 import type { BookingCapacity, CatalogCourse, CourseImport, CourseImportRow, Frequency, PriceEntry, PriceHistory } from '../../contract/entities.ts';
 import type { ApiError } from '../../contract/envelope.ts';
 import { COURSE_NAME_MAX, COURSE_NUMBER_MAX, PRICE_CENTS_MAX } from '../../contract/limits.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { COURSE_NUMBER_PATTERN, normalizeCourseName, normalizeCourseNumber } from '../../lib/courses.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { capacityLabel } from '../../lib/labels.ts';

@@ -4,7 +4,7 @@ import { getEmbedOrigins, putEmbedOrigins } from '../../api/embed.ts';
 import type { EmbedOrigins } from '../../contract/entities.ts';
 import { type SchoolId, site } from '../../config/site.ts';
 import type { Course } from '../../contract/entities.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { type EmbedMode, type EmbedOption, type EmbedOptions, embedSnippet } from '../../lib/embed-options.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { createCalendarFeed, deleteCalendarFeed, getCalendarFeed } from '../../api/calendar.ts';
 import type { ApiResult } from '../../api/http.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { errorMessageLater } from '../../lib/error-message-later.ts';
 import { formatLongDate } from '../../lib/time-format.ts';
 import { Button } from '../../ui/Button.tsx';

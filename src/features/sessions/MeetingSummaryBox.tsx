@@ -6,7 +6,7 @@ import { ChunkSuspense } from '../../ui/ChunkSuspense.tsx';
 import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../../ui/lazy-chunk.ts';
 import { Spinner } from '../../ui/Loader.tsx';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { errorMessageLater } from '../../lib/error-message-later.ts';
 import { hasReport, type LessonReportDraft, reportFields, sameReport, trimReport } from './lesson-report.ts';
 import styles from './staff.module.css';

@@ -3,7 +3,7 @@ import type { ApiResult } from '../../api/http.ts';
 import { getReassignCandidates, reassignMeeting } from '../../api/reassign.ts';
 import type { Meeting, Reassigned, ReassignCandidates } from '../../contract/entities.ts';
 import { site } from '../../config/site.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { useMoment } from '../../lib/moment.ts';
 import { dayInZone } from '../../lib/site-days.ts';

@@ -1,17 +1,13 @@
-import { Fragment, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { getMyPayments, MY_PAYMENTS } from '../../api/customers.ts';
-import { firstData, forgetFirstAnswer } from '../../api/first-answers.ts';
-import type { Payment } from '../../contract/entities.ts';
 import { Button } from '../../ui/Button.tsx';
-import { errorMessageLater } from '../../lib/error-message-later.ts';
 import { useMoment } from '../../lib/moment.ts';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
+import { useRead } from '../../ui/use-read.ts';
 import { historyGroups, type ListedGroup, showUpcoming, upcomingGroups } from './group-payments.ts';
 import { meetingTitle, StudentMeetingCard } from './MeetingCard.tsx';
 import styles from './sessions.module.css';
-
-type Load = { status: 'loading' } | { status: 'ready'; payments: Payment[] } | { status: 'error'; message: string };
 
 export interface SessionsScreenProps {
   kind: 'upcoming' | 'history';
@@ -23,15 +19,9 @@ export interface SessionsScreenProps {
 
 /** The student sessions screen (spec 2 §2): upcoming or previous sessions from the customer's payments. */
 export function SessionsScreen({ kind, renderBooking, upcomingExtra }: SessionsScreenProps) {
-  // The payments that came with the page, if any: the first render shows them (and matches the server's).
-  const [load, setLoad] = useState<Load>(() => {
-    const payments = firstData<Payment[]>(MY_PAYMENTS);
-    return payments ? { status: 'ready', payments } : { status: 'loading' };
-  });
-  const shownFromPage = useRef(load.status === 'ready');
+  // The payments that came with the page, if any, show at once (as the server rendered them).
+  const { state: load, reload } = useRead(getMyPayments, [], { firstPath: MY_PAYMENTS });
   const { nowMs } = useMoment();
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
   // 'Book another session' opened, and the weekly subscriptions whose meetings are all shown.
   const [booking, setBooking] = useState(false);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -40,32 +30,13 @@ export function SessionsScreen({ kind, renderBooking, upcomingExtra }: SessionsS
     reload();
   };
 
-  useEffect(() => {
-    if (shownFromPage.current) {
-      shownFromPage.current = false;
-      forgetFirstAnswer(MY_PAYMENTS);
-      return;
-    }
-    let current = true;
-    void getMyPayments().then(async (result) => {
-      if (!current) return;
-      if (result.status === 'success') return setLoad({ status: 'ready', payments: result.data });
-      if (result.status === 'failure' && (result.error.type === 'NotAuthorized' || result.error.type === 'NoAuth')) return window.location.assign('/');
-      const message = result.status === 'network-error' ? "Couldn't contact server. Try again later." : await errorMessageLater(result.error);
-      if (current) setLoad({ status: 'error', message });
-    });
-    return () => {
-      current = false;
-    };
-  }, [version]);
-
   const title = kind === 'upcoming' ? 'Upcoming Sessions' : 'Previous Sessions';
   let content: ReactNode;
   if (load.status === 'loading') content = <Loader text="Loading your sessions…" />;
   else if (load.status === 'error') {
     content = <LoadError message={load.message} onRetry={reload} />;
   } else {
-    const groups = kind === 'upcoming' ? upcomingGroups(load.payments, nowMs) : historyGroups(load.payments, nowMs);
+    const groups = kind === 'upcoming' ? upcomingGroups(load.data, nowMs) : historyGroups(load.data, nowMs);
     if (groups.length === 0 && kind === 'upcoming') {
       content = (
         <div className={styles.empty}>

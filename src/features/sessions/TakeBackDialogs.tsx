@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ApiResult } from '../../api/http.ts';
 import { deleteHour, endSeries } from '../../api/take-back.ts';
 import type { HoursTakenBack, Meeting } from '../../contract/entities.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { BOOKED_STAY, bookedHourLine, plural } from '../../lib/hours-taken-back.ts';
 import { useMoment } from '../../lib/moment.ts';

@@ -2,7 +2,7 @@ import type { ApiResult } from '../../api/http.ts';
 import type { OvertimePreview } from '../../contract/entities.ts';
 import { MAX_DURATION_MINUTES } from '../../contract/limits.ts';
 import { centsToDollars } from '../../lib/money.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { contextMessages, errorMessages, errorMessage } from '../../lib/error-messages.ts';
 
 export { NETWORK_MESSAGE };

@@ -1,11 +1,8 @@
 import { useStore } from '../../ui/use-store.ts';
 import { atom } from 'nanostores';
-import { useEffect, useRef, useState } from 'react';
 import { getMyCustomer, getMyGradebooks, MY_CUSTOMER, MY_GRADEBOOKS } from '../../api/customers.ts';
-import { firstData, forgetFirstAnswer } from '../../api/first-answers.ts';
-import type { Customer, Gradebook } from '../../contract/entities.ts';
 import { SidebarButton } from '../../ui/SidebarButton.tsx';
-import { signInAgain } from '../../lib/sign-in-again.ts';
+import { useRead } from '../../ui/use-read.ts';
 import styles from './student.module.css';
 
 /** Bumped when the student's gradebooks may have changed (a booking made from the dashboard). */
@@ -24,26 +21,13 @@ export interface StudentSidebarProps {
  * gradebook. A session that is not a customer's is sent home.
  */
 export function StudentSidebar({ route, gradebookId, paths }: StudentSidebarProps) {
-  // What came with the page shows at once (and as the server rendered it); the rest is fetched.
-  const [customer, setCustomer] = useState<Customer | null>(() => firstData<Customer>(MY_CUSTOMER) ?? null);
-  const [gradebooks, setGradebooks] = useState<Gradebook[] | undefined>(() => firstData<Gradebook[]>(MY_GRADEBOOKS));
-  const shownFromPage = useRef(customer !== null && gradebooks !== undefined);
   const version = useStore($sidebarVersion);
-
-  useEffect(() => {
-    if (shownFromPage.current) {
-      shownFromPage.current = false;
-      forgetFirstAnswer(MY_CUSTOMER);
-      forgetFirstAnswer(MY_GRADEBOOKS);
-      return;
-    }
-    void getMyCustomer().then((result) => {
-      if (result.status === 'success') setCustomer(result.data);
-      else if (result.status === 'failure' && result.error.type === 'NoAuth') signInAgain();
-      else if (result.status === 'failure' && result.error.type === 'Unauthorized') window.location.assign('/');
-    });
-    void getMyGradebooks().then((result) => result.status === 'success' && setGradebooks(result.data));
-  }, [version]);
+  // What came with the page shows at once (as the server rendered it); a refresh keeps it meanwhile.
+  // An account that is not a customer's has no student dashboard: home.
+  const customerRead = useRead(getMyCustomer, [version], { firstPath: MY_CUSTOMER, keep: true, onDenied: () => window.location.assign('/') });
+  const gradebooksRead = useRead(getMyGradebooks, [version], { firstPath: MY_GRADEBOOKS, keep: true });
+  const customer = customerRead.state.status === 'ready' ? customerRead.state.data : undefined;
+  const gradebooks = gradebooksRead.state.status === 'ready' ? gradebooksRead.state.data : [];
 
   const selection = route === 'studentHome' ? 'studentUpcoming' : route === 'studentGradebook' ? `grades-${gradebookId}` : route;
   return (
@@ -52,7 +36,7 @@ export function StudentSidebar({ route, gradebookId, paths }: StudentSidebarProp
       {customer && customer.credits > 0 && <p className={styles.credits}>Credits: {customer.credits}</p>}
       <SidebarButton name="studentUpcoming" selection={selection} label="Upcoming Sessions" href={paths.upcoming} />
       <SidebarButton name="studentHistory" selection={selection} label="Meeting History" href={paths.history} />
-      {(gradebooks ?? []).map((gradebook) => (
+      {gradebooks.map((gradebook) => (
         <SidebarButton
           key={String(gradebook.id)}
           name={`grades-${gradebook.id}`}

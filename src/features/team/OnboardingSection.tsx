@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { getOnboarding, setOnboardingItem } from '../../api/team.ts';
 import type { Onboarding, Tutor } from '../../contract/entities.ts';
 import { onboardingItems } from '../../contract/onboarding.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { formatLongDate } from '../../lib/time-format.ts';
 import { Loader } from '../../ui/Loader.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { getPayRates, setPayRate } from '../../api/pay.ts';
 import type { PayRate, Tutor } from '../../contract/entities.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { dollarsToCents } from '../../lib/hours.ts';
 import { centsToDollars } from '../../lib/money.ts';

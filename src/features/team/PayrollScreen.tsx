@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { getPayroll, markPayrollPaid } from '../../api/pay.ts';
 import { site } from '../../config/site.ts';
 import type { Payroll } from '../../contract/entities.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { downloadCsv } from '../../lib/csv-file.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { formatHours } from '../../lib/hours.ts';

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { getRecentSessions } from '../../api/team.ts';
 import type { MeetingWithPayments } from '../../contract/entities.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';

@@ -4,7 +4,7 @@ import type { ApiResult } from '../../api/http.ts';
 import { getTeamHours, getTeamOnboarding } from '../../api/team.ts';
 import type { OnboardingProgress, Tutor, TutorHours } from '../../contract/entities.ts';
 import { onboardingItems } from '../../contract/onboarding.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { PlusIcon } from '../../ui/action-icons.tsx';
 import { Loader } from '../../ui/Loader.tsx';

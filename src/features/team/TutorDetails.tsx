@@ -2,7 +2,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { getTutorOfferings } from '../../api/catalog.ts';
 import { archiveOffering, createOffering, setTutorBackground } from '../../api/team.ts';
 import type { Offering, Tutor } from '../../contract/entities.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import type { CourseOption } from '../../lib/courses.ts';
 import { formatPhone } from '../../lib/phone.ts';

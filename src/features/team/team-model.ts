@@ -1,7 +1,7 @@
 import type { ApiResult } from '../../api/http.ts';
 import type { Course, Offering, Tutor } from '../../contract/entities.ts';
 import type { ApiError } from '../../contract/envelope.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { contextMessages, errorMessage, errorMessages } from '../../lib/error-messages.ts';
 import { type CourseOption, courseLabel, coursesBySchool } from '../../lib/courses.ts';
 import { isMagicLinkEmail } from '../../lib/email.ts';

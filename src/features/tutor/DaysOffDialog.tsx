@@ -3,7 +3,7 @@ import type { ApiResult } from '../../api/http.ts';
 import { getDaysOff, takeBackDaysOff, takeDaysOff } from '../../api/take-back.ts';
 import { site } from '../../config/site.ts';
 import type { DayOff, DayOffTaken, Id } from '../../contract/entities.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { BOOKED_STAY, bookedHourLine, plural } from '../../lib/hours-taken-back.ts';
 import { useMoment } from '../../lib/moment.ts';

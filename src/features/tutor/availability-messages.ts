@@ -1,5 +1,5 @@
 import type { ApiResult } from '../../api/http.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { errorMessage, errorMessages } from '../../lib/error-messages.ts';
 
 export const EARLY_ANCHOR_MESSAGE = errorMessages.EarlyAnchor;

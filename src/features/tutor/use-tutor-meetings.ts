@@ -1,10 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { firstData, forgetFirstAnswer } from '../../api/first-answers.ts';
+import type { ApiResult } from '../../api/http.ts';
 import { getTutorMeetings, tutorMeetingsPath } from '../../api/meetings.ts';
 import type { MeetingWithPayments } from '../../contract/entities.ts';
-import { NETWORK_MESSAGE } from '../../lib/api-messages.ts';
-import { errorMessageLater } from '../../lib/error-message-later.ts';
-import { isAuthFailure } from './tutor-meetings.ts';
+import { useRead } from '../../ui/use-read.ts';
 
 export type MeetingsLoad =
   { status: 'loading' } | { status: 'ready'; items: MeetingWithPayments[]; refreshing: boolean } | { status: 'error'; message: string };
@@ -15,76 +12,53 @@ export interface MeetingsSpan {
   to: number;
 }
 
-const LOADING: MeetingsLoad = { status: 'loading' };
-
-/** The meetings of every span asked for, when each came with the page (the server's first read). */
-function pageMeetings(tutorId: string, asked: MeetingsSpan[] | undefined): MeetingWithPayments[] | undefined {
-  const answers = (asked ?? [undefined]).map((span) => firstData<MeetingWithPayments[]>(tutorMeetingsPath(tutorId, span)));
-  return answers.every((items) => items !== undefined) ? answers.flat() : undefined;
+/** The meetings read, and which spans they are ('all': the whole calendar; else `from-to` of each span, in order). */
+interface Shown {
+  key: string;
+  items: MeetingWithPayments[];
 }
 
-type Answer = Awaited<ReturnType<typeof getTutorMeetings>>;
+const LOADING: MeetingsLoad = { status: 'loading' };
+const keyOf = (asked: MeetingsSpan[] | undefined) => (asked ? asked.map((span) => `${span.from}-${span.to}`).join(',') : 'all');
+const spansOf = (key: string) => (key === 'all' ? [undefined] : key.split(',').map((span) => ({ from: Number(span.split('-')[0]), to: Number(span.split('-')[1]) })));
+/** The meetings `shown` are a first part of those asked for: the list has a further page. */
+const addsPages = (key: string, shown: Shown) => key.startsWith(`${shown.key},`);
+
+/** Reads the spans of `key` that `shown` lacks (all of them unless it is their first part), one GET each, in order. */
+async function readMeetings(tutorId: string, key: string, shown: Shown | undefined): Promise<ApiResult<Shown>> {
+  const kept = shown && addsPages(key, shown) ? shown : undefined;
+  const spans = spansOf(key).slice(kept ? spansOf(kept.key).length : 0);
+  const results = await Promise.all(spans.map((span) => getTutorMeetings(tutorId, span)));
+  const items = [...(kept?.items ?? [])];
+  for (const result of results) {
+    if (result.status !== 'success') return result;
+    items.push(...result.data);
+  }
+  return { status: 'success', data: { key, items } };
+}
 
 /**
  * The tutor's meetings: the whole calendar (one GET /api/tutors/{id}/meetings), one span (a week of
- * the week view), or several (the list's pages, one GET each, in order). `reload` fetches them again
- * while the current ones stay on screen, and so does a page added to the list (its key extends the
- * last); another week shows its loading state until its answer is there (the last week's hours are
- * not this one's). Mount it again (a React key) for another tutor. A missing or insufficient
- * session leads home.
+ * the week view), or several (the list's pages, one GET each, in order), through useRead. `reload`
+ * fetches them again while the current ones stay on screen, and so does a page added to the list
+ * (its key extends the last; only the new page is read); another week shows its loading state until
+ * its answer is there (the last week's hours are not this one's). Mount it again (a React key) for
+ * another tutor. The first span's meetings may come with the page (the server's first read). A
+ * missing sign-in goes to sign in again; an account that may not see them goes home.
  */
 export function useTutorMeetings(tutorId: string, spans?: MeetingsSpan | MeetingsSpan[]): [MeetingsLoad, () => void] {
   const asked = spans === undefined ? undefined : Array.isArray(spans) ? spans : [spans];
-  const key = asked ? asked.map((span) => `${span.from}-${span.to}`).join(',') : 'all';
-  // The meetings that came with the page, if any: the first render shows them (and matches the server's).
-  const [answer, setAnswer] = useState<{ key: string; version: number; load: MeetingsLoad }>(() => {
-    const items = pageMeetings(tutorId, asked);
-    return { key, version: 0, load: items ? { status: 'ready', items, refreshing: false } : LOADING };
+  const key = keyOf(asked);
+  const { state, reload } = useRead<Shown, MeetingWithPayments[]>((shown) => readMeetings(tutorId, key, shown), [tutorId, key], {
+    // The page brings the first read only (one span, or the whole calendar).
+    firstPath: asked && asked.length > 1 ? undefined : tutorMeetingsPath(tutorId, asked?.[0]),
+    fromPage: (items) => ({ key, items }),
+    keep: (shown) => addsPages(key, shown),
+    onDenied: () => window.location.assign('/'),
   });
-  const shownFromPage = useRef(answer.load.status === 'ready');
-  const [version, setVersion] = useState(0);
-  // What the next read may keep: the pages read before a page was added (not after a reload). A
-  // ref, read when the key changes: the answer it comes from is not a reason to read again.
-  const kept = useRef<{ key: string; items: MeetingWithPayments[] } | undefined>(undefined);
-  // (Declared before the read's effect, so it runs first.)
-  useEffect(() => {
-    kept.current = answer.version === version && answer.load.status === 'ready' && key.startsWith(`${answer.key},`) ? { key: answer.key, items: answer.load.items } : undefined;
-  });
-
-  useEffect(() => {
-    const all = key === 'all' ? [undefined] : key.split(',').map((span) => ({ from: Number(span.split('-')[0]), to: Number(span.split('-')[1]) }));
-    if (shownFromPage.current) {
-      // Shown from the page's answers: a later read (another week, a reload) asks the server.
-      shownFromPage.current = false;
-      for (const span of all) forgetFirstAnswer(tutorMeetingsPath(tutorId, span));
-      return;
-    }
-    const keptKey = kept.current?.key;
-    const keptItems = kept.current?.items;
-    let current = true;
-    // A page added to the list reads only itself.
-    const reads = keptKey === undefined ? all : all.slice(keptKey.split(',').length);
-    void Promise.all(reads.map((span) => getTutorMeetings(tutorId, span))).then(async (results) => {
-      if (!current) return;
-      const failed = results.find((result): result is Exclude<Answer, { status: 'success' }> => result.status !== 'success');
-      if (!failed) {
-        const items = [...(keptItems ?? []), ...results.flatMap((result) => (result.status === 'success' ? result.data : []))];
-        return setAnswer({ key, version, load: { status: 'ready', items, refreshing: false } });
-      }
-      if (failed.status === 'failure' && isAuthFailure(failed.error.type)) return window.location.assign('/');
-      const message = failed.status === 'network-error' ? NETWORK_MESSAGE : await errorMessageLater(failed.error);
-      if (current) setAnswer({ key, version, load: { status: 'error', message } });
-    });
-    return () => {
-      current = false;
-    };
-  }, [tutorId, key, version]);
-
-  const reload = () => {
-    setAnswer((previous) => (previous.load.status === 'ready' ? { ...previous, load: { ...previous.load, refreshing: true } } : { ...previous, load: LOADING }));
-    setVersion((v) => v + 1);
-  };
-  if (answer.key === key) return [answer.load, reload];
-  // A page added to the list: the pages before it stay on screen meanwhile.
-  return [answer.load.status === 'ready' && key.startsWith(`${answer.key},`) ? { ...answer.load, refreshing: true } : LOADING, reload];
+  if (state.status !== 'ready') return [state, reload];
+  const { data, refreshing } = state;
+  if (data.key === key) return [{ status: 'ready', items: data.items, refreshing }, reload];
+  // Before the read of new spans starts: a page added to the list keeps the pages before it on screen.
+  return [addsPages(key, data) ? { status: 'ready', items: data.items, refreshing: true } : LOADING, reload];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORK_MESSAGE, overlapConflictEpoch, overlapFailureMessage, rawFailureText } from '../../../src/lib/api-messages.ts';
+import { overlapConflictEpoch, overlapFailureMessage, rawFailureText } from '../../../src/lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../../src/lib/network-message.ts';
 import { dateTimeLocalMin, fromDateTimeLocal, toDateTimeLocal } from '../../../src/lib/datetime-local.ts';
 import { formatMeetingMoment, overlapMessage } from '../../../src/lib/overlap-message.ts';
 import { campusTime, formatSessionTime, formatTimeRange } from '../../../src/lib/time-format.ts';

@@ -78,11 +78,14 @@ describe('Schedule screen', () => {
     expect(await screen.findByText(`meeting ${booked1.meeting.id}`)).toBeInTheDocument();
   });
 
-  it.each(['NoAuth', 'NotAuthorized'])('sends the user home on %s', async (type) => {
+  it.each([
+    ['NoAuth', 'to sign in again, coming back here', `/?next=${encodeURIComponent(window.location.pathname)}`],
+    ['NotAuthorized', 'home', '/'],
+  ])('on %s sends the user %s', async (type, _where, address) => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
-    fakeApi({ 'GET /api/tutors/myself/meetings': () => failure(type, 401) });
+    fakeApi({ 'GET /api/tutors/myself/meetings': () => failure(type, type === 'NoAuth' ? 401 : 403) });
     render(<ScheduleScreen tutorId="myself" renderMeeting={renderCard} />);
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(address));
   });
 
   it('says other failures in words', async () => {

@@ -2,16 +2,16 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withFirstAnswers } from '../../../src/api/first-answers.ts';
 import { request } from '../../../src/api/http.ts';
-import { NETWORK_MESSAGE } from '../../../src/lib/api-messages.ts';
+import { NETWORK_MESSAGE } from '../../../src/lib/network-message.ts';
 import { errorMessages } from '../../../src/lib/error-messages.ts';
 import { signInAgain } from '../../../src/lib/sign-in-again.ts';
 import { type ReadOptions, useRead } from '../../../src/ui/use-read.ts';
-import { failure, fakeApi, success } from '../fake-api.ts';
+import { failure, fakeApi, never, success } from '../fake-api.ts';
 
 vi.mock('../../../src/lib/sign-in-again.ts', () => ({ signInAgain: vi.fn() }));
 
 /** Shows the state of reading /api/things?n=…, with buttons to reload and to read another n. */
-function Things({ n, options }: { n: number; options?: ReadOptions }) {
+function Things({ n, options }: { n: number; options?: ReadOptions<string[]> }) {
   // n = 0: nothing to read yet.
   const { state, reload, setData, update } = useRead(n === 0 ? null : () => request<string[]>('GET', '/api/things', { query: { n } }), [n], options);
   return (
@@ -152,4 +152,86 @@ describe('useRead', () => {
     expect(answers).toEqual({});
     view.unmount();
   });
+
+  it("shows the page's first answer as the screen keeps it (`fromPage`)", async () => {
+    const seen = fakeApi({ 'GET /api/things': () => success(['fetched']) });
+    const answers = { '/api/things/first': [200, { status: 'success', data: ['from page'] }] as [number, unknown] };
+    const view = withFirstAnswers(answers, () =>
+      render(<Things n={1} options={{ firstPath: '/api/things/first', fromPage: (answer: string[]) => [...answer, 'kept'] }} />),
+    );
+    expect(shown()).toBe('ready from page,kept');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(seen).toHaveLength(0);
+    view.unmount();
+  });
+
+  it('`keep` given as a function decides from the data on screen', async () => {
+    fakeApi({ 'GET /api/things': (seenRequest) => (seenRequest.query.n === '1' ? success(['one']) : never()) });
+    const keepOne = (data: string[]) => data[0] === 'one';
+    const { rerender } = render(<Things n={1} options={{ keep: keepOne }} />);
+    await screen.findByText('ready one');
+    rerender(<Things n={2} options={{ keep: keepOne }} />);
+    expect(shown()).toBe('ready one refreshing');
+    rerender(<Things n={3} options={{ keep: () => false }} />);
+    expect(shown()).toBe('loading');
+  });
 });
+
+/** Reads pages of letters up to `pages`, adding to the data on screen when it can (as a list's further page does). */
+function Pages({ pages }: { pages: number }) {
+  const { state, reload } = useRead<string[]>(
+    (shown) => {
+      const from = shown && shown.length < pages ? shown.length : 0;
+      return request<string[]>('GET', '/api/pages', { query: { from, to: pages } }).then((result) =>
+        result.status === 'success' ? { ...result, data: [...(from > 0 ? shown! : []), ...result.data] } : result,
+      );
+    },
+    [pages],
+    { keep: true },
+  );
+  return (
+    <div>
+      <p data-testid="state">{state.status === 'ready' ? `ready ${state.data.join(',')}${state.refreshing ? ' refreshing' : ''}` : state.status}</p>
+      <button onClick={reload}>Reload</button>
+    </div>
+  );
+}
+
+describe('useRead: a read given the data on screen', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('reads only what the data on screen lacks, and everything again on reload', async () => {
+    const letters = 'abcdef';
+    const seen = fakeApi({ 'GET /api/pages': ({ query }) => success([...letters.slice(Number(query.from), Number(query.to))]) });
+    const { rerender } = render(<Pages pages={2} />);
+    await screen.findByText('ready a,b');
+    rerender(<Pages pages={3} />);
+    await screen.findByText('ready a,b,c');
+    expect(seen.map(({ query }) => `${query.from}-${query.to}`)).toEqual(['0-2', '2-3']);
+    act(() => screen.getByRole('button', { name: 'Reload' }).click());
+    await vi.waitFor(() => expect(seen).toHaveLength(3));
+    expect(seen[2]!.query).toEqual({ from: '0', to: '3' });
+    await screen.findByText('ready a,b,c');
+  });
+
+  it('is given nothing while the data on screen is being read again (a reload under way)', async () => {
+    const { pending, seen } = heldPages();
+    const { rerender } = render(<Pages pages={1} />);
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    await act(async () => pending[0]!(success(['a'])));
+    await screen.findByText('ready a');
+    act(() => screen.getByRole('button', { name: 'Reload' }).click());
+    rerender(<Pages pages={2} />);
+    await vi.waitFor(() => expect(seen).toHaveLength(3));
+    // The page added while the reload was under way reads every page: the data on screen is not up to date.
+    expect(seen[2]!.query).toEqual({ from: '0', to: '2' });
+  });
+});
+
+/** Replies to /api/pages held until released. */
+function heldPages() {
+  const pending: ((reply: ReturnType<typeof success>) => void)[] = [];
+  const seen = fakeApi({ 'GET /api/pages': () => new Promise((resolve) => pending.push(resolve)) });
+  return { pending, seen };
+}
+
