@@ -28,8 +28,8 @@ function pageAnswers(): FirstAnswers {
 }
 
 /**
- * The server's render: `render` sees `given` as the page's answers. It must be synchronous (as
- * React's renderToString is), so no other request's render can run in between.
+ * The page's answers are `given` while `run` runs (synchronously): for tests, which have no page.
+ * The server's render does not use this: its answers come to the render by context (src/ui/first-data.ts).
  */
 export function withFirstAnswers<T>(given: FirstAnswers, render: () => T): T {
   const before = { answers, readAt };
@@ -42,10 +42,15 @@ export function withFirstAnswers<T>(given: FirstAnswers, render: () => T): T {
   }
 }
 
-/** The data of a first read that succeeded, for a screen's first render. Not taken: a render may run twice. */
-export function firstData<T>(path: string): T | undefined {
-  const body = pageAnswers()[path]?.[1] as Envelope<T> | undefined;
+/** The data of a read among `answers`, when it succeeded. */
+export function dataIn<T>(answers: FirstAnswers, path: string): T | undefined {
+  const body = answers[path]?.[1] as Envelope<T> | undefined;
   return typeof body === 'object' && body !== null && body.status === 'success' ? body.data : undefined;
+}
+
+/** The data of the page's first read that succeeded, for a screen's first render. Not taken: a render may run twice. */
+export function firstData<T>(path: string): T | undefined {
+  return dataIn<T>(pageAnswers(), path);
 }
 
 /** Once its screen has shown a first read: a later visit to the screen fetches anew. */

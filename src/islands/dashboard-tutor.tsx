@@ -1,7 +1,7 @@
 import { getPagePath } from '@nanostores/router';
 import { type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { CHECK_AUTH } from '../api/auth.ts';
-import { firstData } from '../api/first-answers.ts';
+import { useFirstData } from '../ui/first-data.ts';
 import type { AuthData } from '../contract/entities.ts';
 import { $auth, type AuthState, ensureAuth } from '../api/auth-state.ts';
 import { $router, type DashboardRoute } from '../features/dashboard/router.ts';
@@ -83,6 +83,7 @@ const listenAuth = (changed: () => void) => $auth.listen(changed);
  */
 function useSupervisorViewer(): boolean {
   // Kept from the first render: ensureAuth takes the page's answer before $auth has it.
+  const firstData = useFirstData();
   const [fromPage] = useState(() => firstData<AuthData>(CHECK_AUTH));
   const supervisor = useSyncExternalStore(
     listenAuth,

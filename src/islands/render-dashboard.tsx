@@ -1,8 +1,9 @@
 import { renderToString } from 'react-dom/server';
-import { type FirstAnswers, withFirstAnswers } from '../api/first-answers.ts';
-import { $router } from '../features/dashboard/router.ts';
+import type { FirstAnswers } from '../api/first-answers.ts';
+import { pageAt, ServerPage } from '../features/dashboard/router.ts';
 import { ServerMeetingsView } from '../features/tutor/meetings-view-choice.ts';
 import { type Moment, ServerMoment } from '../lib/moment.ts';
+import { ServerFirstAnswers } from '../ui/first-data.ts';
 import type { MeetingsView } from '../lib/week-range.ts';
 import DashboardIsland, { preloadTutorSide } from './DashboardApp.tsx';
 
@@ -25,23 +26,18 @@ await (await import('../features/tutor/TutorMeetingsScreen.tsx')).preloadWeekGri
  * (ChunkSuspense), except the tutor side's, which is loaded here before the first render.
  */
 export function renderDashboard({ path, answers, moment, meetingsView = 'list' }: { path: string; answers: FirstAnswers; moment: Moment; meetingsView?: MeetingsView }): string {
-  // The router and the answers are module state, shared by every request: the render is
-  // synchronous, so they hold this request's values from here to its end. The router is left on
-  // no route after it: it skips an address it has just parsed, so a path whose parsing failed
-  // would otherwise show the page of the request before.
-  try {
-    $router.open(path);
-    return withFirstAnswers(answers, () =>
-      renderToString(
+  // Everything of this request comes by context (its page, its answers, its moment, the tutor's
+  // view): nothing is left in module state for the next request's render.
+  return renderToString(
+    <ServerPage value={pageAt(path)}>
+      <ServerFirstAnswers value={answers}>
         <ServerMoment value={moment}>
           {/* The tutor's list-or-week choice, from the request's cookie (the browser reads the same). */}
           <ServerMeetingsView value={meetingsView}>
             <DashboardIsland />
           </ServerMeetingsView>
-        </ServerMoment>,
-      ),
-    );
-  } finally {
-    $router.open('/');
-  }
+        </ServerMoment>
+      </ServerFirstAnswers>
+    </ServerPage>,
+  );
 }

@@ -1,5 +1,6 @@
 import { type DependencyList, useEffect, useRef, useState } from 'react';
-import { firstData, forgetFirstAnswer } from '../api/first-answers.ts';
+import { forgetFirstAnswer } from '../api/first-answers.ts';
+import { useFirstData } from './first-data.ts';
 import type { ApiResult } from '../api/http.ts';
 import { NETWORK_MESSAGE } from '../lib/network-message.ts';
 import { errorMessageLater } from '../lib/error-message-later.ts';
@@ -54,6 +55,7 @@ export function useRead<T, P = T>(
   deps: DependencyList,
   { firstPath, fromPage, keep, onDenied }: ReadOptions<T, P> = {},
 ): Read<T> {
+  const firstData = useFirstData();
   const [state, setState] = useState<ReadState<T>>(() => {
     const answer = firstPath === undefined ? undefined : firstData<P>(firstPath);
     return answer === undefined ? LOADING : { status: 'ready', data: fromPage ? fromPage(answer) : (answer as unknown as T), refreshing: false };

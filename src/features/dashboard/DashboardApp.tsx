@@ -1,5 +1,5 @@
 import { useStore } from '../../ui/use-store.ts';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useContext, useEffect } from 'react';
 import { site } from '../../config/site.ts';
 import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
 import { DashboardFrame } from './DashboardFrame.tsx';
@@ -7,7 +7,7 @@ import styles from './Dashboard.module.css';
 import { LogoutButton } from './LogoutButton.tsx';
 import { NotFound } from './NotFound.tsx';
 import { isDashboardPath } from '../../config/dashboard-routes.ts';
-import { $router, type DashboardPage, type DashboardRoute } from './router.ts';
+import { $router, type DashboardPage, type DashboardRoute, ServerPage } from './router.ts';
 import { isStudentRoute } from './screens.ts';
 
 export type Screens = Partial<Record<DashboardRoute, (page: DashboardPage) => ReactNode>>;
@@ -25,7 +25,9 @@ export interface DashboardAppProps {
 
 /** The dashboard app: one shell page serves every dashboard address, and this routes it (the server renders its first screen). */
 export function DashboardApp({ screens, tutorScreen, studentSidebar, tutorSidebar }: DashboardAppProps) {
-  const page = useStore($router);
+  const serverPage = useContext(ServerPage);
+  const browserPage = useStore($router);
+  const page = serverPage === undefined ? browserPage : (serverPage ?? undefined);
 
   // The router intercepts every same-origin link; one that leaves the dashboards is a page load.
   useEffect(() => {

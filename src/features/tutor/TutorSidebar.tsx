@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { CHECK_AUTH, checkAuth } from '../../api/auth.ts';
 import { getTutor, tutorPath } from '../../api/catalog.ts';
-import { firstData, forgetFirstAnswer } from '../../api/first-answers.ts';
+import { firstData as pageData, forgetFirstAnswer } from '../../api/first-answers.ts';
+import { useFirstData } from '../../ui/first-data.ts';
 import type { AuthData, PublicTutor } from '../../contract/entities.ts';
 import { BackIcon } from '../../ui/action-icons.tsx';
 import { SidebarButton } from '../../ui/SidebarButton.tsx';
@@ -64,6 +65,7 @@ const home = () => window.location.assign('/');
  */
 export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSidebarProps) {
   // What came with the page shows at once (and as the server rendered it); the rest is fetched.
+  const firstData = useFirstData();
   const [viewer, setViewer] = useState<NonNullable<AuthData['tutor']> | null>(() => firstData<AuthData>(CHECK_AUTH)?.tutor ?? null);
   const [tutor, setTutor] = useState<PublicTutor | null>(() => firstData<PublicTutor | null>(tutorPath(tutorId)) ?? null);
   const [photoUrl, setPhotoUrl] = useState<string | null>(null);
@@ -80,7 +82,8 @@ export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSideba
     const seeTutor = (found: PublicTutor | null) => (found === null ? home() : setTutor(found));
     // The page's answers were shown by the first render; the viewer's stays for the cards' ensureAuth to take.
     const pageViewer = firstViewer;
-    const pageTutor = firstData<PublicTutor | null>(tutorPath(tutorId));
+    // An effect runs in the browser only: the page's own answers.
+    const pageTutor = pageData<PublicTutor | null>(tutorPath(tutorId));
     if (pageViewer) seeViewer(pageViewer);
     else {
       void checkAuth().then((result) => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { CHECK_AUTH } from '../../api/auth.ts';
 import { ensureAuth } from '../../api/auth-state.ts';
 import { getTutor, tutorPath } from '../../api/catalog.ts';
-import { firstData } from '../../api/first-answers.ts';
+import { useFirstData } from '../../ui/first-data.ts';
 import type { AuthData, PublicTutor } from '../../contract/entities.ts';
 
 export interface DashboardTutor {
@@ -20,6 +20,7 @@ export interface DashboardTutor {
  */
 export function useDashboardTutor(tutorId: string): DashboardTutor {
   const other = tutorId !== 'myself';
+  const firstData = useFirstData();
   const [viewer, setViewer] = useState(() => (other ? (firstData<AuthData>(CHECK_AUTH)?.tutor ?? null) : null));
   const [tutor, setTutor] = useState(() => (other ? (firstData<PublicTutor | null>(tutorPath(tutorId)) ?? null) : null));
 

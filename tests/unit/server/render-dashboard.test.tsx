@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { FirstAnswers } from '../../../src/api/first-answers.ts';
+import { type FirstAnswers, firstData } from '../../../src/api/first-answers.ts';
+import { $router } from '../../../src/features/dashboard/router.ts';
 import type { Payment } from '../../../src/contract/entities.ts';
 import { renderDashboard } from '../../../src/islands/render-dashboard.tsx';
 import { listPageSpan, spanQuery, weekAt } from '../../../src/lib/week-range.ts';
@@ -51,6 +52,21 @@ describe("the server's render of a dashboard", () => {
     expect(html).not.toContain('Loading your calendar feed…');
     // Nothing suspended: no boundary left for the browser to render.
     expect(html).not.toContain('<!--$!-->');
+  });
+
+  it("renders each request from its own address and answers only, and leaves no module state behind (the browser's router, the page's answers)", () => {
+    const first = renderDashboard({ path: '/student/dashboard', answers: studentAnswers([payment(evening)]), moment });
+    expect(first).toContain('Hi, Alex');
+    // The next request, another address and no answers: nothing of the first shows.
+    const next = renderDashboard({ path: '/student/dashboard/history', answers: {}, moment });
+    expect(next).toContain('Previous Sessions');
+    expect(next).not.toContain('Hi, Alex');
+    // An address that is no route shows the not-found view, not the page of the request before.
+    const unknown = renderDashboard({ path: '/student/dashboard/nowhere', answers: studentAnswers([]), moment });
+    expect(unknown).not.toContain('Upcoming Sessions');
+    expect(unknown).not.toContain('Previous Sessions');
+    expect($router.get()).toBeUndefined();
+    expect(firstData('/api/customers/myself')).toBeUndefined();
   });
 
   it('shows what the browser would show first when a read did not come with the page', () => {
