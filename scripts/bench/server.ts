@@ -14,7 +14,7 @@ export async function waitForServer(base: string): Promise<void> {
 }
 
 /** The session cookie of a demo account, signed in through the demo outbox's magic link. */
-export async function sessionCookie(base: string, account: { email: string; userType: string }): Promise<string> {
+export async function signInCookie(base: string, account: { email: string; userType: string }): Promise<string> {
   const origin = new URL(base).origin.replace('127.0.0.1', 'localhost');
   await fetch(`${base}/api/login?user_type=${account.userType}&email=${account.email}`, { method: 'POST', headers: { origin } });
   // The outbox lists the newest message first: this account's login link.

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../server/db/connection.ts';
 import { seedLargeDataSet } from '../../server/demo/large-data.ts';
 import { seedDemoData } from '../../server/demo/seed.ts';
-import { startSession } from '../../server/domain/sessions.ts';
+import { startSignIn } from '../../server/domain/sign-ins.ts';
 import type { Buyer } from './load.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -75,7 +75,7 @@ async function prepareBuyers(db: DatabaseHandle['db'], count: number): Promise<B
       .execute();
     for (const [i, customer] of customers.entries()) {
       const meeting = meetings[i]!;
-      const secret = await startSession(db, { customerId: customer.id });
+      const secret = await startSignIn(db, { customerId: customer.id });
       buyers.push({ cookie: `sid=${secret}`, meeting: meeting.id, offering: offerings.find((o) => o.tutor_id === meeting.tutor_id)!.id });
     }
   }

@@ -255,14 +255,19 @@ export interface Database {
     used_at: Date | string | null;
     created_at: Timestamp;
   };
+  /**
+   * Sign-ins (domain/sign-ins.ts): one row per browser signed in to an account, keyed by the hash
+   * of the `sid`/`esid` cookie's secret. The table keeps its first name, `sessions`, which backups
+   * and migrations carry; in the code it is a sign-in, never a tutoring session (a meeting).
+   */
   sessions: {
     id_hash: string;
     customer_id: number | null;
     tutor_id: number | null;
     expires_at: RequiredTimestamp;
-    /** False for the session the contact form opens: it may not use a saved card. */
+    /** False for the sign-in the contact form opens: it may not use a saved card. */
     proven: boolean;
-    /** Written at most hourly (sessions.ts); the idle time-out counts from it. */
+    /** Written at most hourly (sign-ins.ts); the idle time-out counts from it. */
     last_used_at: RequiredTimestamp;
     created_at: Timestamp;
   };

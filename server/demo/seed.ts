@@ -5,7 +5,7 @@ import { onboardingItems } from '../../src/contract/onboarding.ts';
 import { now as clockNow } from '../clock.ts';
 import { semesterEnd, weeklyOccurrences } from '../domain/availability.ts';
 import type { Db } from '../db/connection.ts';
-import { addPastSessions } from './past-sessions.ts';
+import { addPastMeetings } from './past-meetings.ts';
 
 /**
  * Demo data (docs/spec/design.md §5): courses of every subject group at both schools, prices, a supervisor,
@@ -304,8 +304,8 @@ export async function seedDemoData(db: Db, now: Date = clockNow()): Promise<bool
       })
       .execute();
 
-    // The weeks before the demo: Jamie's sessions with Priya and Sam's open hours (past-sessions.ts).
-    await addPastSessions(trx, {
+    // The weeks before the demo: Jamie's sessions with Priya and Sam's open hours (past-meetings.ts).
+    await addPastMeetings(trx, {
       at: (daysAhead, hourUtc) => atHour(now, daysAhead, hourUtc),
       priya: { tutorId: tutorId('priya@beacontutoring.com'), offeringId: offeringId('priya@beacontutoring.com', 'MATH 125') },
       sam: { tutorId: tutorId('sam@beacontutoring.com'), offeringId: offeringId('sam@beacontutoring.com', 'PHYS 121') },

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { Account } from './sessions.ts';
+import type { Account } from './sign-ins.ts';
 
 /**
  * Who owns an account that the booking contact form made? Anybody can type any email and phone

@@ -5,7 +5,7 @@ import type { Db } from '../db/connection.ts';
 import { Refusal, tooSoon } from './refusal.ts';
 import type { Sender } from '../notify/sender.ts';
 import { TextFailed, TextRefused } from '../notify/sms-guard.ts';
-import type { Account, Auth } from './sessions.ts';
+import type { Account, Auth } from './sign-ins.ts';
 import { type Channel, channelOpen, phoneStillOpen, proveEmail } from './account-proof.ts';
 import { countHits, RATE_LIMITS, type RateRule, type RateVerdict, ruleHits, targetHits, windowsFull } from './rate-limits.ts';
 import { signedInFrom } from './sign-in-addresses.ts';

@@ -5,7 +5,7 @@ import { inOrder, meetingFacts } from '../notify/meeting-details.ts';
 import { textOptOutSignature } from '../notify/planner.ts';
 import { BOOKED_STATUSES } from './booked.ts';
 import { notAuthorized, Refusal } from './refusal.ts';
-import type { Account, Auth } from './sessions.ts';
+import type { Account, Auth } from './sign-ins.ts';
 import { hashSecret, newSecret, sameHash } from './tokens.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Grade, GradeCategory, Gradebook } from '../../src/contract/entitie
 import type { Db } from '../db/connection.ts';
 import { toEpoch } from '../epoch.ts';
 import { Refusal } from './refusal.ts';
-import type { Auth } from './sessions.ts';
+import type { Auth } from './sign-ins.ts';
 
 /** Gradebooks in the contract's shape, newest course first. */
 export function gradebookQuery(db: Db) {

@@ -5,7 +5,7 @@ import type { Db } from '../db/connection.ts';
 import { fromEpoch } from '../epoch.ts';
 import { gradebookFor, gradebookQuery, toCategory, toGrade, toGradebook } from './gradebooks.ts';
 import { Refusal } from './refusal.ts';
-import type { Auth } from './sessions.ts';
+import type { Auth } from './sign-ins.ts';
 
 /**
  * A gradebook's categories and grades, and its archive. Every call first checks that the session

@@ -162,7 +162,7 @@ export async function listTutorMeetings(db: Db, tutorId: number, span?: Span): P
  * that someone booked, newest first (then by id), a page at a time. `after` is the last one seen: its
  * start and id, since several sessions often start at the same time.
  */
-export async function listRecentSessions(
+export async function listRecentMeetings(
   db: Db,
   page: { now: Date; after?: { start: Date; id?: number }; limit: number },
 ): Promise<MeetingWithPayments[]> {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection.ts';
 import { fromNow, now } from '../clock.ts';
-import { SESSION_IDLE_DAYS } from './sessions.ts';
+import { SIGN_IN_IDLE_DAYS } from './sign-ins.ts';
 import { purgeSignInAddresses } from './sign-in-addresses.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -36,7 +36,7 @@ const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRo
 export async function purgeExpiredData(db: Db): Promise<Purged> {
   const sessions = await db
     .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('expires_at', '<=', now()), eb('last_used_at', '<=', fromNow(-SESSION_IDLE_DAYS * DAY_MS))]))
+    .where((eb) => eb.or([eb('expires_at', '<=', now()), eb('last_used_at', '<=', fromNow(-SIGN_IN_IDLE_DAYS * DAY_MS))]))
     .executeTakeFirst();
   const signInCutoff = fromNow(-KEEP_SIGN_IN_SECRETS_MS);
   const loginTokens = await db

@@ -6,7 +6,7 @@ import { toEpoch } from '../epoch.ts';
 import { notOnDayOff } from './days-off.ts';
 import { refuseBy } from './meeting-changes.ts';
 import { moveRefusal } from './meeting-rules.ts';
-import { qualifiedTutors, readTarget, seriesToMove, type SessionTime, targetRefusal, toRemovedHour, tutorAtTimes } from './reassign-sessions.ts';
+import { qualifiedTutors, readTarget, seriesToMove, type MeetingTime, targetRefusal, toRemovedHour, tutorAtTimes } from './reassign-meetings.ts';
 
 /** How far ahead the dialog looks for other tutors' published hours. */
 export const OTHER_TIMES_DAYS = 14;
@@ -16,12 +16,12 @@ export const OTHER_TIMES_MAX = 40;
 /**
  * GET /api/meetings/{id}/reassign-candidates: who can take the booked session (or a weekly series'
  * booked weeks from `fromDay` on). Read without locks, with the rules of the change itself
- * (reassign-sessions.ts), so a tutor listed free is refused only if their calendar changed since.
+ * (reassign-meetings.ts), so a tutor listed free is refused only if their calendar changed since.
  */
 export async function reassignCandidates(db: Db, meetingId: number, fromDay?: string): Promise<ReassignCandidates> {
   const target = await readTarget(db, meetingId, false);
   refuseBy(targetRefusal(target, nowMs()));
-  const sessions: SessionTime[] = fromDay !== undefined ? await seriesToMove(db, target, fromDay, false) : [target];
+  const sessions: MeetingTime[] = fromDay !== undefined ? await seriesToMove(db, target, fromDay, false) : [target];
   const qualified = (await qualifiedTutors(db, target.course_id!)).filter((q) => q.tutor_id !== target.tutor_id);
   const free: ReassignCandidates['free'] = [];
   const unavailable: ReassignCandidates['unavailable'] = [];
@@ -54,7 +54,7 @@ export async function reassignCandidates(db: Db, meetingId: number, fromDay?: st
  * move to: one hour long (a booked session is), off their days off, within the move rules
  * (meeting-rules.ts), and at no time its customers have another session booked.
  */
-async function otherTimes(db: Db, target: SessionTime & { id: number }, tutorIds: number[]): Promise<ReassignCandidates['other_times']> {
+async function otherTimes(db: Db, target: MeetingTime & { id: number }, tutorIds: number[]): Promise<ReassignCandidates['other_times']> {
   if (tutorIds.length === 0) return [];
   const hours = await db
     .selectFrom('meetings as m')

@@ -9,7 +9,7 @@ import { releaseExpiredHolds } from './holds.ts';
 import { type MeetingServices, refuseBy, type Staff } from './meeting-changes.ts';
 import { moveRefusal } from './meeting-rules.ts';
 import { meetingsById } from './meetings-view.ts';
-import { qualifiedTutors, readTarget, type ReassignTarget, seriesToMove, type SessionTime, targetRefusal, toRemovedHour, tutorAtTimes } from './reassign-sessions.ts';
+import { qualifiedTutors, readTarget, type ReassignTarget, seriesToMove, type MeetingTime, targetRefusal, toRemovedHour, tutorAtTimes } from './reassign-meetings.ts';
 import { Refusal } from './refusal.ts';
 
 /**
@@ -80,7 +80,7 @@ async function reassignIn(trx: Trx, services: MeetingServices, staff: Staff, mee
   const offering = (await qualifiedTutors(trx, target.course_id!)).find((q) => q.tutor_id === tutor.id);
   if (!offering) throw new Refusal('NotQualified');
 
-  const sessions: SessionTime[] = request.fromDay !== undefined ? await seriesToMove(trx, target, request.fromDay, true) : [target];
+  const sessions: MeetingTime[] = request.fromDay !== undefined ? await seriesToMove(trx, target, request.fromDay, true) : [target];
   const start = request.start && request.start.getTime() !== target.occurrence.getTime() ? request.start : undefined;
   // A new time follows the rules of any move of a booked session (its customers keep their notice).
   if (start) refuseBy(moveRefusal({ startMs: target.occurrence.getTime(), durationMins: target.duration_mins, booked: true }, start.getTime(), nowMs()));
@@ -105,7 +105,7 @@ async function reassignIn(trx: Trx, services: MeetingServices, staff: Staff, mee
       .where('id', 'in', calendar.hours.map((h) => h.id))
       .execute();
   }
-  await moveSessions(trx, target, sessions, { tutorId: tutor.id, offeringId: offering.offering_id, start, series: request.fromDay !== undefined });
+  await moveMeetings(trx, target, sessions, { tutorId: tutor.id, offeringId: offering.offering_id, start, series: request.fromDay !== undefined });
   await queueReassignNotices(trx, { meetingIds: ids, before, previousStarts, previousTutor: target.tutor_name, series: request.fromDay !== undefined }, services.siteUrl);
   return { ids, tutor: { id: tutor.id, name: tutor.name }, hoursUsed: calendar.hours.map(toRemovedHour) };
 }
@@ -128,7 +128,7 @@ async function previousStartsOf(trx: Trx, ids: number[], movedFrom: Date | undef
  * tell of it. A single session leaves its series (it is a one-off of the new tutor's now); a
  * series' weeks become a series of the new tutor's, whose subscriptions follow them.
  */
-async function moveSessions(trx: Trx, target: ReassignTarget, sessions: SessionTime[], to: { tutorId: number; offeringId: number; start: Date | undefined; series: boolean }) {
+async function moveMeetings(trx: Trx, target: ReassignTarget, sessions: MeetingTime[], to: { tutorId: number; offeringId: number; start: Date | undefined; series: boolean }) {
   let slotId: number | null = null;
   if (to.series && target.slot_id !== null) {
     const old = await trx.selectFrom('slots').select(['last_day', 'duration_mins']).where('id', '=', target.slot_id).executeTakeFirstOrThrow();

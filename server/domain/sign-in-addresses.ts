@@ -1,7 +1,7 @@
 import type { Db } from '../db/connection.ts';
 import { fromNow, now } from '../clock.ts';
 import { keyedHash } from './keyed-hash.ts';
-import type { Account } from './sessions.ts';
+import type { Account } from './sign-ins.ts';
 
 /**
  * The client addresses an account signed in from by link or code, remembered (as keyed hashes) for

@@ -7,7 +7,7 @@ import { bookOneTime, bookWeekly } from '../domain/booking.ts';
 import { createCustomer } from '../domain/customers.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
-import { requireCustomer, signIn, signOut } from '../http/session.ts';
+import { requireCustomer, signIn, signOut } from '../http/sign-in.ts';
 import { parseForm, parseQuery } from '../http/validate.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { RATE_LIMITS } from '../domain/rate-limits.ts';

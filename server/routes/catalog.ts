@@ -9,7 +9,7 @@ import { getTutorForViewer, listTutorsForViewer } from '../domain/tutors.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
 import { parseParam, parseQuery } from '../http/validate.ts';
-import { isStaff, requireSupervisor, resolveTutorId } from '../http/session.ts';
+import { isStaff, requireSupervisor, resolveTutorId } from '../http/sign-in.ts';
 
 /**
  * The same for every visitor: a browser revalidates after 10 s (a 304 when nothing changed), and a

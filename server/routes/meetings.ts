@@ -25,7 +25,7 @@ import { listDaysOff, takeBackDayOff } from '../domain/days-off.ts';
 import { deleteHour, endSeries, takeDaysOff } from '../domain/take-back.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
-import { isSupervisor, requireSupervisor, requireTutor, resolveTutorId } from '../http/session.ts';
+import { isSupervisor, requireSupervisor, requireTutor, resolveTutorId } from '../http/sign-in.ts';
 import { parseForm, parseParam, parseQuery } from '../http/validate.ts';
 
 /**

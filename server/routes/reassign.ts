@@ -5,7 +5,7 @@ import { reassignMeeting } from '../domain/reassign.ts';
 import { reassignCandidates } from '../domain/reassign-candidates.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
-import { requireSupervisor, resolveTutorId } from '../http/session.ts';
+import { requireSupervisor, resolveTutorId } from '../http/sign-in.ts';
 import { parseForm, parseParam, parseQuery } from '../http/validate.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from '../domain/handle.ts';
 import { periodReport } from '../domain/reports.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
-import { requireSupervisor } from '../http/session.ts';
+import { requireSupervisor } from '../http/sign-in.ts';
 import { parseQuery } from '../http/validate.ts';
 
 /**

@@ -15,7 +15,7 @@ const TOLD_LONG_AGO = { notified_booking: true, notified_receipt: true, notified
 /** Each week's summary (the fourth week's session was canceled: none). */
 const summaries = ['Limits and continuity', 'Derivative rules', 'Chain rule practice', '', 'Related rates', 'Optimisation problems', 'Integration by parts', 'Series and convergence', 'Review for the midterm'];
 
-export interface PastSessionsInput {
+export interface PastMeetingsInput {
   /** `daysAhead` days from now at this UTC hour, kept at the site's wall-clock time (seed.ts's atHour). */
   at: (daysAhead: number, hourUtc: number) => Date;
   /** Priya's MATH 125 offering and Sam's PHYS 121 offering. */
@@ -32,7 +32,7 @@ export interface PastSessionsInput {
  * money, hours, a course and a returning customer whatever day the demo starts, and payroll a
  * history. All of it lies at least five days back, apart from every hour the seed offers ahead.
  */
-export async function addPastSessions(trx: Trx, input: PastSessionsInput): Promise<void> {
+export async function addPastMeetings(trx: Trx, input: PastMeetingsInput): Promise<void> {
   const customer = await trx.insertInto('customers').values({ ...pastCustomer, provider_customer_id: null, payment_method_id: null, payment_method_label: null }).returning('id').executeTakeFirstOrThrow();
   for (let week = 1; week <= PAST_WEEKS; week++) {
     const canceled = week === 4;

@@ -70,20 +70,20 @@ export function targetRefusal(target: Pick<ReassignTarget, 'canceled' | 'occurre
 }
 
 /** A time a session takes. */
-export interface SessionTime {
+export interface MeetingTime {
   id: number;
   occurrence: Date;
   duration_mins: number;
 }
 
-export const toRemovedHour = (hour: SessionTime): RemovedHour => ({ id: hour.id, occurrence_epoch: toEpoch(hour.occurrence), duration_mins: hour.duration_mins });
+export const toRemovedHour = (hour: MeetingTime): RemovedHour => ({ id: hour.id, occurrence_epoch: toEpoch(hour.occurrence), duration_mins: hour.duration_mins });
 
 /**
  * The booked weeks of a weekly series from a day (YYYY-MM-DD, the site's zone) on that have not
  * started: the weeks a subscription moved "from a date" takes. The rows are locked in id order
  * (`lock`) before their seats are read, as a booking of the series locks them. Earliest first.
  */
-export async function seriesWeeks(db: Reader, slotId: number, fromDay: string, lock: boolean): Promise<SessionTime[]> {
+export async function seriesWeeks(db: Reader, slotId: number, fromDay: string, lock: boolean): Promise<MeetingTime[]> {
   const { startsMs } = daysSpan(fromDay, fromDay, site.timeZone);
   let query = db
     .selectFrom('meetings')
@@ -111,7 +111,7 @@ export async function seriesWeeks(db: Reader, slotId: number, fromDay: string, l
 }
 
 /** The weeks a series re-assign moves, or the refusal when there are none (or it is not a series). */
-export async function seriesToMove(db: Reader, target: ReassignTarget, fromDay: string, lock: boolean): Promise<SessionTime[]> {
+export async function seriesToMove(db: Reader, target: ReassignTarget, fromDay: string, lock: boolean): Promise<MeetingTime[]> {
   if (target.slot_id === null) throw new Refusal('BadInput', { fields: { from_date: 'Only a weekly session moves from a day on; this one is a single session.' } });
   const weeks = await seriesWeeks(db, target.slot_id, fromDay, lock);
   if (weeks.length === 0) throw new Refusal('BadInput', { fields: { from_date: 'No booked week of this series is left from this day on.' } });
@@ -128,7 +128,7 @@ export interface TutorAtTimes {
   busy: OverlapMeeting | null;
   dayOff: DayOff | null;
   /** Their unbooked hours meeting those times (nobody holds a seat in them), earliest first. */
-  hours: SessionTime[];
+  hours: MeetingTime[];
 }
 
 /**
@@ -139,7 +139,7 @@ export interface TutorAtTimes {
  * committed meanwhile counts as busy, and one that comes after finds its hour canceled. The
  * caller holds the tutor's calendar lock (availability.ts), so no hour is added there meanwhile.
  */
-export async function tutorAtTimes(db: Reader, tutorId: number, times: SessionTime[], lock: boolean): Promise<TutorAtTimes> {
+export async function tutorAtTimes(db: Reader, tutorId: number, times: MeetingTime[], lock: boolean): Promise<TutorAtTimes> {
   const starts = times.map((t) => t.occurrence.getTime());
   const ends = times.map((t) => t.occurrence.getTime() + t.duration_mins * MINUTE_MS);
   const daysOff = await daysOffBetween(db, tutorId, Math.min(...starts), Math.max(...starts));
