@@ -92,7 +92,7 @@ export interface Database {
     notified_sequence: Generated<number>;
     /** Where the last move took it from (told in the update). */
     moved_from: ColumnType<Date | null, Date | null | undefined, Date | null>;
-    /** The staff member who canceled a session after its start (a supervisor), and why (015). */
+    /** The staff member who canceled a meeting after its start (a supervisor), and why (015). */
     canceled_by: Generated<number | null>;
     cancel_reason: Generated<string | null>;
     /** Availability the tutor took back (018): 'deleted', 'series_ended' or 'day_off'; null otherwise. */
@@ -135,7 +135,7 @@ export interface Database {
     period_first_day: string;
     tutor_id: number;
     minutes: number;
-    /** The rate of the session's day; null when the tutor had none then (the line pays nothing). */
+    /** The rate of the meeting's day; null when the tutor had none then (the line pays nothing). */
     rate_cents: number | null;
     cents: number;
   };

@@ -175,7 +175,7 @@ export const linkRefusal = (reason: LinkFailure) => new Refusal(reason === 'expi
 /**
  * Spends a login link: unknown or already used → BadToken, expired → OldToken; any link of an
  * archived tutor → UserNotFound, as asking for one does. Using it proves the account's email
- * (account-proof.ts). `held` is the session the browser using it holds, if any.
+ * (account-proof.ts). `held` is the sign-in the browser using it holds, if any.
  */
 export async function redeemLoginLink(db: Db, token: string, held: Auth | null): Promise<SignIn> {
   const outcome = await db.transaction().execute(async (trx) => {

@@ -67,7 +67,7 @@ export async function teachesCustomerCourse(db: Db, tutorId: number, customerId:
 }
 
 /**
- * The gradebook behind an id, if this session may use it. `refusal` is the error type the calling
+ * The gradebook behind an id, if this sign-in may use it. `refusal` is the error type the calling
  * screen expects (spec 2 §8: Unauthorized for grade creation and archive, NotAuthorized elsewhere).
  */
 export async function gradebookFor(db: Db, auth: Auth, gradebookId: number, refusal: 'Unauthorized' | 'NotAuthorized' = 'NotAuthorized') {

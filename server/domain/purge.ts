@@ -21,7 +21,7 @@ export const KEEP_OUTBOX_MS = 30 * DAY_MS;
 export const KEEP_NOTIFICATIONS_MS = 30 * DAY_MS;
 
 export interface Purged {
-  sessions: number;
+  signIns: number;
   loginTokens: number;
   verificationCodes: number;
   webhookEvents: number;
@@ -34,7 +34,7 @@ const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRo
 
 /** Deletes what can no longer be used or is no longer needed. Idempotent; safe on several instances. */
 export async function purgeExpiredData(db: Db): Promise<Purged> {
-  const sessions = await db
+  const signIns = await db
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('expires_at', '<=', now()), eb('last_used_at', '<=', fromNow(-SIGN_IN_IDLE_DAYS * DAY_MS))]))
     .executeTakeFirst();
@@ -60,7 +60,7 @@ export async function purgeExpiredData(db: Db): Promise<Purged> {
   return {
     notifications: count(notifications),
     signInAddresses,
-    sessions: count(sessions),
+    signIns: count(signIns),
     loginTokens: count(loginTokens),
     verificationCodes: count(verificationCodes),
     webhookEvents: count(webhookEvents),

@@ -25,12 +25,12 @@ export function authData(auth: Auth): AuthData {
     : { user_type: 'tutor', tutor: { id: auth.tutorId, name: auth.name, role: auth.role } };
 }
 
-/** Sign-in and session calls: magic link, texted code, who am I, log out. */
+/** Sign-in calls: magic link, texted code, who am I, log out. */
 export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: string) => void = console.log, floors: SignInFloors = SIGN_IN_FLOORS) {
   const app = router();
 
   /**
-   * After a link or code: the browser's previous session (of any account) ends first. The client
+   * After a link or code: the browser's previous sign-in (of any account) ends first. The client
    * address is remembered for the account, so its sign-in requests from there are never held back
    * by the per-email limits that strangers can fill (sign-in-addresses.ts).
    */

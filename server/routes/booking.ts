@@ -62,7 +62,7 @@ export function bookingRoutes(db: Db, provider: PaymentProvider, changes: DataCh
     const input = await parseForm(c, customerCreateForm);
     await enforceRateLimit(c, db, RATE_LIMITS.newCustomer, [`email:${input.email}`, `phone:${input.phone}`]);
     const customer = await createCustomer(db, input);
-    // The browser's previous session (if any) ends rather than lingering behind the new cookie.
+    // The browser's previous sign-in (if any) ends rather than lingering behind the new cookie.
     await signOut(c, db);
     await signIn(c, db, { customerId: customer.id }, 'unproven');
     return ok(c, customer, 201);

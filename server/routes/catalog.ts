@@ -51,7 +51,7 @@ export function catalogRoutes(db: Db, changes: DataChanges) {
     const auth = c.get('auth');
     const staff = isStaff(auth);
     const answer = await cache.get(staff ? 'tutors:staff' : 'tutors', async () => ({ data: await listTutorsForViewer(db, staff) }));
-    // The answer depends on the session: a shared cache must key it by the cookie too.
+    // The answer depends on the sign-in: a shared cache must key it by the cookie too.
     return sendCachedAnswer(c, answer, auth ? SIGNED_IN : PUBLIC_CATALOG, { varyOnCookie: true });
   });
 

@@ -6,7 +6,7 @@ import { router } from '../http/router.ts';
 import { requireAuth } from '../http/sign-in.ts';
 import { parseForm, parseParam } from '../http/validate.ts';
 
-/** Categories, grades and the archive of one gradebook; the domain checks the session may use it (grades.ts). */
+/** Categories, grades and the archive of one gradebook; the domain checks the sign-in may use it (grades.ts). */
 export function gradebookRoutes(db: Db) {
   const app = router();
 

@@ -99,7 +99,7 @@ export function meetingRoutes(services: MeetingServices) {
   app.post('/meetings/:id/cancel', async (c) => {
     const staff = requireTutor(c);
     const meetingId = parseParam(c, 'id', id);
-    // The contract's cancel has no body; a supervisor's cancel of a started session names a reason.
+    // The contract's cancel has no body; a supervisor's cancel of a started meeting names a reason.
     const { reason } = await parseForm(c, meetingCancelForm);
     return ok(c, await cancelMeeting(services, staff, meetingId, reason));
   });

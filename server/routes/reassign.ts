@@ -9,8 +9,8 @@ import { requireSupervisor, resolveTutorId } from '../http/sign-in.ts';
 import { parseForm, parseParam, parseQuery } from '../http/validate.ts';
 
 /**
- * Re-assigning a booked session to another tutor (docs/contract-extensions.md): who can take it,
- * and the change. Supervisors only: a tutor never hands their session to someone else.
+ * Re-assigning a booked meeting to another tutor (docs/contract-extensions.md): who can take it,
+ * and the change. Supervisors only: a tutor never hands their meeting to someone else.
  */
 export function reassignRoutes(services: MeetingServices) {
   const app = router();
