@@ -43,7 +43,7 @@ async function freshPostgresDatabase(name: string): Promise<string> {
 const BENCH_COURSE = { course_number: 'BENCH 100', course_name: 'Benchmark bookings', school: 'university' } as const;
 
 /**
- * `count` customers, each signed in (a session cookie) and given a one-off meeting of its own in
+ * `count` customers, each signed in (a sign-in cookie) and given a one-off meeting of its own in
  * the benchmark's course, 60 days ahead, spread over the tutors.
  */
 async function prepareBuyers(db: DatabaseHandle['db'], count: number): Promise<Buyer[]> {
