@@ -29,7 +29,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { partnerPageHtml, startPartnerServer } from './bench/partner-page.ts';
-import { buildUnlessSkipped, printTable, sessionCookie, waitForServer } from './bench/server.ts';
+import { buildUnlessSkipped, printTable, signInCookie, waitForServer } from './bench/server.ts';
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4397);
 const base = `http://127.0.0.1:${PORT}`;
@@ -119,7 +119,7 @@ async function setBrowserCookie(port: number, cookie: string): Promise<void> {
 
 /** Puts a partner's site on the list of sites allowed to embed the widget, as the demo supervisor. */
 async function allowToEmbed(origin: string): Promise<void> {
-  const cookie = await sessionCookie(base, ACCOUNTS.supervisor);
+  const cookie = await signInCookie(base, ACCOUNTS.supervisor);
   const answer = await fetch(`${base}/api/embed/origins`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ origins: [origin] }) });
   if (!answer.ok) throw new Error(`The partner's site was not allowed to embed: HTTP ${answer.status}`);
 }
@@ -169,7 +169,7 @@ try {
   const viewers = [...new Set(pages.map((page) => page.viewer))].sort((a, b) => Number(signedOut(b)) - Number(signedOut(a)));
   const partnerRuns: Record<string, Figures[]> = {};
   for (const viewer of viewers) {
-    if (!signedOut(viewer)) await setBrowserCookie(chrome.port, await sessionCookie(base, ACCOUNTS[viewer as keyof typeof ACCOUNTS]));
+    if (!signedOut(viewer)) await setBrowserCookie(chrome.port, await signInCookie(base, ACCOUNTS[viewer as keyof typeof ACCOUNTS]));
     for (const { path } of pages.filter((page) => page.viewer === viewer)) {
       const runs: Figures[] = [];
       const reportOf = (run: number) => REPORTS && `${REPORTS}/${viewer}${path.replace(/\W+/g, '-')}-${run + 1}.json`;

@@ -11,7 +11,7 @@ import { router } from './http/router.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
 import { compressJson } from './http/compression.ts';
 import { requestWrites } from './cache/data-changes.ts';
-import { sessionMiddleware } from './http/session.ts';
+import { signInMiddleware } from './http/sign-in.ts';
 import { clientAddressMiddleware } from './http/client-address.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -93,7 +93,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
     await requestWrites.run(written, next);
     if (written.size > 0) database.changes.tablesChanged(written);
   });
-  api.use(sessionMiddleware(db, config.siteUrl));
+  api.use(signInMiddleware(db, config.siteUrl));
   api.use(clientAddressMiddleware(config.trustProxy ?? 0));
   // A change that may owe messages (a booking, a charge, a skip, a cancel, a move): plan and send
   // them after the answer. Other calls owe none, so they start no run (the job runs every minute anyway).

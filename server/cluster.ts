@@ -5,7 +5,7 @@
  * turn. The primary serves nothing itself: it starts the workers, starts a new one when one dies
  * (after a back-off), stops them all on SIGTERM or SIGINT, and relays the demo clock.
  *
- * Everything the workers must agree on is in the database (sessions, rate limits, holds, jobs,
+ * Everything the workers must agree on is in the database (sign-ins, rate limits, holds, jobs,
  * sign-in codes, messages), except the demo clock's offset (server/clock.ts), which lives in each
  * process: a worker tells the primary of each move, the primary sets every worker's clock to the
  * result and answers the worker once they all acknowledged.

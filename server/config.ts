@@ -112,7 +112,7 @@ const schema = z
     for (const key of ['DATABASE_URL', 'SITE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'PUBLIC_STRIPE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when MODE=production' });
     }
-    // Session cookies and login links must not cross the network in clear text.
+    // Sign-in cookies and login links must not cross the network in clear text.
     const site = env.SITE_URL ? URL.parse(env.SITE_URL) : null;
     if (site && site.protocol !== 'https:' && !isLoopbackHost(site.hostname)) {
       ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'must start with https:// when MODE=production (http:// only for localhost, 127.0.0.1 or [::1])' });

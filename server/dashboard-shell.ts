@@ -17,7 +17,7 @@ import { encode, preferredEncoding } from './http/compression.ts';
  * reads inside it. The page needs them before it can show anything; fetched by the page, they
  * would be three more requests at the start of its load, each waiting for a connection beside
  * the code's (decision 011). The server asks its own API for them, as the browser would (the same
- * cookie and client address, so the same session checks and limits), and writes them in a data
+ * cookie and client address, so the same sign-in checks and limits), and writes them in a data
  * block the page's code reads (src/api/first-answers.ts).
  *
  * The first screen itself is rendered here from those answers (src/islands/render-dashboard.tsx,
@@ -218,7 +218,7 @@ export function dashboardShell({ shellFile, api, renderFile, log = console.log }
     };
     const [{ answers, cookies }, render] = await Promise.all([answersFor(c, firstReadsOf(c.req.path, choice)), loadRenderer()]);
     for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
-    // Signed out (no session, or an ended one) on a page that exists: the home page asks to sign in,
+    // Signed out (no sign-in, or an ended one) on a page that exists: the home page asks to sign in,
     // then comes back here.
     if (isDashboardRoute(c.req.path) && Object.values(answers).some(([status]) => status === 401)) {
       const url = new URL(c.req.url);

@@ -70,7 +70,7 @@ if (cluster.isPrimary) {
 
 if (clustered && cluster.isPrimary) {
   // Once, before any worker starts, so that two workers never race: the migrations (which also
-  // take PostgreSQL's advisory lock), the demo seed and its just-ended session, and the job
+  // take PostgreSQL's advisory lock), the demo seed and its just-ended meeting, and the job
   // queue's own schema. The workers then find all of it in place.
   const database = await openConfiguredDatabase(config);
   supervisorHint = await missingSupervisorHint(database.db, config.mode);
@@ -159,7 +159,7 @@ async function startServer(worker: ClusterWorker | undefined) {
   const periodicTasks: PeriodicTask[] = [
     // Ended rate-limit windows: a later request starts a fresh one anyway, so this only keeps the table small.
     { name: 'purge rate limits', everyMs: 15 * 60_000, run: async () => void (await purgeRateLimits(database.db)) },
-    // Lapsed sessions, spent login links and codes, old webhook ids and outbox mail (purge.ts).
+    // Lapsed sign-ins, spent login links and codes, old webhook ids and outbox mail (purge.ts).
     { name: 'purge expired data', everyMs: 60 * 60_000, run: async () => void (await purgeExpiredData(database.db)) },
     // Crash recovery: checkouts a crash or an outage left half-done are finished or undone, and
     // refunds the provider did not confirm are sent again (reconcile.ts; the one retry of refunds).

@@ -13,8 +13,8 @@ export async function waitForServer(base: string): Promise<void> {
   throw new Error('The server did not start');
 }
 
-/** The session cookie of a demo account, signed in through the demo outbox's magic link. */
-export async function sessionCookie(base: string, account: { email: string; userType: string }): Promise<string> {
+/** The sign-in cookie of a demo account, signed in through the demo outbox's magic link. */
+export async function signInCookie(base: string, account: { email: string; userType: string }): Promise<string> {
   const origin = new URL(base).origin.replace('127.0.0.1', 'localhost');
   await fetch(`${base}/api/login?user_type=${account.userType}&email=${account.email}`, { method: 'POST', headers: { origin } });
   // The outbox lists the newest message first: this account's login link.

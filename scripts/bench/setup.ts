@@ -3,7 +3,7 @@ import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../../server/db/connection.ts';
 import { seedLargeDataSet } from '../../server/demo/large-data.ts';
 import { seedDemoData } from '../../server/demo/seed.ts';
-import { startSession } from '../../server/domain/sessions.ts';
+import { startSignIn } from '../../server/domain/sign-ins.ts';
 import type { Buyer } from './load.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -43,7 +43,7 @@ async function freshPostgresDatabase(name: string): Promise<string> {
 const BENCH_COURSE = { course_number: 'BENCH 100', course_name: 'Benchmark bookings', school: 'university' } as const;
 
 /**
- * `count` customers, each signed in (a session cookie) and given a one-off meeting of its own in
+ * `count` customers, each signed in (a sign-in cookie) and given a one-off meeting of its own in
  * the benchmark's course, 60 days ahead, spread over the tutors.
  */
 async function prepareBuyers(db: DatabaseHandle['db'], count: number): Promise<Buyer[]> {
@@ -75,7 +75,7 @@ async function prepareBuyers(db: DatabaseHandle['db'], count: number): Promise<B
       .execute();
     for (const [i, customer] of customers.entries()) {
       const meeting = meetings[i]!;
-      const secret = await startSession(db, { customerId: customer.id });
+      const secret = await startSignIn(db, { customerId: customer.id });
       buyers.push({ cookie: `sid=${secret}`, meeting: meeting.id, offering: offerings.find((o) => o.tutor_id === meeting.tutor_id)!.id });
     }
   }

@@ -222,8 +222,8 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // Proof of each sign-in channel (account-proof.ts). The booking contact form makes accounts
       // with both false; every account made before (the demo's seed among them) counts as proven.
-      // A session remembers whether it came from a proof or from the contact form, and its last
-      // use (for the idle time-out). Sessions made before this migration are kept only when a
+      // A sign-in remembers whether it came from a proof or from the contact form, and its last
+      // use (for the idle time-out). Sign-ins made before this migration are kept only when a
       // login link or code of their customer was used before they started: the others came from
       // the contact form, whose accounts this migration cannot tell from proven ones.
       await runStatements(db, `

@@ -92,7 +92,7 @@ export interface Database {
     notified_sequence: Generated<number>;
     /** Where the last move took it from (told in the update). */
     moved_from: ColumnType<Date | null, Date | null | undefined, Date | null>;
-    /** The staff member who canceled a session after its start (a supervisor), and why (015). */
+    /** The staff member who canceled a meeting after its start (a supervisor), and why (015). */
     canceled_by: Generated<number | null>;
     cancel_reason: Generated<string | null>;
     /** Availability the tutor took back (018): 'deleted', 'series_ended' or 'day_off'; null otherwise. */
@@ -135,7 +135,7 @@ export interface Database {
     period_first_day: string;
     tutor_id: number;
     minutes: number;
-    /** The rate of the session's day; null when the tutor had none then (the line pays nothing). */
+    /** The rate of the meeting's day; null when the tutor had none then (the line pays nothing). */
     rate_cents: number | null;
     cents: number;
   };
@@ -255,14 +255,19 @@ export interface Database {
     used_at: Date | string | null;
     created_at: Timestamp;
   };
+  /**
+   * Sign-ins (domain/sign-ins.ts): one row per browser signed in to an account, keyed by the hash
+   * of the `sid`/`esid` cookie's secret. The table keeps its first name, `sessions`, which backups
+   * and migrations carry; in the code it is a sign-in, never a tutoring session (a meeting).
+   */
   sessions: {
     id_hash: string;
     customer_id: number | null;
     tutor_id: number | null;
     expires_at: RequiredTimestamp;
-    /** False for the session the contact form opens: it may not use a saved card. */
+    /** False for the sign-in the contact form opens: it may not use a saved card. */
     proven: boolean;
-    /** Written at most hourly (sessions.ts); the idle time-out counts from it. */
+    /** Written at most hourly (sign-ins.ts); the idle time-out counts from it. */
     last_used_at: RequiredTimestamp;
     created_at: Timestamp;
   };

@@ -106,7 +106,7 @@ type Booking = 'paid' | 'held' | 'expired';
  * seats not released, a paid subscription's weeks are `succeeded` up to the next one and
  * `subscription_pending` after, a checkout is `requires_payment_method`; weekly meetings keep their
  * wall-clock time in the site's zone (`weeklyOccurrences`), and no tutor's meetings overlap.
- * Confirmations and receipts count as sent and past sessions have their summary, but a server
+ * Confirmations and receipts count as sent and past meetings have their summary, but a server
  * started on it sends the next day's reminders and charges the weeks falling due, as it would.
  *
  * Written with a few set-based statements (`insert … select generate_series`, `jsonb_to_recordset`
@@ -130,7 +130,7 @@ export async function seedLargeDataSet(db: Db, options: LargeDataOptions = {}): 
   const rand = seededRandom(options.seed ?? 1);
   const tz = site.timeZone;
   const week0 = localMonday(now, weeksPast, tz);
-  // Subscriptions began before their first week; paid one-off sessions were booked days ahead.
+  // Subscriptions began before their first week; paid one-off meetings were booked days ahead.
   const subscribedAt = new Date(new Date(`${week0}T00:00:00Z`).getTime() - 3 * DAY_MS);
   const heldAt = new Date(now.getTime() - (HOLD_MINUTES * 60_000 - HOLD_LEFT_MS));
   const expiredAt = new Date(now.getTime() - (HOLD_MINUTES * 60_000 + HOLD_EXPIRED_MS));
@@ -269,7 +269,7 @@ export async function seedLargeDataSet(db: Db, options: LargeDataOptions = {}): 
     // Every week of each slot until its last day, at the anchor's wall-clock time (as
     // weeklyOccurrences). One in 20 one-on-one weeks more than 8 days away (not charged yet) was
     // skipped: unbooked again, its seat released and its scheduled charge canceled
-    // (student-changes.ts, seats.ts). Tutors wrote the summary of booked sessions that are over.
+    // (student-changes.ts, seats.ts). Tutors wrote the summary of booked meetings that are over.
     await sql`
       insert into meetings (tutor_id, slot_id, occurrence, duration_mins, offering_id, course_style, capacity, reservations_taken, notes)
       select s.tutor_id, s.id, w.occurrence, s.duration_mins,

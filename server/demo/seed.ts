@@ -5,14 +5,14 @@ import { onboardingItems } from '../../src/contract/onboarding.ts';
 import { now as clockNow } from '../clock.ts';
 import { semesterEnd, weeklyOccurrences } from '../domain/availability.ts';
 import type { Db } from '../db/connection.ts';
-import { addPastSessions } from './past-sessions.ts';
+import { addPastMeetings } from './past-meetings.ts';
 
 /**
  * Demo data (docs/spec/design.md §5): courses of every subject group at both schools, prices, a supervisor,
  * tutors (one archived), offerings, availability over the coming weeks, a customer with booked
- * sessions and gradebooks, and the weeks before the demo (another customer's paid sessions). Times
+ * meetings and gradebooks, and the weeks before the demo (another customer's paid meetings). Times
  * are relative to `now` (the server's clock, which tests set), so the demo always has upcoming
- * sessions, and past ones.
+ * meetings, and past ones.
  * Seed tutor photos are public/tutor_images/1.jpg … 5.jpg, matching the insertion order below.
  */
 
@@ -76,7 +76,7 @@ const offerings = [
   ['priya@beacontutoring.com', 'MATH 125', 'A in MATH 125'],
   ['priya@beacontutoring.com', 'APCALC AB', '5 on the AP Calculus BC exam'],
   ['priya@beacontutoring.com', 'APSTAT', '5 on the AP Statistics exam'],
-  // A second CS 121 tutor, so a supervisor can re-assign Jordan's CS 121 sessions (Re-assign…).
+  // A second CS 121 tutor, so a supervisor can re-assign Jordan's CS 121 meetings (Re-assign…).
   ['priya@beacontutoring.com', 'CS 121', 'A in CS 121; taught the Python labs'],
   ['sam@beacontutoring.com', 'PHYS 121', 'A in PHYS 121'],
   ['sam@beacontutoring.com', 'PHYS 1', '5 on the AP Physics 1 exam'],
@@ -124,7 +124,7 @@ function atHour(now: Date, daysAhead: number, hourUtc: number): Date {
 
 /**
  * Seeded bookings were made before the demo began: their confirmations and receipts count as sent.
- * Not their cancellation or refund, which have not happened: a seeded session skipped or canceled
+ * Not their cancellation or refund, which have not happened: a seeded meeting skipped or canceled
  * during the demo is told (and its refund receipted) like any other.
  */
 export const TOLD = { notified_booking: true, notified_receipt: true } as const;
@@ -214,7 +214,7 @@ export async function seedDemoData(db: Db, now: Date = clockNow()): Promise<bool
       .execute();
 
     // The demo customer: a weekly one-on-one CS 121 subscription that started three weeks ago,
-    // and a one-time group-of-two MATH 124 session next week.
+    // and a one-time group-of-two MATH 124 meeting next week.
     const customer = await trx
       .insertInto('customers')
       .values({
@@ -304,8 +304,8 @@ export async function seedDemoData(db: Db, now: Date = clockNow()): Promise<bool
       })
       .execute();
 
-    // The weeks before the demo: Jamie's sessions with Priya and Sam's open hours (past-sessions.ts).
-    await addPastSessions(trx, {
+    // The weeks before the demo: Jamie's meetings with Priya and Sam's open hours (past-meetings.ts).
+    await addPastMeetings(trx, {
       at: (daysAhead, hourUtc) => atHour(now, daysAhead, hourUtc),
       priya: { tutorId: tutorId('priya@beacontutoring.com'), offeringId: offeringId('priya@beacontutoring.com', 'MATH 125') },
       sam: { tutorId: tutorId('sam@beacontutoring.com'), offeringId: offeringId('sam@beacontutoring.com', 'PHYS 121') },

@@ -7,11 +7,11 @@ import { demoAccounts, TOLD } from './seed.ts';
 const MINUTE = 60_000;
 
 /**
- * Gives the demo tutor a session with the demo student whose booked hour ended shortly before the
+ * Gives the demo tutor a meeting with the demo student whose booked hour ended shortly before the
  * server started (it began 65 to 120 minutes before), so overtime can be entered by hand (and by a
  * journey) without touching any clock: overtime is entered from the booked hour's end until 48 hours
  * after (server/domain/meeting-rules.ts). Runs at every demo start; keeps a booked meeting that began
- * in that window. Free availability in the way gives way; another booked session never does.
+ * in that window. Free availability in the way gives way; another booked meeting never does.
  */
 export async function addStartedDemoMeeting(db: Db, now: Date = clockNow()): Promise<number | undefined> {
   const latest = Math.floor((now.getTime() - 65 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE;
@@ -39,7 +39,7 @@ export async function addStartedDemoMeeting(db: Db, now: Date = clockNow()): Pro
       if (!blocking) start = new Date(time);
     }
     if (!start) return undefined;
-    // Unbooked availability in that hour gives way to the session.
+    // Unbooked availability in that hour gives way to the meeting.
     const end = new Date(start.getTime() + 60 * MINUTE);
     await trx
       .updateTable('meetings')

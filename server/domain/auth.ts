@@ -5,7 +5,7 @@ import type { Db } from '../db/connection.ts';
 import { Refusal, tooSoon } from './refusal.ts';
 import type { Sender } from '../notify/sender.ts';
 import { TextFailed, TextRefused } from '../notify/sms-guard.ts';
-import type { Account, Auth } from './sessions.ts';
+import type { Account, Auth } from './sign-ins.ts';
 import { type Channel, channelOpen, phoneStillOpen, proveEmail } from './account-proof.ts';
 import { countHits, RATE_LIMITS, type RateRule, type RateVerdict, ruleHits, targetHits, windowsFull } from './rate-limits.ts';
 import { signedInFrom } from './sign-in-addresses.ts';
@@ -175,7 +175,7 @@ export const linkRefusal = (reason: LinkFailure) => new Refusal(reason === 'expi
 /**
  * Spends a login link: unknown or already used → BadToken, expired → OldToken; any link of an
  * archived tutor → UserNotFound, as asking for one does. Using it proves the account's email
- * (account-proof.ts). `held` is the session the browser using it holds, if any.
+ * (account-proof.ts). `held` is the sign-in the browser using it holds, if any.
  */
 export async function redeemLoginLink(db: Db, token: string, held: Auth | null): Promise<SignIn> {
   const outcome = await db.transaction().execute(async (trx) => {

@@ -6,8 +6,8 @@ import type { PaymentStatus } from './payment-lifecycle.ts';
 export const BOOKED_STATUSES: PaymentStatus[] = ['succeeded', 'subscription_pending', 'processing'];
 
 /**
- * Whether meeting `m` is booked: one rule for the team's hours, the recent sessions and anything
- * else that counts real sessions (a seat held during a checkout does not count).
+ * Whether meeting `m` is booked: one rule for the team's hours, the recent meetings and anything
+ * else that counts real meetings (a seat held during a checkout does not count).
  */
 export function isBookedMeeting(eb: ExpressionBuilder<Database & { m: Database['meetings'] }, 'm'>) {
   return eb.exists(

@@ -61,8 +61,8 @@ async function existingPayment(trx: Trx, customerId: number, meetingId: number):
 /**
  * What a checkout charges and how it pays: a query of the customer's row and the price, which the
  * one-time booking joins to its other reads rather than spend a round trip of its own on it.
- * Only a proven session (`Auth.proven`: a login link or code, not the contact form) pays with the
- * card on file, charged at once; the contact form's session must type a card in
+ * Only a proven sign-in (`Auth.proven`: a login link or code, not the contact form) pays with the
+ * card on file, charged at once; the contact form's sign-in must type a card in
  * (account-proof.ts), else whoever typed someone else's address could spend their card. The same
  * flag decides what GET /customers/myself shows and the offline confirm accepts.
  */

@@ -5,7 +5,7 @@ import { inOrder, meetingFacts } from '../notify/meeting-details.ts';
 import { textOptOutSignature } from '../notify/planner.ts';
 import { BOOKED_STATUSES } from './booked.ts';
 import { notAuthorized, Refusal } from './refusal.ts';
-import type { Account, Auth } from './sessions.ts';
+import type { Account, Auth } from './sign-ins.ts';
 import { hashSecret, newSecret, sameHash } from './tokens.ts';
 
 /**
@@ -18,10 +18,10 @@ import { hashSecret, newSecret, sameHash } from './tokens.ts';
 /** How far back the private feed still lists meetings (calendar apps keep what they had). */
 const FEED_PAST_DAYS = 30;
 
-/** The account of a session that may manage a private feed: a customer who proved their email or phone, or staff. */
+/** The account of a sign-in that may manage a private feed: a customer who proved their email or phone, or staff. */
 export function feedOwnerOf(auth: Auth): Account {
   if (auth.userType === 'customer') {
-    // The contact form's session may not set up something its account's proven owner would then see.
+    // The contact form's sign-in may not set up something its account's proven owner would then see.
     if (!auth.proven) throw notAuthorized();
     return { customerId: auth.customerId };
   }
@@ -32,7 +32,7 @@ export function feedOwnerOf(auth: Auth): Account {
 const ownerTable = (account: Account) => ('customerId' in account ? ('customers' as const) : ('tutors' as const));
 const ownerId = (account: Account) => ('customerId' in account ? account.customerId : account.tutorId);
 
-/** Booked meetings of an account (a customer's own seats, or a tutor's sessions that have students). */
+/** Booked meetings of an account (a customer's own seats, or a tutor's meetings that have students). */
 async function bookedMeetings(db: Db, account: Account, since: Date): Promise<CalendarEntry[]> {
   let query = db
     .selectFrom('payments as p')
@@ -86,7 +86,7 @@ export async function turnFeedOff(db: Db, account: Account): Promise<FeedState> 
   return { active: false, created_epoch: null };
 }
 
-/** The feed of a secret (iCalendar text): no session (calendar apps have none), the secret is the key. NotFound for any other. */
+/** The feed of a secret (iCalendar text): no sign-in (calendar apps have none), the secret is the key. NotFound for any other. */
 export async function feedCalendar(db: Db, token: string, siteUrl: string): Promise<string> {
   const hash = hashSecret(token);
   const customer = await db.selectFrom('customers').select('id').where('calendar_token_hash', '=', hash).executeTakeFirst();

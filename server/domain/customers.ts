@@ -9,7 +9,7 @@ import { Refusal } from './refusal.ts';
 /**
  * A new customer account from the booking's contact form: refused with AlreadyExists when the
  * email or the phone is on file. Unproven until a login link or code of it is used
- * (account-proof.ts), so it cannot use a card on file or see anyone's sessions.
+ * (account-proof.ts), so it cannot use a card on file or see anyone's meetings.
  */
 export async function createCustomer(db: Db, input: z.output<typeof customerCreateForm>): Promise<Customer & { id: number }> {
   const taken = await db
@@ -33,7 +33,7 @@ export async function createCustomer(db: Db, input: z.output<typeof customerCrea
 }
 
 /**
- * The signed-in customer's own account. A session that may not pay with the card on file (the
+ * The signed-in customer's own account. A sign-in that may not pay with the card on file (the
  * contact form's) is not shown one: the booking step then asks for a card.
  */
 export async function ownCustomer(db: Db, customerId: number, proven: boolean): Promise<Customer> {

@@ -2,7 +2,7 @@ import type { Grade, GradeCategory, Gradebook } from '../../src/contract/entitie
 import type { Db } from '../db/connection.ts';
 import { toEpoch } from '../epoch.ts';
 import { Refusal } from './refusal.ts';
-import type { Auth } from './sessions.ts';
+import type { Auth } from './sign-ins.ts';
 
 /** Gradebooks in the contract's shape, newest course first. */
 export function gradebookQuery(db: Db) {
@@ -67,7 +67,7 @@ export async function teachesCustomerCourse(db: Db, tutorId: number, customerId:
 }
 
 /**
- * The gradebook behind an id, if this session may use it. `refusal` is the error type the calling
+ * The gradebook behind an id, if this sign-in may use it. `refusal` is the error type the calling
  * screen expects (spec 2 §8: Unauthorized for grade creation and archive, NotAuthorized elsewhere).
  */
 export async function gradebookFor(db: Db, auth: Auth, gradebookId: number, refusal: 'Unauthorized' | 'NotAuthorized' = 'NotAuthorized') {

@@ -5,10 +5,10 @@ import type { Db } from '../db/connection.ts';
 import { fromEpoch } from '../epoch.ts';
 import { gradebookFor, gradebookQuery, toCategory, toGrade, toGradebook } from './gradebooks.ts';
 import { Refusal } from './refusal.ts';
-import type { Auth } from './sessions.ts';
+import type { Auth } from './sign-ins.ts';
 
 /**
- * A gradebook's categories and grades, and its archive. Every call first checks that the session
+ * A gradebook's categories and grades, and its archive. Every call first checks that the sign-in
  * may use the gradebook (gradebookFor: its student, a tutor who teaches or taught them the course,
  * a supervisor), then that the category or grade belongs to it.
  */
@@ -25,7 +25,7 @@ export async function listCategories(db: Db, auth: Auth, gradebookId: number): P
   return rows.map(toCategory);
 }
 
-/** A new category; its form is read (`readInput`) once the session may use the gradebook, so a stranger learns nothing of the rules. */
+/** A new category; its form is read (`readInput`) once the sign-in may use the gradebook, so a stranger learns nothing of the rules. */
 export async function addCategory(db: Db, auth: Auth, gradebookId: number, readInput: () => Promise<z.output<typeof categoryCreateForm>>): Promise<GradeCategory> {
   const gradebook = await gradebookFor(db, auth, gradebookId);
   const input = await readInput();

@@ -9,7 +9,7 @@ import { CANCEL_NOTICE_HOURS } from './student-changes.ts';
  * server clock's time, so the API and the screens apply the same answer (meeting-changes.ts calls
  * them inside the transaction that holds the meeting's lock).
  *
- * - A meeting that has started does not move (only its duration is entered), so a delivered session
+ * - A meeting that has started does not move (only its duration is entered), so a delivered meeting
  *   cannot be moved into the future and then skipped for a refund, nor a booked one pulled into
  *   the past to free its hour.
  * - A booked meeting moved earlier still starts at least 12 hours from now, so its customers keep
@@ -72,8 +72,8 @@ export interface SummaryChange {
 
 /**
  * Why the summary and report change is refused, or null when it is allowed. A summary once
- * submitted is not cleared (the tutor's pay and the team's confirmed hours count sessions with one;
- * a new summary replaces it). The report says what happened in the session, so it waits for its
+ * submitted is not cleared (the tutor's pay and the team's confirmed hours count meetings with one;
+ * a new summary replaces it). The report says what happened in the meeting, so it waits for its
  * start; the summary alone keeps the spec's rule (none).
  */
 export function summaryRefusal(meeting: Pick<MeetingFacts, 'startMs'> & { notes: string }, change: SummaryChange, nowMs: number): ErrorType | null {

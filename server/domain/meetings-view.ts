@@ -158,11 +158,11 @@ export async function listTutorMeetings(db: Db, tutorId: number, span?: Span): P
 }
 
 /**
- * Recent sessions across all tutors (the supervisor's Summaries): meetings that have started and
+ * Recent meetings across all tutors (the supervisor's Summaries): meetings that have started and
  * that someone booked, newest first (then by id), a page at a time. `after` is the last one seen: its
- * start and id, since several sessions often start at the same time.
+ * start and id, since several meetings often start at the same time.
  */
-export async function listRecentSessions(
+export async function listRecentMeetings(
   db: Db,
   page: { now: Date; after?: { start: Date; id?: number }; limit: number },
 ): Promise<MeetingWithPayments[]> {

@@ -7,7 +7,7 @@ import { Refusal } from './refusal.ts';
 const expired = () =>
   new Refusal('PaymentFailed', { code: 'payment_intent_unexpected_state', message: 'This payment expired. Please start the booking again.' });
 
-/** Who confirms: the signed-in customer, and whether their session is proven (account-proof.ts). */
+/** Who confirms: the signed-in customer, and whether their sign-in is proven (account-proof.ts). */
 export interface OfflinePayer {
   customerId: number;
   proven: boolean;
@@ -43,7 +43,7 @@ function typedCard(cardNumber: string): { paymentMethodId: string; label: string
 
 /**
  * The card on file (a saved-card checkout that wanted the customer: 3-D Secure); an unproven
- * session has none and must type a card in. A card on file that the bank declines is declined here
+ * sign-in has none and must type a card in. A card on file that the bank declines is declined here
  * too, so the customer types another.
  */
 function cardOnFile(onFile: { paymentMethodId: string; label: string } | null): { paymentMethodId: string; label: string } {

@@ -12,7 +12,7 @@ import { Refusal } from './refusal.ts';
  *
  * What a dishonest supervisor could do with it is bounded here: nobody sets their own rate, and
  * no change reaches back before the current pay period, so a period's pay cannot be raised after
- * its sessions were worked and reported (issue 25's paid periods freeze them in full).
+ * its meetings were worked and reported (issue 25's paid periods freeze them in full).
  */
 
 type Reader = Kysely<Database> | Transaction<Database>;

@@ -9,14 +9,14 @@ import { payRateHistory, rateOnDay } from './pay-rates.ts';
 import { Refusal } from './refusal.ts';
 
 /**
- * Payroll (issue 25): per pay period, what each tutor is paid for their confirmed sessions (those
- * with a one-line summary) at the rate of each session's day, and the sessions held back for a
+ * Payroll (issue 25): per pay period, what each tutor is paid for their confirmed meetings (those
+ * with a one-line summary) at the rate of each meeting's day, and the meetings held back for a
  * missing summary.
  *
- * Marking a period paid freezes it: its sessions and amounts are written to payroll_lines (a
- * session is paid once), and the payroll is read from there ever after. A session held in a paid
+ * Marking a period paid freezes it: its meetings and amounts are written to payroll_lines (a
+ * meeting is paid once), and the payroll is read from there ever after. A meeting held in a paid
  * period whose summary comes later is paid in the first unpaid period after its own (carried over).
- * Sessions of periods never marked paid stay in their own period's payroll.
+ * Meetings of periods never marked paid stay in their own period's payroll.
  */
 
 type Reader = Kysely<Database> | Transaction<Database>;
@@ -27,10 +27,10 @@ export interface PayrollContext {
   nowMs: number;
 }
 
-/** Only one payroll is marked paid at a time, on every instance: its sessions are chosen, then written. */
+/** Only one payroll is marked paid at a time, on every instance: its meetings are chosen, then written. */
 const PAYROLL_LOCK_KEY = 4_022;
 
-interface SessionRow {
+interface MeetingRow {
   id: number;
   tutor_id: number;
   occurrence: Date;
@@ -39,7 +39,7 @@ interface SessionRow {
   course_number: string | null;
 }
 
-function bookedSessions(db: Reader, fromMs: number, toMs: number) {
+function bookedMeetings(db: Reader, fromMs: number, toMs: number) {
   return db
     .selectFrom('meetings as m')
     .leftJoin('offerings as o', 'o.id', 'm.offering_id')
@@ -59,16 +59,16 @@ const periodSpanMs = (period: PayPeriod, timeZone: string) => {
 };
 
 /**
- * The confirmed sessions an unpaid period's payroll pays: its own not paid yet, and those carried
+ * The confirmed meetings an unpaid period's payroll pays: its own not paid yet, and those carried
  * over from paid periods before it (every period between them paid too, so this is the first
  * unpaid one after theirs).
  */
-async function sessionsToPay(db: Reader, period: PayPeriod, context: PayrollContext, paidDays: Set<string>): Promise<SessionRow[]> {
+async function meetingsToPay(db: Reader, period: PayPeriod, context: PayrollContext, paidDays: Set<string>): Promise<MeetingRow[]> {
   const earliestPaid = [...paidDays].sort()[0];
   const start = earliestPaid !== undefined && earliestPaid < period.first_day ? earliestPaid : period.first_day;
   const { toMs } = periodSpanMs(period, context.timeZone);
   const { fromMs } = periodSpanMs({ first_day: start, last_day: start }, context.timeZone);
-  const rows = await bookedSessions(db, fromMs, toMs)
+  const rows = await bookedMeetings(db, fromMs, toMs)
     .where('m.notes', '!=', '')
     .where((eb) => eb.not(eb.exists(eb.selectFrom('payroll_lines as l').select('l.meeting_id').whereRef('l.meeting_id', '=', 'm.id'))))
     .execute();
@@ -90,7 +90,7 @@ async function ratesOf(db: Reader, tutorIds: number[]): Promise<Map<number, PayR
   return new Map(await Promise.all(unique.map(async (id) => [id, await payRateHistory(db, id)] as const)));
 }
 
-function priced(row: SessionRow, period: PayPeriod, rates: PayRate[], context: PayrollContext): PayrollSession {
+function priced(row: MeetingRow, period: PayPeriod, rates: PayRate[], context: PayrollContext): PayrollSession {
   const day = dayInZone(new Date(row.occurrence).getTime(), context.timeZone);
   const rate = rateOnDay(rates, day);
   return {
@@ -116,7 +116,7 @@ export async function payrollOf(db: Reader, day: string, context: PayrollContext
     .execute();
   const paidRow = paidRows.find((row) => row.first_day === period.first_day);
 
-  let sessions: PayrollSession[];
+  let paidMeetings: PayrollSession[];
   if (paidRow) {
     const lines = await db
       .selectFrom('payroll_lines as l')
@@ -128,7 +128,7 @@ export async function payrollOf(db: Reader, day: string, context: PayrollContext
       .orderBy('m.occurrence')
       .orderBy('m.id')
       .execute();
-    sessions = lines.map((line) => ({
+    paidMeetings = lines.map((line) => ({
       meeting_id: line.meeting_id,
       tutor_id: line.tutor_id,
       occurrence_epoch: toEpoch(line.occurrence),
@@ -139,22 +139,22 @@ export async function payrollOf(db: Reader, day: string, context: PayrollContext
       carried_over: toEpoch(line.occurrence) * 1000 < fromMs,
     }));
   } else {
-    const rows = await sessionsToPay(db, period, context, new Set(paidRows.map((row) => row.first_day)));
+    const rows = await meetingsToPay(db, period, context, new Set(paidRows.map((row) => row.first_day)));
     const rates = await ratesOf(db, rows.map((row) => row.tutor_id));
-    sessions = rows.map((row) => priced(row, period, rates.get(row.tutor_id) ?? [], context));
+    paidMeetings = rows.map((row) => priced(row, period, rates.get(row.tutor_id) ?? [], context));
   }
 
-  // Held back: sessions held in the period that this payroll does not pay (no summary when it was
+  // Held back: meetings held in the period that this payroll does not pay (no summary when it was
   // paid, or none yet).
-  const paidHere = new Set(sessions.map((s) => Number(s.meeting_id)));
-  const held = (await bookedSessions(db, fromMs, Math.min(toMs, context.nowMs)).execute()).filter((row) => !paidHere.has(row.id) && (paidRow || row.notes === ''));
+  const paidHere = new Set(paidMeetings.map((m) => Number(m.meeting_id)));
+  const held = (await bookedMeetings(db, fromMs, Math.min(toMs, context.nowMs)).execute()).filter((row) => !paidHere.has(row.id) && (paidRow || row.notes === ''));
 
-  const tutorIds = [...new Set([...sessions.map((s) => Number(s.tutor_id)), ...held.map((h) => h.tutor_id)])];
+  const tutorIds = [...new Set([...paidMeetings.map((m) => Number(m.tutor_id)), ...held.map((h) => h.tutor_id)])];
   const names = tutorIds.length === 0 ? [] : await db.selectFrom('tutors').select(['id', 'name']).where('id', 'in', tutorIds).execute();
   const rates = await ratesOf(db, tutorIds);
   const tutors: PayrollTutor[] = names
     .map(({ id, name }) => {
-      const own = sessions.filter((s) => Number(s.tutor_id) === id);
+      const own = paidMeetings.filter((m) => Number(m.tutor_id) === id);
       const heldBack = held.filter((h) => h.tutor_id === id);
       return {
         tutor_id: id,
@@ -175,8 +175,8 @@ export async function payrollOf(db: Reader, day: string, context: PayrollContext
     paid: paidRow ? { paid_epoch: toEpoch(paidRow.paid_at), paid_by: { id: paidRow.paid_by_id, name: paidRow.paid_by_name } } : null,
     over: toMs < context.nowMs,
     tutors,
-    sessions,
-    total_cents: sessions.reduce((sum, s) => sum + s.cents, 0),
+    sessions: paidMeetings,
+    total_cents: paidMeetings.reduce((sum, m) => sum + m.cents, 0),
   };
 }
 

@@ -7,7 +7,7 @@ import { toEpoch } from '../epoch.ts';
  * Prices as their changes (migration 017): a row per (frequency, capacity) and the moment it took
  * effect. The current price is the latest change at or before the server's clock, or the opening
  * price (no effective_at) when no change is. A change is recorded effective at once, so it applies
- * to the checkouts started after it; a booked or subscribed session keeps the amount its payments
+ * to the checkouts started after it; a booked or subscribed meeting keeps the amount its payments
  * were written with (booking.ts, fulfilment.ts), whatever the table says later.
  */
 

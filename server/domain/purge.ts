@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection.ts';
 import { fromNow, now } from '../clock.ts';
-import { SESSION_IDLE_DAYS } from './sessions.ts';
+import { SIGN_IN_IDLE_DAYS } from './sign-ins.ts';
 import { purgeSignInAddresses } from './sign-in-addresses.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -21,7 +21,7 @@ export const KEEP_OUTBOX_MS = 30 * DAY_MS;
 export const KEEP_NOTIFICATIONS_MS = 30 * DAY_MS;
 
 export interface Purged {
-  sessions: number;
+  signIns: number;
   loginTokens: number;
   verificationCodes: number;
   webhookEvents: number;
@@ -34,9 +34,9 @@ const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRo
 
 /** Deletes what can no longer be used or is no longer needed. Idempotent; safe on several instances. */
 export async function purgeExpiredData(db: Db): Promise<Purged> {
-  const sessions = await db
+  const signIns = await db
     .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('expires_at', '<=', now()), eb('last_used_at', '<=', fromNow(-SESSION_IDLE_DAYS * DAY_MS))]))
+    .where((eb) => eb.or([eb('expires_at', '<=', now()), eb('last_used_at', '<=', fromNow(-SIGN_IN_IDLE_DAYS * DAY_MS))]))
     .executeTakeFirst();
   const signInCutoff = fromNow(-KEEP_SIGN_IN_SECRETS_MS);
   const loginTokens = await db
@@ -60,7 +60,7 @@ export async function purgeExpiredData(db: Db): Promise<Purged> {
   return {
     notifications: count(notifications),
     signInAddresses,
-    sessions: count(sessions),
+    signIns: count(signIns),
     loginTokens: count(loginTokens),
     verificationCodes: count(verificationCodes),
     webhookEvents: count(webhookEvents),

@@ -6,7 +6,7 @@ import { toEpoch } from '../epoch.ts';
 import { notOnDayOff } from './days-off.ts';
 import { refuseBy } from './meeting-changes.ts';
 import { moveRefusal } from './meeting-rules.ts';
-import { qualifiedTutors, readTarget, seriesToMove, type SessionTime, targetRefusal, toRemovedHour, tutorAtTimes } from './reassign-sessions.ts';
+import { qualifiedTutors, readTarget, seriesToMove, type MeetingTime, targetRefusal, toRemovedHour, tutorAtTimes } from './reassign-meetings.ts';
 
 /** How far ahead the dialog looks for other tutors' published hours. */
 export const OTHER_TIMES_DAYS = 14;
@@ -14,20 +14,20 @@ export const OTHER_TIMES_DAYS = 14;
 export const OTHER_TIMES_MAX = 40;
 
 /**
- * GET /api/meetings/{id}/reassign-candidates: who can take the booked session (or a weekly series'
+ * GET /api/meetings/{id}/reassign-candidates: who can take the booked meeting (or a weekly series'
  * booked weeks from `fromDay` on). Read without locks, with the rules of the change itself
- * (reassign-sessions.ts), so a tutor listed free is refused only if their calendar changed since.
+ * (reassign-meetings.ts), so a tutor listed free is refused only if their calendar changed since.
  */
 export async function reassignCandidates(db: Db, meetingId: number, fromDay?: string): Promise<ReassignCandidates> {
   const target = await readTarget(db, meetingId, false);
   refuseBy(targetRefusal(target, nowMs()));
-  const sessions: SessionTime[] = fromDay !== undefined ? await seriesToMove(db, target, fromDay, false) : [target];
+  const meetings: MeetingTime[] = fromDay !== undefined ? await seriesToMove(db, target, fromDay, false) : [target];
   const qualified = (await qualifiedTutors(db, target.course_id!)).filter((q) => q.tutor_id !== target.tutor_id);
   const free: ReassignCandidates['free'] = [];
   const unavailable: ReassignCandidates['unavailable'] = [];
   for (const candidate of qualified) {
     const tutor = { id: candidate.tutor_id, name: candidate.tutor_name };
-    const calendar = await tutorAtTimes(db, candidate.tutor_id, sessions, false);
+    const calendar = await tutorAtTimes(db, candidate.tutor_id, meetings, false);
     if (calendar.dayOff) unavailable.push({ tutor, reason: 'day_off', day_off: calendar.dayOff });
     else if (calendar.busy) unavailable.push({ tutor, reason: 'busy', meeting: calendar.busy });
     else free.push({ tutor, hours_used: calendar.hours.map(toRemovedHour) });
@@ -42,7 +42,7 @@ export async function reassignCandidates(db: Db, meetingId: number, fromDay?: st
       slot: target.slot_id === null ? null : { id: target.slot_id },
     },
     from_date: fromDay ?? null,
-    sessions: sessions.map(toRemovedHour),
+    sessions: meetings.map(toRemovedHour),
     free,
     unavailable,
     other_times: fromDay !== undefined ? [] : await otherTimes(db, target, qualified.map((q) => q.tutor_id)),
@@ -50,11 +50,11 @@ export async function reassignCandidates(db: Db, meetingId: number, fromDay?: st
 }
 
 /**
- * Unbooked hours the other qualified tutors published in the next two weeks that the session may
- * move to: one hour long (a booked session is), off their days off, within the move rules
- * (meeting-rules.ts), and at no time its customers have another session booked.
+ * Unbooked hours the other qualified tutors published in the next two weeks that the meeting may
+ * move to: one hour long (a booked meeting is), off their days off, within the move rules
+ * (meeting-rules.ts), and at no time its customers have another meeting booked.
  */
-async function otherTimes(db: Db, target: SessionTime & { id: number }, tutorIds: number[]): Promise<ReassignCandidates['other_times']> {
+async function otherTimes(db: Db, target: MeetingTime & { id: number }, tutorIds: number[]): Promise<ReassignCandidates['other_times']> {
   if (tutorIds.length === 0) return [];
   const hours = await db
     .selectFrom('meetings as m')
@@ -68,7 +68,7 @@ async function otherTimes(db: Db, target: SessionTime & { id: number }, tutorIds
     .where('m.occurrence', '<', fromNow(OTHER_TIMES_DAYS * 24 * 3600_000))
     .where('m.occurrence', '!=', target.occurrence)
     .where(notOnDayOff)
-    // The session's customers have nothing else booked then.
+    // The meeting's customers have nothing else booked then.
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

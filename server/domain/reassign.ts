@@ -9,27 +9,27 @@ import { releaseExpiredHolds } from './holds.ts';
 import { type MeetingServices, refuseBy, type Staff } from './meeting-changes.ts';
 import { moveRefusal } from './meeting-rules.ts';
 import { meetingsById } from './meetings-view.ts';
-import { qualifiedTutors, readTarget, type ReassignTarget, seriesToMove, type SessionTime, targetRefusal, toRemovedHour, tutorAtTimes } from './reassign-sessions.ts';
+import { qualifiedTutors, readTarget, type ReassignTarget, seriesToMove, type MeetingTime, targetRefusal, toRemovedHour, tutorAtTimes } from './reassign-meetings.ts';
 import { Refusal } from './refusal.ts';
 
 /**
- * A supervisor re-assigns a booked session to another tutor qualified for its course (docs/decisions/
- * 016-reassigning-sessions.md): the same session (its id, seats and payments: nothing is refunded
+ * A supervisor re-assigns a booked meeting to another tutor qualified for its course (docs/decisions/
+ * 016-reassigning-sessions.md): the same meeting (its id, seats and payments: nothing is refunded
  * or charged, its price stays) now with the new tutor's offering of the course; at its own time, or
- * at another one (a single session, under the move rules of meeting-rules.ts); or a weekly
+ * at another one (a single meeting, under the move rules of meeting-rules.ts); or a weekly
  * series' booked weeks from a day on, each at its own time (the subscription's later weekly
  * charges follow its weeks, so they continue under the new tutor).
  *
- * The new tutor must be free: no session of theirs with a seat taken overlaps, and no day off. An
+ * The new tutor must be free: no meeting of theirs with a seat taken overlaps, and no day off. An
  * unbooked hour of theirs there is used: taken back (canceled, `taken_back = 'deleted'`) as the
- * session takes its place. Published availability is not required: a supervisor may give a
- * session to any free qualified tutor (decision 016).
+ * meeting takes its place. Published availability is not required: a supervisor may give a
+ * meeting to any free qualified tutor (decision 016).
  *
  * **Never a double booking.** Both tutors' calendars are locked (availability.ts, in id order),
- * then the session, then the new tutor's meetings at those times (FOR UPDATE, the lock a booking
+ * then the meeting, then the new tutor's meetings at those times (FOR UPDATE, the lock a booking
  * takes before it holds a seat) and their seats read after that lock: a checkout of the new
  * tutor's hour that committed first makes them busy (TutorBusy); one that comes later finds the
- * hour canceled. A second re-assign of the same session, or to the same tutor, waits for the
+ * hour canceled. A second re-assign of the same meeting, or to the same tutor, waits for the
  * first and then sees its result.
  *
  * The messages are queued in the change's transaction (notify/reassign-notices.ts), because the
@@ -39,15 +39,15 @@ import { Refusal } from './refusal.ts';
 type Trx = Transaction<Database>;
 
 export interface ReassignRequest {
-  /** The tutor who takes the session. */
+  /** The tutor who takes the meeting. */
   tutorId: number;
-  /** Another start (a single session only). */
+  /** Another start (a single meeting only). */
   start?: Date;
   /** A weekly series: its booked weeks from this day (YYYY-MM-DD, the site's zone) on move. */
   fromDay?: string;
 }
 
-/** The session moved to another tutor between our first read and our lock: read again. */
+/** The meeting moved to another tutor between our first read and our lock: read again. */
 class OwnerChanged extends Error {}
 
 export async function reassignMeeting(services: MeetingServices, staff: Staff, meetingId: number, request: ReassignRequest): Promise<Reassigned> {
@@ -63,7 +63,7 @@ export async function reassignMeeting(services: MeetingServices, staff: Staff, m
       return { tutor: moved.tutor, meetings: moved.ids.map((id) => meetings.get(id)!), hours_used: moved.hoursUsed };
     } catch (error) {
       // Another supervisor's re-assign of it committed while this one waited: its new tutor's
-      // calendar is the one to lock. A session that keeps moving is refused rather than chased.
+      // calendar is the one to lock. A meeting that keeps moving is refused rather than chased.
       if (!(error instanceof OwnerChanged) || attempt >= 3) throw error instanceof OwnerChanged ? new Refusal('MeetingNotFound') : error;
     }
   }
@@ -80,17 +80,17 @@ async function reassignIn(trx: Trx, services: MeetingServices, staff: Staff, mee
   const offering = (await qualifiedTutors(trx, target.course_id!)).find((q) => q.tutor_id === tutor.id);
   if (!offering) throw new Refusal('NotQualified');
 
-  const sessions: SessionTime[] = request.fromDay !== undefined ? await seriesToMove(trx, target, request.fromDay, true) : [target];
+  const meetings: MeetingTime[] = request.fromDay !== undefined ? await seriesToMove(trx, target, request.fromDay, true) : [target];
   const start = request.start && request.start.getTime() !== target.occurrence.getTime() ? request.start : undefined;
-  // A new time follows the rules of any move of a booked session (its customers keep their notice).
+  // A new time follows the rules of any move of a booked meeting (its customers keep their notice).
   if (start) refuseBy(moveRefusal({ startMs: target.occurrence.getTime(), durationMins: target.duration_mins, booked: true }, start.getTime(), nowMs()));
-  const times = start ? [{ id: target.id, occurrence: start, duration_mins: target.duration_mins }] : sessions;
+  const times = start ? [{ id: target.id, occurrence: start, duration_mins: target.duration_mins }] : meetings;
 
   const calendar = await tutorAtTimes(trx, tutor.id, times, true);
   if (calendar.dayOff) throw new Refusal('OnDayOff', { day_off: calendar.dayOff });
   if (calendar.busy) throw new Refusal('TutorBusy', { meeting: calendar.busy });
 
-  const ids = sessions.map((s) => s.id);
+  const ids = meetings.map((m) => m.id);
   // The customers' bookings, locked so a confirmation being written right now is waited for: the
   // messages below then know who was told of the booking (and the old tutor's name is never sent
   // to a customer after this commits).
@@ -105,14 +105,14 @@ async function reassignIn(trx: Trx, services: MeetingServices, staff: Staff, mee
       .where('id', 'in', calendar.hours.map((h) => h.id))
       .execute();
   }
-  await moveSessions(trx, target, sessions, { tutorId: tutor.id, offeringId: offering.offering_id, start, series: request.fromDay !== undefined });
+  await moveMeetings(trx, target, meetings, { tutorId: tutor.id, offeringId: offering.offering_id, start, series: request.fromDay !== undefined });
   await queueReassignNotices(trx, { meetingIds: ids, before, previousStarts, previousTutor: target.tutor_name, series: request.fromDay !== undefined }, services.siteUrl);
   return { ids, tutor: { id: tutor.id, name: tutor.name }, hoursUsed: calendar.hours.map(toRemovedHour) };
 }
 
 /**
- * Where each session was when its customers were last told: this change's old start when it moves
- * the session, or the start before a move not told yet (a reschedule a moment ago, whose own
+ * Where each meeting was when its customers were last told: this change's old start when it moves
+ * the meeting, or the start before a move not told yet (a reschedule a moment ago, whose own
  * message this change's replaces).
  */
 async function previousStartsOf(trx: Trx, ids: number[], movedFrom: Date | undefined): Promise<Map<number, Date>> {
@@ -123,23 +123,23 @@ async function previousStartsOf(trx: Trx, ids: number[], movedFrom: Date | undef
 }
 
 /**
- * The sessions become the new tutor's: their offering of the course, a higher calendar SEQUENCE
+ * The meetings become the new tutor's: their offering of the course, a higher calendar SEQUENCE
  * (the invites sent are updates of the same entries) marked told, as the change's own messages
- * tell of it. A single session leaves its series (it is a one-off of the new tutor's now); a
+ * tell of it. A single meeting leaves its series (it is a one-off of the new tutor's now); a
  * series' weeks become a series of the new tutor's, whose subscriptions follow them.
  */
-async function moveSessions(trx: Trx, target: ReassignTarget, sessions: SessionTime[], to: { tutorId: number; offeringId: number; start: Date | undefined; series: boolean }) {
+async function moveMeetings(trx: Trx, target: ReassignTarget, meetings: MeetingTime[], to: { tutorId: number; offeringId: number; start: Date | undefined; series: boolean }) {
   let slotId: number | null = null;
   if (to.series && target.slot_id !== null) {
     const old = await trx.selectFrom('slots').select(['last_day', 'duration_mins']).where('id', '=', target.slot_id).executeTakeFirstOrThrow();
     const slot = await trx
       .insertInto('slots')
-      .values({ tutor_id: to.tutorId, anchor: sessions[0]!.occurrence, duration_mins: old.duration_mins, last_day: old.last_day })
+      .values({ tutor_id: to.tutorId, anchor: meetings[0]!.occurrence, duration_mins: old.duration_mins, last_day: old.last_day })
       .returning('id')
       .executeTakeFirstOrThrow();
     slotId = slot.id;
   }
-  const ids = sessions.map((s) => s.id);
+  const ids = meetings.map((m) => m.id);
   await trx
     .updateTable('meetings')
     .set((eb) => ({

@@ -6,7 +6,7 @@ import { daysSpan } from './zone-days.ts';
  * The weeks a report counts in (GET /api/reports): Monday to Sunday in the site's zone, the first
  * and last cut to the period. Each is the instants from its first day's midnight to the midnight
  * after its last, so a week with a daylight-saving change is an hour shorter or longer, and a
- * session late on a Sunday evening is in that Sunday's week whatever the offset.
+ * meeting late on a Sunday evening is in that Sunday's week whatever the offset.
  */
 export interface ReportWeekSpan {
   first_day: string;

@@ -13,7 +13,7 @@ import { reportWeeks, type ReportWeekSpan } from './report-weeks.ts';
  *   `npm run billing:report -- --zone {site zone}` for the same days;
  * - hours: offered = meetings not canceled (an hour a tutor published, booked or not), booked =
  *   those the team view counts as booked (booked.ts), both in minutes of their length;
- * - sessions by course: the booked meetings not canceled, by their offering's course;
+ * - meetings by course (the contract's `sessions` count): the booked meetings not canceled, by their offering's course;
  * - customers: those with a paid meeting in the period (a booking charge that went through and is
  *   not being refunded), new when their first paid meeting ever is in the period.
  *
@@ -42,7 +42,7 @@ export async function periodReport(db: Db, firstDay: string, lastDay: string, ti
       ])
       .groupBy(sql.ref('week_index'))
       .execute(),
-    sessionsByCourse(db, from, to),
+    meetingsByCourse(db, from, to),
     newAndReturning(db, from, to),
   ]);
 
@@ -97,7 +97,7 @@ function weekOfMeeting(weeks: ReportWeekSpan[]): RawBuilder<number> {
   return sql<number>`width_bucket(m.occurrence, array[${starts}])`;
 }
 
-async function sessionsByCourse(db: Db, from: Date, to: Date): Promise<ReportCourse[]> {
+async function meetingsByCourse(db: Db, from: Date, to: Date): Promise<ReportCourse[]> {
   const rows = await db
     .selectFrom('meetings as m')
     .leftJoin('offerings as o', 'o.id', 'm.offering_id')

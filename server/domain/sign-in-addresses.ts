@@ -1,11 +1,11 @@
 import type { Db } from '../db/connection.ts';
 import { fromNow, now } from '../clock.ts';
 import { keyedHash } from './keyed-hash.ts';
-import type { Account } from './sessions.ts';
+import type { Account } from './sign-ins.ts';
 
 /**
  * The client addresses an account signed in from by link or code, remembered (as keyed hashes) for
- * as long as a session lasts after each sign-in. A request for a login link or code from one of
+ * as long as a sign-in lasts after each one. A request for a login link or code from one of
  * them is the owner's, or someone's at the owner's address, so it is not counted against the
  * per-email limit (auth.ts), which anyone who knows the email can fill from other addresses.
  */

@@ -60,7 +60,7 @@ export async function listTutorOfferings(db: Db, tutorId: number): Promise<Offer
 
 /**
  * Archives a tutor (not oneself; not with unarchived offerings or booked meetings ahead, which the
- * refusal lists) and ends their sessions; or unarchives one, who comes back as a regular tutor,
+ * refusal lists) and ends their sign-ins; or unarchives one, who comes back as a regular tutor,
  * never as a supervisor.
  */
 export async function setTutorArchived(db: Db, actingTutorId: number, tutorId: number, archived: boolean): Promise<Tutor> {

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
-/** A random URL-safe secret (256 bits by default) for session ids and magic links. */
+/** A random URL-safe secret (256 bits by default) for sign-in cookies and magic links. */
 export function newSecret(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-/** Secrets are stored only as their SHA-256, so a database leak does not leak live sessions or links. */
+/** Secrets are stored only as their SHA-256, so a database leak does not leak live sign-ins or links. */
 export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }

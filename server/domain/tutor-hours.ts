@@ -7,9 +7,9 @@ import { dayRangeEpochs, type PayPeriod } from './pay-periods.ts';
 import { payRateHistory, rateOnDay } from './pay-rates.ts';
 
 /**
- * A tutor's hours and pay for a pay period (GET /api/tutors/{id}/hours). The sessions counted are
+ * A tutor's hours and pay for a pay period (GET /api/tutors/{id}/hours). The meetings counted are
  * the team view's (team.ts teamHours): booked, not canceled, starting in the period; confirmed
- * ones have a one-line summary, which is what the tutor is paid for. A session held without a
+ * ones have a one-line summary, which is what the tutor is paid for. A meeting held without a
  * summary is listed: its pay waits for one.
  */
 export async function tutorHoursReport(db: Db, tutorId: number, period: PayPeriod, timeZone: string, nowMs: number): Promise<TutorHoursReport> {
@@ -65,13 +65,13 @@ export async function tutorHoursReport(db: Db, tutorId: number, period: PayPerio
     weeks,
     scheduled_minutes: sum((w) => w.scheduled_minutes),
     confirmed_minutes: sum((w) => w.confirmed_minutes),
-    unsummarised: await unsummarisedSessions(db, meetings, unsummarisedIds),
+    unsummarised: await unsummarisedMeetings(db, meetings, unsummarisedIds),
     pay: history.length === 0 ? null : { cents: payCents, unrated_minutes: unratedMinutes, rates: opening ? [...rates, opening] : rates },
   };
 }
 
-/** The held sessions without a summary, with their customers (booked seats only). */
-async function unsummarisedSessions(
+/** The held meetings without a summary, with their customers (booked seats only). */
+async function unsummarisedMeetings(
   db: Db,
   meetings: { id: number; occurrence: Date; duration_mins: number; course_number: string | null }[],
   ids: number[],

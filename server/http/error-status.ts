@@ -2,7 +2,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorType } from '../../src/contract/errors.ts';
 
 /**
- * The HTTP status of every error type (docs/spec/contract.md: 400 bad input, 401 no session, 403 not allowed,
+ * The HTTP status of every error type (docs/spec/contract.md: 400 bad input, 401 not signed in, 403 not allowed,
  * 404 not found, 409 conflict, 429 too soon, 500 DBError; docs/contract-extensions.md adds 502 and
  * 503). The one place a status is chosen; the type checker makes every new error type take its
  * place here.

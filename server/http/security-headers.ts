@@ -127,14 +127,14 @@ export function siteSecurityHeaders({ scriptHashes, hsts, embedOrigins = async (
 /**
  * nosniff and Cache-Control on every API answer (successes and failures alike). Only the reads
  * answered from memory (routes/catalog.ts, routes/booking.ts) choose their own Cache-Control;
- * every other answer depends on the session or changes with each booking, so it is never stored
+ * every other answer depends on the sign-in or changes with each booking, so it is never stored
  * by a browser or a proxy.
  */
 export function apiSecurityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     c.res.headers.set('x-content-type-options', 'nosniff');
-    // A Set-Cookie (a session cleared or renewed) must never be stored by a shared cache.
+    // A Set-Cookie (a sign-in cleared or renewed) must never be stored by a shared cache.
     const read = c.req.method === 'GET' || c.req.method === 'HEAD';
     const chosen = read && (c.res.status === 200 || c.res.status === 304) && c.res.headers.has('cache-control') && !c.res.headers.has('set-cookie');
     if (!chosen) c.res.headers.set('cache-control', 'no-store');

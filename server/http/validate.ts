@@ -55,7 +55,7 @@ export function parseParam<S extends z.ZodType>(c: Context, name: string, schema
 
 /**
  * A raw body of at most `maxBytes` (a call's own cap, below the app's 5 MB), read once the caller
- * has checked the session, so a stranger is told NoAuth whatever they send; null when it is larger.
+ * has checked the sign-in, so a stranger is told NoAuth whatever they send; null when it is larger.
  */
 export async function readBodyUpTo(c: Context, maxBytes: number): Promise<Uint8Array | null> {
   const declared = Number(c.req.header('content-length') ?? NaN);

@@ -414,13 +414,13 @@ export async function planReminders(db: Db, siteUrl: string): Promise<number> {
   return queued;
 }
 
-/** The local hour from which the day's digest goes out (site's zone): after the day's sessions. */
+/** The local hour from which the day's digest goes out (site's zone): after the day's meetings. */
 export const DIGEST_HOUR = 18;
-/** How far back a session without a summary is still listed. */
+/** How far back a meeting without a summary is still listed. */
 const DIGEST_DAYS = 14;
 
 /**
- * Once a day (from DIGEST_HOUR in the site's zone), each tutor with booked sessions of the last two
+ * Once a day (from DIGEST_HOUR in the site's zone), each tutor with booked meetings of the last two
  * weeks that ended without a summary gets one email listing them (key: tutor and local date).
  */
 export async function planSummaryDigests(db: Db, siteUrl: string): Promise<number> {

@@ -8,24 +8,24 @@ import { enqueue, type QueuedMessage } from './queue.ts';
 import { customerReassigned, linksFor, type MeetingFacts, type Reassignment, tutorReassignedAway, tutorReassignedTo } from './templates.ts';
 
 export interface ReassignEvent {
-  /** The sessions that moved. */
+  /** The meetings that moved. */
   meetingIds: number[];
-  /** The sessions as they were, with the tutor who had them (read before the change). */
+  /** The meetings as they were, with the tutor who had them (read before the change). */
   before: Map<number, MeetingFacts>;
-  /** Where a session was when its customers were last told, if it moved. */
+  /** Where a meeting was when its customers were last told, if it moved. */
   previousStarts: Map<number, Date>;
   previousTutor: string;
   series: boolean;
 }
 
 /**
- * A re-assign's messages, queued in its own transaction (after the sessions changed) and sent
+ * A re-assign's messages, queued in its own transaction (after the meetings changed) and sent
  * after the commit: each customer told of the booking gets the updated invite naming the new tutor
- * (same UIDs, the new SEQUENCE), the tutor who had the sessions a CANCEL of their entries (email
+ * (same UIDs, the new SEQUENCE), the tutor who had the meetings a CANCEL of their entries (email
  * and text), the new tutor the invite and a text as for a booking. A booking not told yet is told
  * by the planner's confirmation, which names the new tutor by then (the change waited for any
  * confirmation being written: domain/reassign.ts), so nobody is told here of it, the old tutor
- * included. Once per change: the key holds the first session and its new SEQUENCE.
+ * included. Once per change: the key holds the first meeting and its new SEQUENCE.
  */
 export async function queueReassignNotices(trx: Transaction<Database>, event: ReassignEvent, siteUrl: string): Promise<number> {
   const told = await trx

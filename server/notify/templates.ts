@@ -1,5 +1,5 @@
 /**
- * Every message the product sends about sessions and money, in one place and in plain words: the
+ * Every message the product sends about meetings and money, in one place and in plain words: the
  * brand, the support phone and the time zone come from the site's configuration, links are
  * absolute (the configured site URL), and each email has a plain-text part beside its HTML one.
  * Login links and codes are written where they are sent (domain/auth.ts): they must never be stored.
@@ -38,7 +38,8 @@ export function formatShortTime(start: Date, timeZone: string = site.timeZone): 
 }
 
 const subjectOf = (meeting: MeetingFacts) => meeting.courseName ?? 'tutoring';
-const sessionName = (meeting: MeetingFacts) => `${meeting.courseName ? `${meeting.courseName} session` : 'tutoring session'} with ${meeting.tutor.name}`;
+/** A meeting as the messages name it to people: the product's word, "CS 121 session with Jordan". */
+const meetingName = (meeting: MeetingFacts) => `${meeting.courseName ? `${meeting.courseName} session` : 'tutoring session'} with ${meeting.tutor.name}`;
 const where = (meeting: MeetingFacts) => (meeting.place === 'Online' ? 'online' : `at ${meeting.place}`);
 const phone = () => formatPhone(site.supportPhone);
 const signature = () => `${site.brandName} · call or text ${phone()}`;
@@ -111,8 +112,8 @@ export function bookingConfirmation(links: Links, customer: Person, meetings: Me
       greeting: `Hi ${customer.firstname},`,
       paragraphs: [
         weekly
-          ? `Your weekly ${sessionName(first)} is booked, ${where(first)}. The first session is ${formatMeetingTime(first.start)}; these are all of them:`
-          : `Your ${sessionName(first)} is booked for ${formatMeetingTime(first.start)}, ${where(first)}.`,
+          ? `Your weekly ${meetingName(first)} is booked, ${where(first)}. The first session is ${formatMeetingTime(first.start)}; these are all of them:`
+          : `Your ${meetingName(first)} is booked for ${formatMeetingTime(first.start)}, ${where(first)}.`,
         `The attached invite adds ${weekly ? 'them' : 'it'} to your calendar.`,
         `Need to skip? You can skip a session from your dashboard until 12 hours before it starts. After that, call or text us at ${phone()}.`,
       ],
@@ -152,8 +153,8 @@ export function meetingMoved(links: Links, to: { firstname: string; email: strin
       greeting: `Hi ${to.firstname},`,
       paragraphs: [
         previousStart
-          ? `Your ${sessionName(meeting)} moved from ${formatMeetingTime(previousStart)} to ${formatMeetingTime(meeting.start)}.`
-          : `Your ${sessionName(meeting)} is now on ${formatMeetingTime(meeting.start)}.`,
+          ? `Your ${meetingName(meeting)} moved from ${formatMeetingTime(previousStart)} to ${formatMeetingTime(meeting.start)}.`
+          : `Your ${meetingName(meeting)} is now on ${formatMeetingTime(meeting.start)}.`,
         'The attached invite updates your calendar.',
         ...(forTutor ? [] : [`If the new time does not suit you, call or text us at ${phone()}.`]),
       ],
@@ -169,9 +170,9 @@ export type CancelCause = 'skipped' | 'subscription-canceled' | 'tutor-canceled'
 export function customerCancellation(links: Links, customer: Person, meetings: MeetingFacts[], cause: CancelCause, refunded: boolean, calendar: CalendarAttachment): Message {
   const first = meetings[0]!;
   const lead = {
-    skipped: `You skipped your ${sessionName(first)} on ${formatMeetingTime(first.start)}. Your tutor has been told.`,
-    'subscription-canceled': `Your weekly ${sessionName(first)} is canceled. These sessions are off your schedule, and your tutor has been told:`,
-    'tutor-canceled': `Your tutor canceled your ${sessionName(first)} on ${formatMeetingTime(first.start)}. We're sorry for the change.`,
+    skipped: `You skipped your ${meetingName(first)} on ${formatMeetingTime(first.start)}. Your tutor has been told.`,
+    'subscription-canceled': `Your weekly ${meetingName(first)} is canceled. These sessions are off your schedule, and your tutor has been told:`,
+    'tutor-canceled': `Your tutor canceled your ${meetingName(first)} on ${formatMeetingTime(first.start)}. We're sorry for the change.`,
   }[cause];
   return renderEmail(
     customer.email,
@@ -210,17 +211,17 @@ export function tutorCancellationNotice(links: Links, customerName: string, meet
   ];
 }
 
-// ---- a session re-assigned to another tutor (domain/reassign.ts) ------------------------------
+// ---- a meeting re-assigned to another tutor (domain/reassign.ts) ------------------------------
 
-/** What the customer and both tutors are told of a re-assign: the sessions, before and after. */
+/** What the customer and both tutors are told of a re-assign: the meetings, before and after. */
 export interface Reassignment {
-  /** The sessions as they are now (the new tutor's), earliest first. */
+  /** The meetings as they are now (the new tutor's), earliest first. */
   meetings: MeetingFacts[];
   /** The tutor they were with. */
   previousTutor: string;
-  /** Where a session was when its customers were last told, if it moved. */
+  /** Where a meeting was when its customers were last told, if it moved. */
   previousStarts: Map<number, Date>;
-  /** A weekly series' weeks from a day on (else one session). */
+  /** A weekly series' weeks from a day on (else one meeting). */
   series: boolean;
 }
 
@@ -257,7 +258,7 @@ export function customerReassigned(links: Links, customer: Person, change: Reass
   );
 }
 
-/** The tutor who had the sessions: they are off their schedule (METHOD:CANCEL of the entries they had). */
+/** The tutor who had the meetings: they are off their schedule (METHOD:CANCEL of the entries they had). */
 export function tutorReassignedAway(links: Links, had: MeetingFacts[], customers: string[], change: Reassignment, calendar: CalendarAttachment): Message[] {
   const first = had[0]!;
   const who = names(customers);
@@ -283,7 +284,7 @@ export function tutorReassignedAway(links: Links, had: MeetingFacts[], customers
   ];
 }
 
-/** The tutor who takes the sessions: told as of a booking, with the invite. */
+/** The tutor who takes the meetings: told as of a booking, with the invite. */
 export function tutorReassignedTo(links: Links, customers: string[], change: Reassignment, calendar: CalendarAttachment): Message[] {
   const first = change.meetings[0]!;
   const who = names(customers);
@@ -315,7 +316,7 @@ export function customerReminder(links: Links, customer: Person, meeting: Meetin
   return renderEmail(customer.email, `Reminder: ${subjectOf(meeting)} ${leadWords(lead)}, ${formatShortTime(meeting.start)}`, {
     greeting: `Hi ${customer.firstname},`,
     paragraphs: [
-      `Your ${sessionName(meeting)} starts ${leadWords(lead)}: ${formatMeetingTime(meeting.start)}, ${where(meeting)}.`,
+      `Your ${meetingName(meeting)} starts ${leadWords(lead)}: ${formatMeetingTime(meeting.start)}, ${where(meeting)}.`,
       lead === '24h' ? `Can't make it? Skip it from your dashboard until 12 hours before the start, or call or text us at ${phone()}.` : `Running late? Call or text us at ${phone()}.`,
     ],
     action: { label: 'See your sessions', url: links.studentDashboard },
@@ -361,7 +362,7 @@ function receipt(links: Links, customer: Person, meeting: MeetingFacts, cents: n
     paragraphs,
     list: [
       `Amount: ${centsToDollars(cents)}`,
-      `Session: ${sessionName(meeting)}, ${formatMeetingTime(meeting.start)}`,
+      `Session: ${meetingName(meeting)}, ${formatMeetingTime(meeting.start)}`,
       `Card: ${card ? `ending in ${card}` : 'your card'}`,
       `Receipt number: ${paymentId}`,
     ],
@@ -375,7 +376,7 @@ export function refundReceipt(links: Links, customer: Person, meeting: MeetingFa
     paragraphs: [`We refunded ${centsToDollars(cents)} to your card. Banks take 5 to 10 days to show it.`],
     list: [
       `Amount: ${centsToDollars(cents)}`,
-      `Session: ${sessionName(meeting)}, ${formatMeetingTime(meeting.start)}`,
+      `Session: ${meetingName(meeting)}, ${formatMeetingTime(meeting.start)}`,
       `Card: ${card ? `ending in ${card}` : 'the card you paid with'}`,
       `Receipt number: ${paymentId}`,
     ],
@@ -400,7 +401,7 @@ export function weeklyChargeProblem(links: Links, customer: { firstname: string;
   });
 }
 
-/** Spec 2's marker for a worked session without a summary, quoted in the tutor's digest. */
+/** Spec 2's marker for a worked meeting without a summary, quoted in the tutor's digest. */
 export const MISSING_SUMMARY_TEXT = 'Please enter a summary to get paid for this session.';
 
 export function summaryDigest(links: Links, tutor: { name: string; email: string }, meetings: MeetingFacts[]): Message {

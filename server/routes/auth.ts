@@ -5,11 +5,11 @@ import { nextFor } from '../../src/lib/next-path.ts';
 import { formFields, loginRequestQuery, loginTokenQuery, verificationByPhoneForm, verificationCheckQuery, verificationRequestForm } from '../../src/contract/schemas.ts';
 import type { Db } from '../domain/handle.ts';
 import { linkRefusal, redeemLoginCode, redeemLoginLink, sendLoginCode, sendLoginLink } from '../domain/auth.ts';
-import { type Account, type Auth, findSessionAccount } from '../domain/sessions.ts';
+import { type Account, type Auth, findSignInAccount } from '../domain/sign-ins.ts';
 import { ok } from '../http/envelope.ts';
 import { noAuth } from '../domain/refusal.ts';
 import { router } from '../http/router.ts';
-import { type AppEnv, signIn, signOut } from '../http/session.ts';
+import { type AppEnv, signIn, signOut } from '../http/sign-in.ts';
 import { parseFields, parseForm, parseQuery } from '../http/validate.ts';
 import type { Sender } from '../notify/sender.ts';
 import { textLoginEnabled } from '../notify/index.ts';
@@ -25,16 +25,16 @@ export function authData(auth: Auth): AuthData {
     : { user_type: 'tutor', tutor: { id: auth.tutorId, name: auth.name, role: auth.role } };
 }
 
-/** Sign-in and session calls: magic link, texted code, who am I, log out. */
+/** Sign-in calls: magic link, texted code, who am I, log out. */
 export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: string) => void = console.log, floors: SignInFloors = SIGN_IN_FLOORS) {
   const app = router();
 
   /**
-   * After a link or code: the browser's previous session (of any account) ends first. The client
+   * After a link or code: the browser's previous sign-in (of any account) ends first. The client
    * address is remembered for the account, so its sign-in requests from there are never held back
    * by the per-email limits that strangers can fill (sign-in-addresses.ts).
    */
-  async function startSession(c: Context<AppEnv>, account: Account, userType: UserType) {
+  async function signInAfterProof(c: Context<AppEnv>, account: Account, userType: UserType) {
     await signOut(c, db);
     await signIn(c, db, account, 'proven');
     await rememberSignInAddress(db, account, identifiedClientAddress(c));
@@ -62,7 +62,7 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: 
     if (!parsed.success) throw linkRefusal('malformed');
     const { token } = parsed.data;
     const { account, userType } = await redeemLoginLink(db, token, c.get('auth'));
-    const result: LoginResult = { token: { user_type: await startSession(c, account, userType) } };
+    const result: LoginResult = { token: { user_type: await signInAfterProof(c, account, userType) } };
     return ok(c, result);
   });
 
@@ -79,8 +79,8 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: 
   app.get('/verification', async (c) => {
     const { code_id, code } = parseQuery(c, verificationCheckQuery);
     const { account, userType } = await redeemLoginCode(db, code_id, code, c.get('clientAddress') ?? UNKNOWN_ADDRESS);
-    await startSession(c, account, userType);
-    return ok(c, authData(await findSessionAccount(db, account)));
+    await signInAfterProof(c, account, userType);
+    return ok(c, authData(await findSignInAccount(db, account)));
   });
 
   app.post('/logout', async (c) => {

@@ -7,7 +7,7 @@ import { bookOneTime, bookWeekly } from '../domain/booking.ts';
 import { createCustomer } from '../domain/customers.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
-import { requireCustomer, signIn, signOut } from '../http/session.ts';
+import { requireCustomer, signIn, signOut } from '../http/sign-in.ts';
 import { parseForm, parseQuery } from '../http/validate.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { RATE_LIMITS } from '../domain/rate-limits.ts';
@@ -62,7 +62,7 @@ export function bookingRoutes(db: Db, provider: PaymentProvider, changes: DataCh
     const input = await parseForm(c, customerCreateForm);
     await enforceRateLimit(c, db, RATE_LIMITS.newCustomer, [`email:${input.email}`, `phone:${input.phone}`]);
     const customer = await createCustomer(db, input);
-    // The browser's previous session (if any) ends rather than lingering behind the new cookie.
+    // The browser's previous sign-in (if any) ends rather than lingering behind the new cookie.
     await signOut(c, db);
     await signIn(c, db, { customerId: customer.id }, 'unproven');
     return ok(c, customer, 201);

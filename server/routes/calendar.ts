@@ -6,7 +6,7 @@ import { feedCalendar, feedOwnerOf, feedState, meetingCalendar, newFeedAddress, 
 import { Refusal } from '../domain/refusal.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
-import { requireAuth } from '../http/session.ts';
+import { requireAuth } from '../http/sign-in.ts';
 import { parseForm, parseParam } from '../http/validate.ts';
 
 const feedToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);

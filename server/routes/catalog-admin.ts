@@ -7,7 +7,7 @@ import { changePrice, priceHistory } from '../domain/prices.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { failed, ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
-import { requireSupervisor } from '../http/session.ts';
+import { requireSupervisor } from '../http/sign-in.ts';
 import { parseForm, parseParam, parseQuery, readBodyUpTo } from '../http/validate.ts';
 
 /** What a CSV file arrives as: browsers name .csv files text/csv, or Excel's type on Windows. */

@@ -9,7 +9,7 @@ import { getTutorForViewer, listTutorsForViewer } from '../domain/tutors.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
 import { parseParam, parseQuery } from '../http/validate.ts';
-import { isStaff, requireSupervisor, resolveTutorId } from '../http/session.ts';
+import { isStaff, requireSupervisor, resolveTutorId } from '../http/sign-in.ts';
 
 /**
  * The same for every visitor: a browser revalidates after 10 s (a 304 when nothing changed), and a
@@ -51,7 +51,7 @@ export function catalogRoutes(db: Db, changes: DataChanges) {
     const auth = c.get('auth');
     const staff = isStaff(auth);
     const answer = await cache.get(staff ? 'tutors:staff' : 'tutors', async () => ({ data: await listTutorsForViewer(db, staff) }));
-    // The answer depends on the session: a shared cache must key it by the cookie too.
+    // The answer depends on the sign-in: a shared cache must key it by the cookie too.
     return sendCachedAnswer(c, answer, auth ? SIGNED_IN : PUBLIC_CATALOG, { varyOnCookie: true });
   });
 

@@ -35,7 +35,7 @@ export function logToken(value: string): string {
 /**
  * POST /api/client-errors: the front end's error boundaries report a script chunk that did not
  * load, or a screen that failed to render (spec 1 §1). One escaped line goes to the server log;
- * no cookie, session or header is written, only the report's own fields.
+ * no cookie, sign-in or header is written, only the report's own fields.
  */
 export function clientErrorRoutes(db: Db, log: (line: string) => void) {
   const app = router();

@@ -7,7 +7,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { listCustomerPayments } from '../domain/meetings-view.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
-import { requireAuth, requireCustomer } from '../http/session.ts';
+import { requireAuth, requireCustomer } from '../http/sign-in.ts';
 import { ownCustomer } from '../domain/customers.ts';
 
 /** The signed-in customer's own records. */

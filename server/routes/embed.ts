@@ -5,7 +5,7 @@ import type { EmbedOriginsStore } from '../domain/embed-origins.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
-import { requireSupervisor } from '../http/session.ts';
+import { requireSupervisor } from '../http/sign-in.ts';
 import { parseFields, parseForm } from '../http/validate.ts';
 
 /**

@@ -3,10 +3,10 @@ import type { Db } from '../domain/handle.ts';
 import { addCategory, addGrade, archiveGradebook, deleteCategory, deleteGrade, listCategories, listGrades } from '../domain/grades.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
-import { requireAuth } from '../http/session.ts';
+import { requireAuth } from '../http/sign-in.ts';
 import { parseForm, parseParam } from '../http/validate.ts';
 
-/** Categories, grades and the archive of one gradebook; the domain checks the session may use it (grades.ts). */
+/** Categories, grades and the archive of one gradebook; the domain checks the sign-in may use it (grades.ts). */
 export function gradebookRoutes(db: Db) {
   const app = router();
 

@@ -25,7 +25,7 @@ import { listDaysOff, takeBackDayOff } from '../domain/days-off.ts';
 import { deleteHour, endSeries, takeDaysOff } from '../domain/take-back.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
-import { isSupervisor, requireSupervisor, requireTutor, resolveTutorId } from '../http/session.ts';
+import { isSupervisor, requireSupervisor, requireTutor, resolveTutorId } from '../http/sign-in.ts';
 import { parseForm, parseParam, parseQuery } from '../http/validate.ts';
 
 /**
@@ -99,7 +99,7 @@ export function meetingRoutes(services: MeetingServices) {
   app.post('/meetings/:id/cancel', async (c) => {
     const staff = requireTutor(c);
     const meetingId = parseParam(c, 'id', id);
-    // The contract's cancel has no body; a supervisor's cancel of a started session names a reason.
+    // The contract's cancel has no body; a supervisor's cancel of a started meeting names a reason.
     const { reason } = await parseForm(c, meetingCancelForm);
     return ok(c, await cancelMeeting(services, staff, meetingId, reason));
   });

@@ -9,7 +9,7 @@ import { markPayrollPaid, type PayrollContext, payrollOf } from '../domain/payro
 import { tutorHoursReport } from '../domain/tutor-hours.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
-import { requireSupervisor, resolveTutorId } from '../http/session.ts';
+import { requireSupervisor, resolveTutorId } from '../http/sign-in.ts';
 import { parseForm, parseParam, parseQuery } from '../http/validate.ts';
 
 /**

@@ -5,7 +5,7 @@ import { confirmOfflinePayment } from '../domain/offline-payments.ts';
 import { ok } from '../http/envelope.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { router } from '../http/router.ts';
-import { requireCustomer } from '../http/session.ts';
+import { requireCustomer } from '../http/sign-in.ts';
 import { parseForm } from '../http/validate.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { readStripeEvent } from '../payments/stripe.ts';

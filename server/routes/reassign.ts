@@ -5,12 +5,12 @@ import { reassignMeeting } from '../domain/reassign.ts';
 import { reassignCandidates } from '../domain/reassign-candidates.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
-import { requireSupervisor, resolveTutorId } from '../http/session.ts';
+import { requireSupervisor, resolveTutorId } from '../http/sign-in.ts';
 import { parseForm, parseParam, parseQuery } from '../http/validate.ts';
 
 /**
- * Re-assigning a booked session to another tutor (docs/contract-extensions.md): who can take it,
- * and the change. Supervisors only: a tutor never hands their session to someone else.
+ * Re-assigning a booked meeting to another tutor (docs/contract-extensions.md): who can take it,
+ * and the change. Supervisors only: a tutor never hands their meeting to someone else.
  */
 export function reassignRoutes(services: MeetingServices) {
   const app = router();

@@ -4,11 +4,11 @@ import type { Db } from '../domain/handle.ts';
 import { periodReport } from '../domain/reports.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
-import { requireSupervisor } from '../http/session.ts';
+import { requireSupervisor } from '../http/sign-in.ts';
 import { parseQuery } from '../http/validate.ts';
 
 /**
- * Reports (docs/contract-extensions.md): a period's money, hours, sessions by course and customers,
+ * Reports (docs/contract-extensions.md): a period's money, hours, meetings by course and customers,
  * for supervisors. Days are the site's (PUBLIC_SITE_TIME_ZONE), as payroll's and the team view's.
  */
 export function reportRoutes(db: Db) {

@@ -4,11 +4,11 @@ import { fromEpoch } from '../epoch.ts';
 import { saveTutorPhoto } from '../domain/photos.ts';
 import { onboardingOf, setOnboardingItem, teamOnboarding } from '../domain/onboarding.ts';
 import { createTutor, listTutorOfferings, saveOffering, setTutorArchived, setTutorBackground, teamHours, toggleOffering } from '../domain/team.ts';
-import { listRecentSessions } from '../domain/meetings-view.ts';
+import { listRecentMeetings } from '../domain/meetings-view.ts';
 import { nowMs } from '../clock.ts';
 import { ok } from '../http/envelope.ts';
 import { router } from '../http/router.ts';
-import { requireSupervisor, resolveTutorId } from '../http/session.ts';
+import { requireSupervisor, resolveTutorId } from '../http/sign-in.ts';
 import { parseForm, parseParam, parseQuery } from '../http/validate.ts';
 
 /**
@@ -85,7 +85,7 @@ export function teamRoutes(db: Db, photoDir: string, seedPhotoDir?: string) {
     requireSupervisor(c);
     const { before, before_id, limit } = parseQuery(c, recentSessionsQuery);
     const after = before === undefined ? undefined : { start: fromEpoch(before), id: before_id };
-    return ok(c, await listRecentSessions(db, { now: new Date(nowMs()), after, limit }));
+    return ok(c, await listRecentMeetings(db, { now: new Date(nowMs()), after, limit }));
   });
 
   app.get('/team/hours', async (c) => {

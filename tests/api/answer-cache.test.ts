@@ -96,9 +96,9 @@ describeApi('answers kept in memory', (ctx) => {
 
   it('compresses the other JSON answers over 1 KB too', async () => {
     const client = ctx().client();
-    const { startSession } = await import('../../server/domain/sessions.ts');
+    const { startSignIn } = await import('../../server/domain/sign-ins.ts');
     const tutor = await ctx().database.db.selectFrom('tutors').select('id').where('email', '=', 'jordan@beacontutoring.com').executeTakeFirstOrThrow();
-    client.cookies.set('sid', await startSession(ctx().database.db, { tutorId: tutor.id }));
+    client.cookies.set('sid', await startSignIn(ctx().database.db, { tutorId: tutor.id }));
     const plain = await client.fetch('/api/tutors/myself/meetings');
     const text = await plain.text();
     expect(text.length).toBeGreaterThan(1024);

@@ -1,4 +1,4 @@
-import { startSession } from '../../server/domain/sessions.ts';
+import { startSignIn } from '../../server/domain/sign-ins.ts';
 import { call, type TestClient, type TestContext } from './harness.ts';
 
 let serial = 0;
@@ -21,7 +21,7 @@ export async function newCustomer(ctx: TestContext, card = false): Promise<{ cli
     .returning('id')
     .executeTakeFirstOrThrow();
   const client = ctx.client();
-  client.cookies.set('sid', await startSession(ctx.database.db, { customerId: row.id }));
+  client.cookies.set('sid', await startSignIn(ctx.database.db, { customerId: row.id }));
   return { client, id: row.id };
 }
 

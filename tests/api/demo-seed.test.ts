@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { nowMs, setClock } from '../../server/clock.ts';
-import { PAST_WEEKS, pastCustomer } from '../../server/demo/past-sessions.ts';
+import { PAST_WEEKS, pastCustomer } from '../../server/demo/past-meetings.ts';
 import { demoAccounts, seedDemoData } from '../../server/demo/seed.ts';
 import { periodReport } from '../../server/domain/reports.ts';
 import { site } from '../../src/config/site.ts';

@@ -160,13 +160,13 @@ export function describeApi(name: string, body: (ctx: () => TestContext) => void
  * login calls have their own tests); returns the account's id.
  */
 export async function signInAs(ctx: TestContext, client: TestClient, email: string): Promise<number> {
-  const { startSession } = await import('../../server/domain/sessions.ts');
+  const { startSignIn } = await import('../../server/domain/sign-ins.ts');
   const { db } = ctx.database;
   const customer = await db.selectFrom('customers').select('id').where('email', '=', email).executeTakeFirst();
   const tutor = await db.selectFrom('tutors').select('id').where('email', '=', email).executeTakeFirst();
   const account = customer ? { customerId: customer.id } : tutor ? { tutorId: tutor.id } : undefined;
   if (!account) throw new Error(`No demo account ${email}`);
-  client.cookies.set('sid', await startSession(db, account));
+  client.cookies.set('sid', await startSignIn(db, account));
   return customer?.id ?? tutor!.id;
 }
 

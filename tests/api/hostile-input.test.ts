@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
 import { nowMs } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
-import { startSession } from '../../server/domain/sessions.ts';
+import { startSignIn } from '../../server/domain/sign-ins.ts';
 import { stripeProvider } from '../../server/payments/stripe.ts';
 import { newCustomer } from './booking-helpers.ts';
 import { describeApi, fastSignIn, TestClient, type TestContext } from './harness.ts';
@@ -579,7 +579,7 @@ describeApi('hostile-input battery', (ctx) => {
         : role === 'tutor' ? { tutorId: accountIds.tutor }
         : role === 'supervisor' ? { tutorId: accountIds.supervisor }
         : undefined;
-      if (account) client.cookies.set('sid', await startSession(db, account));
+      if (account) client.cookies.set('sid', await startSignIn(db, account));
       else if (r.chance(0.2)) client.cookies.set('sid', pct(r.pick(SHORT_HOSTILE)) || 'x');
       return client;
     }

@@ -2,7 +2,7 @@ import { afterEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
 import { advanceClock } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
-import { LAST_USE_PRECISION_MS, SESSION_DAYS, SESSION_IDLE_DAYS } from '../../server/domain/sessions.ts';
+import { LAST_USE_PRECISION_MS, SIGN_IN_DAYS, SIGN_IN_IDLE_DAYS } from '../../server/domain/sign-ins.ts';
 import { hashSecret } from '../../server/domain/tokens.ts';
 import { post } from './booking-helpers.ts';
 import { call, describeApi, fastSignIn, sendsSettled, signInAs, type TestClient, type TestContext } from './harness.ts';
@@ -20,25 +20,25 @@ const signedIn = async (client: TestClient) => (await call(client, '/api/checkau
 describeApi('sessions that age out', (ctx) => {
   afterEach(() => pinClock());
 
-  it(`ends a session unused for ${SESSION_IDLE_DAYS} days, and keeps one in use`, async () => {
+  it(`ends a session unused for ${SIGN_IN_IDLE_DAYS} days, and keeps one in use`, async () => {
     const client = ctx().client();
     await signInAs(ctx(), client, demoAccounts.customer.email);
-    advanceClock((SESSION_IDLE_DAYS - 1) * DAY);
+    advanceClock((SIGN_IN_IDLE_DAYS - 1) * DAY);
     expect(await signedIn(client)).toBe(true);
-    advanceClock((SESSION_IDLE_DAYS - 1) * DAY);
+    advanceClock((SIGN_IN_IDLE_DAYS - 1) * DAY);
     expect(await signedIn(client)).toBe(true);
-    advanceClock(SESSION_IDLE_DAYS * DAY + 60_000);
+    advanceClock(SIGN_IN_IDLE_DAYS * DAY + 60_000);
     expect(await signedIn(client)).toBe(false);
   });
 
-  it(`ends a session ${SESSION_DAYS} days after it began, however often it is used`, async () => {
+  it(`ends a session ${SIGN_IN_DAYS} days after it began, however often it is used`, async () => {
     const client = ctx().client();
     await signInAs(ctx(), client, demoAccounts.customer.email);
-    for (let day = 6; day < SESSION_DAYS; day += 6) {
+    for (let day = 6; day < SIGN_IN_DAYS; day += 6) {
       advanceClock(6 * DAY);
       expect(await signedIn(client), `day ${day}`).toBe(true);
     }
-    advanceClock((SESSION_DAYS % 6 || 6) * DAY + 60_000);
+    advanceClock((SIGN_IN_DAYS % 6 || 6) * DAY + 60_000);
     expect(await signedIn(client)).toBe(false);
   });
 

@@ -12,8 +12,8 @@ import { Refusal } from './refusal.ts';
 import { daysSpan } from './zone-days.ts';
 
 /**
- * What re-assigning a session reads (reassign.ts changes it, reassign-candidates.ts lists who can
- * take it): the session, the weeks of a weekly series that move with it, the tutors qualified for
+ * What re-assigning a meeting reads (reassign.ts changes it, reassign-candidates.ts lists who can
+ * take it): the meeting, the weeks of a weekly series that move with it, the tutors qualified for
  * its course, and a tutor's calendar at those times. The change reads them with locks, in its
  * transaction; the list reads the same without, so both apply one rule.
  */
@@ -21,7 +21,7 @@ import { daysSpan } from './zone-days.ts';
 type Reader = Kysely<Database>;
 const MINUTE_MS = 60_000;
 
-/** The session a re-assign starts from, with its course (null when nobody is booked). */
+/** The meeting a re-assign starts from, with its course (null when nobody is booked). */
 export interface ReassignTarget {
   id: number;
   tutor_id: number;
@@ -38,7 +38,7 @@ export interface ReassignTarget {
 }
 
 /**
- * Reads the session; `lock` takes its row FOR NO KEY UPDATE, as every staff change of a meeting
+ * Reads the meeting; `lock` takes its row FOR NO KEY UPDATE, as every staff change of a meeting
  * does (meeting-changes.ts staffMeeting), so a booking, a cancel or another re-assign of it waits.
  */
 export async function readTarget(db: Reader, meetingId: number, lock: boolean): Promise<ReassignTarget> {
@@ -58,7 +58,7 @@ export async function readTarget(db: Reader, meetingId: number, lock: boolean): 
 }
 
 /**
- * Why the session cannot be re-assigned at all, or null: it is canceled, has started (a session
+ * Why the meeting cannot be re-assigned at all, or null: it is canceled, has started (a meeting
  * that has begun is its tutor's; moving it would move who is paid for it), or nobody is booked
  * (an unbooked hour is availability: the tutor takes it back, the other one adds theirs).
  */
@@ -69,21 +69,21 @@ export function targetRefusal(target: Pick<ReassignTarget, 'canceled' | 'occurre
   return null;
 }
 
-/** A time a session takes. */
-export interface SessionTime {
+/** A time a meeting takes. */
+export interface MeetingTime {
   id: number;
   occurrence: Date;
   duration_mins: number;
 }
 
-export const toRemovedHour = (hour: SessionTime): RemovedHour => ({ id: hour.id, occurrence_epoch: toEpoch(hour.occurrence), duration_mins: hour.duration_mins });
+export const toRemovedHour = (hour: MeetingTime): RemovedHour => ({ id: hour.id, occurrence_epoch: toEpoch(hour.occurrence), duration_mins: hour.duration_mins });
 
 /**
  * The booked weeks of a weekly series from a day (YYYY-MM-DD, the site's zone) on that have not
  * started: the weeks a subscription moved "from a date" takes. The rows are locked in id order
  * (`lock`) before their seats are read, as a booking of the series locks them. Earliest first.
  */
-export async function seriesWeeks(db: Reader, slotId: number, fromDay: string, lock: boolean): Promise<SessionTime[]> {
+export async function seriesWeeks(db: Reader, slotId: number, fromDay: string, lock: boolean): Promise<MeetingTime[]> {
   const { startsMs } = daysSpan(fromDay, fromDay, site.timeZone);
   let query = db
     .selectFrom('meetings')
@@ -111,24 +111,24 @@ export async function seriesWeeks(db: Reader, slotId: number, fromDay: string, l
 }
 
 /** The weeks a series re-assign moves, or the refusal when there are none (or it is not a series). */
-export async function seriesToMove(db: Reader, target: ReassignTarget, fromDay: string, lock: boolean): Promise<SessionTime[]> {
+export async function seriesToMove(db: Reader, target: ReassignTarget, fromDay: string, lock: boolean): Promise<MeetingTime[]> {
   if (target.slot_id === null) throw new Refusal('BadInput', { fields: { from_date: 'Only a weekly session moves from a day on; this one is a single session.' } });
   const weeks = await seriesWeeks(db, target.slot_id, fromDay, lock);
   if (weeks.length === 0) throw new Refusal('BadInput', { fields: { from_date: 'No booked week of this series is left from this day on.' } });
   return weeks;
 }
 
-/** The tutors who may take a session of this course: an unarchived offering of it, an unarchived tutor (and course). */
+/** The tutors who may take a meeting of this course: an unarchived offering of it, an unarchived tutor (and course). */
 export async function qualifiedTutors(db: Reader, courseId: number): Promise<{ tutor_id: number; tutor_name: string; offering_id: number }[]> {
   return bookableOfferings(db).where('c.id', '=', courseId).orderBy('t.name').orderBy('t.id').execute();
 }
 
-/** A tutor at some times: free or not, and their unbooked hours there (which a session moved there takes). */
+/** A tutor at some times: free or not, and their unbooked hours there (which a meeting moved there takes). */
 export interface TutorAtTimes {
   busy: OverlapMeeting | null;
   dayOff: DayOff | null;
   /** Their unbooked hours meeting those times (nobody holds a seat in them), earliest first. */
-  hours: SessionTime[];
+  hours: MeetingTime[];
 }
 
 /**
@@ -139,7 +139,7 @@ export interface TutorAtTimes {
  * committed meanwhile counts as busy, and one that comes after finds its hour canceled. The
  * caller holds the tutor's calendar lock (availability.ts), so no hour is added there meanwhile.
  */
-export async function tutorAtTimes(db: Reader, tutorId: number, times: SessionTime[], lock: boolean): Promise<TutorAtTimes> {
+export async function tutorAtTimes(db: Reader, tutorId: number, times: MeetingTime[], lock: boolean): Promise<TutorAtTimes> {
   const starts = times.map((t) => t.occurrence.getTime());
   const ends = times.map((t) => t.occurrence.getTime() + t.duration_mins * MINUTE_MS);
   const daysOff = await daysOffBetween(db, tutorId, Math.min(...starts), Math.max(...starts));

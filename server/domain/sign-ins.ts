@@ -3,18 +3,22 @@ import type { Db } from '../db/connection.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 import { fromNow, now, nowMs } from '../clock.ts';
 
-/** A session ends this long after it started, however much it is used. */
-export const SESSION_DAYS = 30;
+// A sign-in is one browser's hold on an account: a row of the `sessions` table whose secret is in
+// the `sid` (or the widget frame's `esid`) cookie. The server says "sign-in" for it, so that
+// "session" is never read as a tutoring session (which the server calls a meeting).
+
+/** A sign-in ends this long after it started, however much it is used. */
+export const SIGN_IN_DAYS = 30;
 /** …and earlier when it has not been used for this long. */
-export const SESSION_IDLE_DAYS = 7;
-/** The last use is written at most this often per session, so a request costs no write. */
+export const SIGN_IN_IDLE_DAYS = 7;
+/** The last use is written at most this often per sign-in, so a request costs no write. */
 export const LAST_USE_PRECISION_MS = 3600 * 1000;
 
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * Who a request speaks for, resolved from its session cookie. A customer's session is `proven`
- * unless the booking contact form opened it (see account-proof.ts): such a session pays only with
+ * Who a request speaks for, resolved from its sign-in cookie. A customer's sign-in is `proven`
+ * unless the booking contact form opened it (see account-proof.ts): such a sign-in pays only with
  * a card typed in, never with the card on file.
  */
 export type Auth =
@@ -23,11 +27,11 @@ export type Auth =
 
 export type Account = { customerId: number } | { tutorId: number };
 
-/** How the session's account was reached: a login link or code, or the contact form. */
-export type SessionProof = 'proven' | 'unproven';
+/** How the sign-in's account was reached: a login link or code, or the contact form. */
+export type SignInProof = 'proven' | 'unproven';
 
-/** Starts a session and returns the secret that goes in the cookie. */
-export async function startSession(db: Db, account: Account, proof: SessionProof = 'proven'): Promise<string> {
+/** Starts a sign-in and returns the secret that goes in the cookie. */
+export async function startSignIn(db: Db, account: Account, proof: SignInProof = 'proven'): Promise<string> {
   const secret = newSecret();
   await db
     .insertInto('sessions')
@@ -36,7 +40,7 @@ export async function startSession(db: Db, account: Account, proof: SessionProof
       customer_id: 'customerId' in account ? account.customerId : null,
       tutor_id: 'tutorId' in account ? account.tutorId : null,
       proven: proof === 'proven',
-      expires_at: fromNow(SESSION_DAYS * DAY_MS),
+      expires_at: fromNow(SIGN_IN_DAYS * DAY_MS),
       last_used_at: now(),
       created_at: now(),
     })
@@ -44,8 +48,8 @@ export async function startSession(db: Db, account: Account, proof: SessionProof
   return secret;
 }
 
-/** The session's account, or null when it is unknown, past its 30 days or idle for 7. */
-export async function findSession(db: Db, secret: string): Promise<Auth | null> {
+/** The sign-in's account, or null when it is unknown, past its 30 days or idle for 7. */
+export async function findSignIn(db: Db, secret: string): Promise<Auth | null> {
   const idHash = hashSecret(secret);
   const row = await db
     .selectFrom('sessions')
@@ -62,11 +66,11 @@ export async function findSession(db: Db, secret: string): Promise<Auth | null> 
     ])
     .where('sessions.id_hash', '=', idHash)
     .where('sessions.expires_at', '>', now())
-    .where('sessions.last_used_at', '>', fromNow(-SESSION_IDLE_DAYS * DAY_MS))
+    .where('sessions.last_used_at', '>', fromNow(-SIGN_IN_IDLE_DAYS * DAY_MS))
     .executeTakeFirst();
   if (!row) return null;
   if (nowMs() - new Date(row.last_used_at).getTime() >= LAST_USE_PRECISION_MS) {
-    // The condition keeps parallel requests of one session to a single write.
+    // The condition keeps parallel requests of one sign-in to a single write.
     await db
       .updateTable('sessions')
       .set({ last_used_at: now() })
@@ -77,7 +81,7 @@ export async function findSession(db: Db, secret: string): Promise<Auth | null> 
   if (row.customer_id !== null) {
     return { userType: 'customer', customerId: row.customer_id, firstname: row.firstname ?? '', proven: row.proven };
   }
-  // An archived tutor's sessions are deleted when archived; one started by a sign-in that raced
+  // An archived tutor's sign-ins are deleted when archived; one started by a sign-in that raced
   // the archiving is refused here all the same.
   if (row.tutor_id !== null && row.role && row.role !== 'Archived') {
     return { userType: 'tutor', tutorId: row.tutor_id, name: row.name ?? '', role: row.role };
@@ -86,7 +90,7 @@ export async function findSession(db: Db, secret: string): Promise<Auth | null> 
 }
 
 /** The Auth of an account that just signed in by link or code (names and role for the answer). */
-export async function findSessionAccount(db: Db, account: Account): Promise<Auth> {
+export async function findSignInAccount(db: Db, account: Account): Promise<Auth> {
   if ('customerId' in account) {
     const row = await db.selectFrom('customers').select('firstname').where('id', '=', account.customerId).executeTakeFirstOrThrow();
     return { userType: 'customer', customerId: account.customerId, firstname: row.firstname, proven: true };
@@ -95,6 +99,7 @@ export async function findSessionAccount(db: Db, account: Account): Promise<Auth
   return { userType: 'tutor', tutorId: account.tutorId, name: row.name, role: row.role };
 }
 
-export async function endSession(db: Db, secret: string): Promise<void> {
+/** Ends a sign-in (signing out): its row is deleted, so its cookie opens nothing. */
+export async function endSignIn(db: Db, secret: string): Promise<void> {
   await db.deleteFrom('sessions').where('id_hash', '=', hashSecret(secret)).execute();
 }
