@@ -22,21 +22,14 @@ function hostOrigin(query: URLSearchParams): string {
 type Report = WidgetMessage extends infer M ? (M extends unknown ? Omit<M, 'widget' | 'id'> : never) : never;
 
 /**
- * The widget's frame (src/pages/embed/booking.astro), set up before the flow renders: the partner's
- * options applied (the look as CSS custom properties, never as markup), the API told that its calls
+ * The widget's frame (src/pages/embed/booking.astro), set up before the flow renders (the page's
+ * head applied the partner's look already, before the first paint): the API told that its calls
  * come from the frame (its own, partitioned session cookie), and a way to tell the partner's page
  * of the frame's height and of the flow's steps. Nothing runs on the server's render.
  */
 function setUpFrame(): BookingHost {
   const query = new URLSearchParams(location.search);
   const options = readEmbedOptions(query, (property, value) => CSS.supports(property, value));
-  const root = document.documentElement.style;
-  if (options.accent) {
-    root.setProperty('--brand', options.accent);
-    root.setProperty('--brand-dark', `color-mix(in srgb, ${options.accent} 75%, black)`);
-  }
-  if (options.radius) root.setProperty('--radius', options.radius);
-  if (options.font) root.fontFamily = options.font;
   configureApi({ headers: { 'x-booking-embed': '1' } });
 
   const id = query.get(FRAME_WIDGET_PARAM) ?? '';

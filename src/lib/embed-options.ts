@@ -70,6 +70,41 @@ function isZone(zone: string): boolean {
   }
 }
 
+/** The partner's look: the options that only style the frame. */
+export type EmbedLook = Pick<EmbedOptions, 'accent' | 'radius' | 'font'>;
+
+/**
+ * The look from the frame's address: a value is kept only when the browser takes it as what its
+ * option is (a colour, a length, a font family; `supports` is CSS.supports), short, and with
+ * nothing that could end a declaration. Self-contained, as applyEmbedLook: the frame's page
+ * writes both into its head as an inline script (src/pages/embed/booking.astro), so the look is
+ * there at the first paint, before the flow's scripts load.
+ */
+export function embedLook(query: URLSearchParams, supports: CssSupports): EmbedLook {
+  const css = (name: string, property: string, maxLength: number) => {
+    const value = query.get(name)?.trim();
+    return value && value.length <= maxLength && !/[;{}]/.test(value) && supports(property, value) ? value : undefined;
+  };
+  const look: EmbedLook = {};
+  const accent = css('accent', 'color', 40);
+  const radius = css('radius', 'border-radius', 20);
+  const font = css('font', 'font-family', 200);
+  if (accent) look.accent = accent;
+  if (radius) look.radius = radius;
+  if (font) look.font = font;
+  return look;
+}
+
+/** Puts the look on the page's root: only as CSS custom properties and a font family, never as markup. Self-contained. */
+export function applyEmbedLook(look: EmbedLook, root: Pick<CSSStyleDeclaration, 'setProperty'>): void {
+  if (look.accent) {
+    root.setProperty('--brand', look.accent);
+    root.setProperty('--brand-dark', `color-mix(in srgb, ${look.accent} 75%, black)`);
+  }
+  if (look.radius) root.setProperty('--radius', look.radius);
+  if (look.font) root.setProperty('font-family', look.font);
+}
+
 /**
  * The options read back from the frame's address. The address is anyone's to write, so each value
  * is kept only when it is what its option expects (a school we have, a colour, a length, a font
@@ -86,12 +121,7 @@ export function readEmbedOptions(query: URLSearchParams, supports: CssSupports):
   if (school && (SCHOOLS as readonly string[]).includes(school)) options.school = school as SchoolId;
   const course = value('course', 20);
   if (course && /^[\w .&-]+$/.test(course)) options.course = course;
-  const accent = value('accent', 40);
-  if (accent && supports('color', accent)) options.accent = accent;
-  const radius = value('radius', 20);
-  if (radius && supports('border-radius', radius) && !/[;{}]/.test(radius)) options.radius = radius;
-  const font = value('font', 200);
-  if (font && supports('font-family', font) && !/[;{}]/.test(font)) options.font = font;
+  Object.assign(options, embedLook(query, supports));
   const zone = value('zone', 60);
   if (zone && isZone(zone)) options.zone = zone;
   return options;

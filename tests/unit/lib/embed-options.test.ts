@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedFrameQuery, embedSnippet, readEmbedOptions } from '../../../src/lib/embed-options.ts';
+import { applyEmbedLook, embedFrameQuery, embedLook, embedSnippet, readEmbedOptions } from '../../../src/lib/embed-options.ts';
 
 // A stand-in for CSS.supports that knows a few values of each kind (no DOM in these tests).
 const supports = (property: string, value: string) =>
@@ -37,5 +37,24 @@ describe('the booking widget options', () => {
     expect(embedSnippet('https://tutor.example', { zone: 'America/Chicago' }, 'popup')).toBe(
       '<script src="https://tutor.example/embed.js" async></script>\n<button data-booking-widget-popup data-locale-zone="America/Chicago">Book a session</button>',
     );
+  });
+});
+
+describe("the widget's look, as the frame's page applies it before its first paint", () => {
+  it('puts the accent, its darker shade, the radius and the font on the root, and nothing for a bad value', () => {
+    const set: Record<string, string> = {};
+    const root = { setProperty: (name: string, value: string) => void (set[name] = value) };
+    applyEmbedLook(embedLook(new URLSearchParams({ accent: '#0b7a4b', radius: '4px', font: 'Georgia, serif' }), supports), root);
+    expect(set).toEqual({ '--brand': '#0b7a4b', '--brand-dark': 'color-mix(in srgb, #0b7a4b 75%, black)', '--radius': '4px', 'font-family': 'Georgia, serif' });
+    const none: Record<string, string> = {};
+    applyEmbedLook(embedLook(new URLSearchParams({ accent: 'red;x:y', radius: '4px}', font: '<b>' }), supports), { setProperty: (n, v) => void (none[n] = v) });
+    expect(none).toEqual({});
+  });
+
+  it('runs from its own source text, as the inline script does (it uses nothing outside itself)', () => {
+    const set: Record<string, string> = {};
+    const script = new Function('query', 'root', 'supports', `(${applyEmbedLook.toString()})((${embedLook.toString()})(query, supports), root);`);
+    script(new URLSearchParams({ accent: 'rebeccapurple' }), { setProperty: (name: string, value: string) => void (set[name] = value) }, supports);
+    expect(set['--brand']).toBe('rebeccapurple');
   });
 });
