@@ -50,6 +50,15 @@ const intoChargeWindow = (ctx: TestContext, sub: Sub) => jumpClock(ctx, new Date
 const declineSavedCard = (ctx: TestContext, sub: Sub) =>
   ctx.database.db.updateTable('customers').set({ payment_method_id: DECLINING_SAVED_CARD }).where('id', '=', sub.id).execute();
 
+/** A subscriber whose card on file declines, the clock in their next week's charge window; with their email, for the notice. */
+async function decliningSubscriberDue(ctx: TestContext) {
+  const sub = await subscriber(ctx);
+  await declineSavedCard(ctx, sub);
+  const { email } = await ctx.database.db.selectFrom('customers').select('email').where('id', '=', sub.id).executeTakeFirstOrThrow();
+  await intoChargeWindow(ctx, sub);
+  return { ...sub, email };
+}
+
 function services(ctx: TestContext, provider: PaymentProvider, log: (line: string) => void = () => {}) {
   const { db } = ctx.database;
   return { db, provider, sender: outboxSender(db), siteUrl: 'http://localhost:4321', log };
@@ -157,11 +166,8 @@ describeApi('weekly charges', (ctx) => {
 
   it('a decline notice is queued with the outcome and delivered once, however often the queue runs', async () => {
     const { db } = ctx().database;
-    const sub = await subscriber(ctx());
-    await declineSavedCard(ctx(), sub);
-    const { email } = await db.selectFrom('customers').select('email').where('id', '=', sub.id).executeTakeFirstOrThrow();
+    const { email, ...sub } = await decliningSubscriberDue(ctx());
     const { provider } = recordingProvider();
-    await intoChargeWindow(ctx(), sub);
     await chargeDue(ctx(), provider);
     const queued = () => db.selectFrom('notifications').select(['dedupe_key', 'status', 'attempts']).where('dedupe_key', 'like', `weekly-charge:${sub.paymentId}:%`).execute();
     expect(await queued()).toEqual([{ dedupe_key: `weekly-charge:${sub.paymentId}:1:declined`, status: 'sent', attempts: 1 }]);
@@ -177,11 +183,8 @@ describeApi('weekly charges', (ctx) => {
 
   it('a decline notice that cannot be sent yet is kept and sent by the queue later, once', async () => {
     const { db } = ctx().database;
-    const sub = await subscriber(ctx());
-    await declineSavedCard(ctx(), sub);
-    const { email } = await db.selectFrom('customers').select('email').where('id', '=', sub.id).executeTakeFirstOrThrow();
+    const { email, ...sub } = await decliningSubscriberDue(ctx());
     const { provider } = recordingProvider();
-    await intoChargeWindow(ctx(), sub);
     await ctx().notifier.settle();
     const lines: string[] = [];
     const down = { send: async () => Promise.reject(new Error('mail server down')) };
