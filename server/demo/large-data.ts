@@ -4,6 +4,7 @@ import { site } from '../../src/config/site.ts';
 import { now as clockNow } from '../clock.ts';
 import type { Db } from '../db/connection.ts';
 import { seededRandom } from './seeded-random.ts';
+import { OPENING_PRICES } from './seed.ts';
 import { HOLD_MINUTES } from '../domain/holds.ts';
 import { currentPriceSql } from '../domain/prices.ts';
 
@@ -143,12 +144,7 @@ export async function seedLargeDataSet(db: Db, options: LargeDataOptions = {}): 
   const courseIds = await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('prices')
-      .values([
-        { frequency: 'weekly', capacity: 1, cents: 4500, effective_at: null },
-        { frequency: 'weekly', capacity: 2, cents: 3000, effective_at: null },
-        { frequency: 'onetime', capacity: 1, cents: 5500, effective_at: null },
-        { frequency: 'onetime', capacity: 2, cents: 3500, effective_at: null },
-      ])
+      .values(OPENING_PRICES)
       // The demo's opening prices, when it is there, stay (one opening price each: migration 017).
       .onConflict((oc) => oc.doNothing())
       .execute();

@@ -122,6 +122,14 @@ function atHour(now: Date, daysAhead: number, hourUtc: number): Date {
   return new Date(day.getTime() + (offsetMinutes(day) - offsetMinutes(now)) * 60_000);
 }
 
+/** The demo's opening prices (no effective date: in effect before any change a supervisor records); the large data set's too. */
+export const OPENING_PRICES = [
+  { frequency: 'weekly', capacity: 1, cents: 4500, effective_at: null },
+  { frequency: 'weekly', capacity: 2, cents: 3000, effective_at: null },
+  { frequency: 'onetime', capacity: 1, cents: 5500, effective_at: null },
+  { frequency: 'onetime', capacity: 2, cents: 3500, effective_at: null },
+] as const;
+
 /**
  * Seeded bookings were made before the demo began: their confirmations and receipts count as sent.
  * Not their cancellation or refund, which have not happened: a seeded meeting skipped or canceled
@@ -149,15 +157,9 @@ export async function seedDemoData(db: Db, now: Date = clockNow()): Promise<bool
       .execute();
     const courseId = (number: string) => courseRows.find((c) => c.course_number === number)!.id;
 
-    // Opening prices (no effective date): in effect before any change a supervisor records.
     await trx
       .insertInto('prices')
-      .values([
-        { frequency: 'weekly', capacity: 1, cents: 4500, effective_at: null },
-        { frequency: 'weekly', capacity: 2, cents: 3000, effective_at: null },
-        { frequency: 'onetime', capacity: 1, cents: 5500, effective_at: null },
-        { frequency: 'onetime', capacity: 2, cents: 3500, effective_at: null },
-      ])
+      .values(OPENING_PRICES)
       .execute();
 
     const tutorRows: { id: number; email: string }[] = [];

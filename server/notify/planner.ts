@@ -78,6 +78,8 @@ export async function customersById(trx: Kysely<Database>, ids: number[]): Promi
 }
 
 export const fullName = (c: { firstname: string; lastname: string }) => `${c.firstname} ${c.lastname}`.trim();
+/** A customer as an attendee of a calendar invite. */
+export const attendee = (c: { firstname: string; lastname: string; email: string }) => ({ name: fullName(c), email: c.email });
 
 /** Paid checkouts not yet confirmed: the customer's confirmation and the tutor's notice, with invites. */
 async function planBookings(trx: Trx, links: Links): Promise<number> {
@@ -124,7 +126,7 @@ async function planBookings(trx: Trx, links: Links): Promise<number> {
     const customer = customers.get(payment.customer_id)!;
     if (meetings.length > 0) {
       const weekly = payment.subscription_id !== null;
-      const entries = meetings.map((meeting) => ({ meeting, attendees: [{ name: fullName(customer), email: customer.email }] }));
+      const entries = meetings.map((meeting) => ({ meeting, attendees: [attendee(customer)] }));
       queued += await enqueue(
         trx,
         withKeys(`booked:${payment.id}`, [
@@ -251,7 +253,7 @@ async function tellCancellations(trx: Trx, links: Links, canceled: Awaited<Retur
     const meetings = inOrder(facts, payments.map((p) => p.meeting_id));
     if (meetings.length === 0) continue;
     const refunded = payments.some((p) => p.refund_pending || p.refunded_at !== null);
-    const entries = meetings.map((meeting) => ({ meeting, attendees: [{ name: fullName(customer), email: customer.email }] }));
+    const entries = meetings.map((meeting) => ({ meeting, attendees: [attendee(customer)] }));
     const messages: Omit<QueuedMessage, 'key'>[] = [customerCancellation(links, customer, meetings, cause, refunded, invite(entries, 'CANCEL', links.siteUrl))];
     if (cause !== 'tutor-canceled') {
       // The tutor's entry goes only when nobody else is still booked on the meeting.
@@ -294,7 +296,7 @@ export async function queueTutorCancelNotices(trx: Trx, meetingId: number, siteU
   const messages = booked.map((payment) => {
     const customer = customers.get(payment.customer_id)!;
     const refunded = payment.payment_status === 'succeeded' && payment.provider_intent_id !== null;
-    const calendar = invite([{ meeting, attendees: [{ name: fullName(customer), email: customer.email }] }], 'CANCEL', links.siteUrl);
+    const calendar = invite([{ meeting, attendees: [attendee(customer)] }], 'CANCEL', links.siteUrl);
     return { ...customerCancellation(links, customer, [meeting], 'tutor-canceled', refunded, calendar), key: `canceled:tutor-canceled:${payment.id}:0` };
   });
   await trx.updateTable('payments').set({ notified_cancel: true, notified_booking: true }).where('id', 'in', booked.map((p) => p.id)).execute();
@@ -329,10 +331,10 @@ async function planMoves(trx: Trx, links: Links): Promise<number> {
       .execute();
     if (booked.length > 0) {
       const customers = [...(await customersById(trx, booked.map((b) => b.customer_id))).values()];
-      const attendees = customers.map((c) => ({ name: fullName(c), email: c.email }));
+      const attendees = customers.map(attendee);
       const previous = row.moved_from ? new Date(row.moved_from) : null;
       const messages = [
-        ...customers.map((c) => meetingMoved(links, c, meeting, previous, invite([{ meeting, attendees: [{ name: fullName(c), email: c.email }] }], 'REQUEST', links.siteUrl))),
+        ...customers.map((c) => meetingMoved(links, c, meeting, previous, invite([{ meeting, attendees: [attendee(c)] }], 'REQUEST', links.siteUrl))),
         meetingMoved(links, { firstname: meeting.tutor.name, email: meeting.tutor.email }, meeting, previous, invite([{ meeting, attendees }], 'REQUEST', links.siteUrl), true),
       ];
       queued += await enqueue(trx, withKeys(`moved:${row.id}:${row.calendar_sequence}`, messages));

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { BOOKED_STATUSES } from '../domain/booked.ts';
 import { invite } from './calendar.ts';
 import { inOrder, meetingFacts } from './meeting-details.ts';
-import { customersById, fullName } from './planner.ts';
+import { attendee, customersById, fullName } from './planner.ts';
 import { enqueue, type QueuedMessage } from './queue.ts';
 import { customerReassigned, linksFor, type MeetingFacts, type Reassignment, tutorReassignedAway, tutorReassignedTo } from './templates.ts';
 
@@ -45,13 +45,13 @@ export async function queueReassignNotices(trx: Transaction<Database>, event: Re
   const meetings = inOrder(after, toldIds);
   const change: Reassignment = { meetings, previousTutor: event.previousTutor, previousStarts: event.previousStarts, series: event.series };
   const attendeesOf = (meetingId: number) =>
-    told.filter((t) => t.meeting_id === meetingId).map((t) => customers.get(t.customer_id)!).map((c) => ({ name: fullName(c), email: c.email }));
+    told.filter((t) => t.meeting_id === meetingId).map((t) => customers.get(t.customer_id)!).map(attendee);
   const everyone = [...customers.values()].map(fullName);
 
   const messages: Omit<QueuedMessage, 'key'>[] = [];
   for (const customer of customers.values()) {
     const own = meetings.filter((m) => told.some((t) => t.meeting_id === m.id && t.customer_id === customer.id));
-    const entries = own.map((meeting) => ({ meeting, attendees: [{ name: fullName(customer), email: customer.email }] }));
+    const entries = own.map((meeting) => ({ meeting, attendees: [attendee(customer)] }));
     messages.push(customerReassigned(links, customer, { ...change, meetings: own }, invite(entries, 'REQUEST', siteUrl)));
   }
   const had = inOrder(event.before, toldIds);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { call, describeApi, type TestContext } from './harness.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
+import { holdMeetingRow, sleep } from './race-helpers.ts';
 import { freeWeeklyHour, offeringOf, staffClient } from './tutor-helpers.ts';
 
 /**
@@ -104,27 +104,16 @@ describeApi('a tutor cancels a week of a subscription while it changes', (ctx) =
   it('while its checkout is paid and the week is held up a moment: no week left to charge on the canceled meeting', async () => {
     if (ctx().kind !== 'postgres') return;
     const { db } = ctx().database;
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const { sam, weeks, buyer, secret } = await weeklyBooking(ctx());
     const week = weeks[weeks.length - 1]!.id;
     // Someone holds the week's meeting a moment (a booking, another change): the payment's
     // fulfilment has confirmed the seats and waits to write the week's payment; the tutor's cancel waits too.
-    let letGo = () => {};
-    const held = new Promise<void>((resolve) => (letGo = resolve));
-    let locked = () => {};
-    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-    const holder = db.transaction().execute(async (trx) => {
-      await sql`select id from meetings where id = ${week} for update`.execute(trx);
-      locked();
-      await held;
-    });
-    await lockTaken;
+    const letGo = await holdMeetingRow(db, week);
     const paid = confirmOffline(buyer.client, secret, '4242424242424242');
     await sleep(500);
     const canceled = call(sam.client, `/api/meetings/${week}/cancel`, { method: 'POST' });
     await sleep(500);
-    letGo();
-    await holder;
+    await letGo();
     expect([(await paid).status, (await canceled).status]).toEqual([200, 200]);
     const left = await db.selectFrom('payments').select(['id', 'payment_status']).where('meeting_id', '=', week).where('payment_status', 'not in', ['canceled', 'abandoned']).execute();
     expect(left).toEqual([]);

@@ -1,11 +1,9 @@
 import { expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { releaseExpiredHolds } from '../../server/domain/holds.ts';
 import { describeApi } from './harness.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
+import { holdMeetingRow, sleep } from './race-helpers.ts';
 import { freeHour, jordan, offeringOf } from './tutor-helpers.ts';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A hold running out while its checkout is being paid (found by npm run test:chaos right after a
@@ -26,16 +24,7 @@ describeApi('a hold running out while its checkout is paid', (ctx) => {
 
     // Someone holds the meeting for a moment (a tutor's change, a booking), so that the two below
     // each get part of the way and then wait.
-    let letGo = () => {};
-    const held = new Promise<void>((resolve) => (letGo = resolve));
-    let locked = () => {};
-    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-    const holder = db.transaction().execute(async (trx) => {
-      await sql`select id from meetings where id = ${meeting} for update`.execute(trx);
-      locked();
-      await held;
-    });
-    await lockTaken;
+    const letGo = await holdMeetingRow(db, meeting);
     // The confirmation, while the hold still runs: it gets its payment and waits for the meeting.
     const confirmation = confirmOffline(buyer.client, intent.body.data.client_secret, '4242424242424242');
     await sleep(500);
@@ -46,8 +35,7 @@ describeApi('a hold running out while its checkout is paid', (ctx) => {
       (error: Error) => error.message,
     );
     await sleep(500);
-    letGo();
-    await holder;
+    await letGo();
     const answer = await confirmation;
     expect([200, 409]).toContain(answer.status);
     expect(await release).toBe('released');

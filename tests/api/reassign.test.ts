@@ -1,5 +1,4 @@
 import ICAL from 'ical.js';
-import { sql } from 'kysely';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { nowMs } from '../../server/clock.ts';
 import { CANCEL_NOTICE_HOURS } from '../../server/domain/student-changes.ts';
@@ -10,6 +9,7 @@ import { outboxSender } from '../../server/notify/outbox.ts';
 import { offlineProvider } from '../../server/payments/offline.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi, type TestClient, type TestContext } from './harness.ts';
+import { holdMeetingRow, sleep } from './race-helpers.ts';
 import {
   bookedMeeting,
   DAY,
@@ -31,8 +31,6 @@ import {
  * session and payments with the new tutor, told to everyone with updated invites, only by a
  * supervisor, only to a free qualified tutor, never a double booking.
  */
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface OutboxRow {
   channel: 'email' | 'sms';
@@ -405,23 +403,13 @@ describeApi('re-assigning under concurrency', (ctx) => {
       if (ctx().kind === 'postgres' && round < 2) {
         // Both get part of the way while the hour's row is held, and wait for it in turn: the
         // re-assign first (round 0), then the checkout first (round 1). Round 2 races freely.
-        let letGo = () => {};
-        const held = new Promise<void>((resolve) => (letGo = resolve));
-        let locked = () => {};
-        const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-        const holder = db.transaction().execute(async (trx) => {
-          await sql`select id from meetings where id = ${hour} for update`.execute(trx);
-          locked();
-          await held;
-        });
-        await lockTaken;
+        const letGo = await holdMeetingRow(db, hour);
         const first = round === 0 ? reassign(lead.client, meetingId, { tutor: to.id }) : post(buyer.client, '/api/payments', booking);
         await sleep(300);
         const second = round === 0 ? post(buyer.client, '/api/payments', booking) : reassign(lead.client, meetingId, { tutor: to.id });
         const racing = Promise.all(round === 0 ? [first, second] : [second, first]);
         await sleep(300);
-        letGo();
-        await holder;
+        await letGo();
         answers = await racing;
       } else {
         answers = await Promise.all([reassign(lead.client, meetingId, { tutor: to.id }), post(buyer.client, '/api/payments', booking)]);

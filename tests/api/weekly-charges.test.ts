@@ -43,6 +43,22 @@ async function subscriber(ctx: TestContext, free: FreeTime = {}) {
 
 type Sub = Awaited<ReturnType<typeof subscriber>>;
 
+/** Moves the clock a minute past the close of the subscriber's next week's skip window: its charge is due. */
+const intoChargeWindow = (ctx: TestContext, sub: Sub) => jumpClock(ctx, new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+
+/** The subscriber's card on file declines from now on. */
+const declineSavedCard = (ctx: TestContext, sub: Sub) =>
+  ctx.database.db.updateTable('customers').set({ payment_method_id: DECLINING_SAVED_CARD }).where('id', '=', sub.id).execute();
+
+/** A subscriber whose card on file declines, the clock in their next week's charge window; with their email, for the notice. */
+async function decliningSubscriberDue(ctx: TestContext) {
+  const sub = await subscriber(ctx);
+  await declineSavedCard(ctx, sub);
+  const { email } = await ctx.database.db.selectFrom('customers').select('email').where('id', '=', sub.id).executeTakeFirstOrThrow();
+  await intoChargeWindow(ctx, sub);
+  return { ...sub, email };
+}
+
 function services(ctx: TestContext, provider: PaymentProvider, log: (line: string) => void = () => {}) {
   const { db } = ctx.database;
   return { db, provider, sender: outboxSender(db), siteUrl: 'http://localhost:4321', log };
@@ -76,7 +92,7 @@ describeApi('weekly charges', (ctx) => {
     expect(chargesOf(calls.charges, sub.paymentId)).toHaveLength(0);
     expect((await payment(ctx(), sub.paymentId)).payment_status).toBe('subscription_pending');
 
-    await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+    await intoChargeWindow(ctx(), sub);
     await chargeDue(ctx(), provider);
     await chargeDue(ctx(), provider);
     expect(chargesOf(calls.charges, sub.paymentId)).toHaveLength(1);
@@ -100,7 +116,7 @@ describeApi('weekly charges', (ctx) => {
   it('refuses a skip once the window closed, before and after the charge (TooLate)', async () => {
     const sub = await subscriber(ctx());
     const { provider } = recordingProvider();
-    await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+    await intoChargeWindow(ctx(), sub);
     const before = await call(sub.client, `/api/payments/${sub.paymentId}/skip`, { method: 'POST' });
     expect(before.body.error.type).toBe('TooLate');
     await chargeDue(ctx(), provider);
@@ -112,7 +128,7 @@ describeApi('weekly charges', (ctx) => {
   it('charges once when two runners work at the same time', async () => {
     const sub = await subscriber(ctx());
     const { provider, calls } = recordingProvider();
-    await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+    await intoChargeWindow(ctx(), sub);
     await Promise.all([chargeDue(ctx(), provider), chargeDue(ctx(), provider)]);
     expect(chargesOf(calls.charges, sub.paymentId)).toHaveLength(1);
     expect((await payment(ctx(), sub.paymentId)).payment_status).toBe('succeeded');
@@ -120,10 +136,10 @@ describeApi('weekly charges', (ctx) => {
 
   it('a decline shows Failed, emails the customer, is tried once more and no more, and does not stop others', async () => {
     const [other, declined] = [await subscriber(ctx()), await subscriber(ctx())].sort((a, b) => a.start.getTime() - b.start.getTime()) as [Sub, Sub];
-    await ctx().database.db.updateTable('customers').set({ payment_method_id: DECLINING_SAVED_CARD }).where('id', '=', declined.id).execute();
+    await declineSavedCard(ctx(), declined);
     const { provider, calls } = recordingProvider();
     // Both are due in this pass: the declined one is the later of the two (so it has time for its retry).
-    await jumpClock(ctx(), new Date(declined.start.getTime() - WINDOW_MS + 60_000));
+    await intoChargeWindow(ctx(), declined);
     const tally = await chargeDue(ctx(), provider);
     expect(tally.failed).toBeGreaterThanOrEqual(1);
     expect((await payment(ctx(), other.paymentId)).payment_status).toBe('succeeded');
@@ -150,11 +166,8 @@ describeApi('weekly charges', (ctx) => {
 
   it('a decline notice is queued with the outcome and delivered once, however often the queue runs', async () => {
     const { db } = ctx().database;
-    const sub = await subscriber(ctx());
-    await db.updateTable('customers').set({ payment_method_id: DECLINING_SAVED_CARD }).where('id', '=', sub.id).execute();
-    const { email } = await db.selectFrom('customers').select('email').where('id', '=', sub.id).executeTakeFirstOrThrow();
+    const { email, ...sub } = await decliningSubscriberDue(ctx());
     const { provider } = recordingProvider();
-    await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
     await chargeDue(ctx(), provider);
     const queued = () => db.selectFrom('notifications').select(['dedupe_key', 'status', 'attempts']).where('dedupe_key', 'like', `weekly-charge:${sub.paymentId}:%`).execute();
     expect(await queued()).toEqual([{ dedupe_key: `weekly-charge:${sub.paymentId}:1:declined`, status: 'sent', attempts: 1 }]);
@@ -170,11 +183,8 @@ describeApi('weekly charges', (ctx) => {
 
   it('a decline notice that cannot be sent yet is kept and sent by the queue later, once', async () => {
     const { db } = ctx().database;
-    const sub = await subscriber(ctx());
-    await db.updateTable('customers').set({ payment_method_id: DECLINING_SAVED_CARD }).where('id', '=', sub.id).execute();
-    const { email } = await db.selectFrom('customers').select('email').where('id', '=', sub.id).executeTakeFirstOrThrow();
+    const { email, ...sub } = await decliningSubscriberDue(ctx());
     const { provider } = recordingProvider();
-    await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
     await ctx().notifier.settle();
     const lines: string[] = [];
     const down = { send: async () => Promise.reject(new Error('mail server down')) };
@@ -198,7 +208,7 @@ describeApi('weekly charges', (ctx) => {
     const { provider, calls, faults, chargedFor } = recordingProvider();
     faults.lostAnswer.add(sub.paymentId);
     const keys = () => chargesOf(calls.charges, sub.paymentId).map(savedCardChargeKey);
-    await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+    await intoChargeWindow(ctx(), sub);
     const first = await chargeDue(ctx(), provider);
     expect(first.errors).toBeGreaterThanOrEqual(1);
     expect((await payment(ctx(), sub.paymentId)).payment_status).toBe('processing');
@@ -222,7 +232,7 @@ describeApi('weekly charges', (ctx) => {
     // The stand-in refuses a key sent again with other details, as Stripe does (idempotency_error).
     const { provider, calls, faults, chargedFor } = recordingProvider();
     faults.lostAnswer.add(sub.paymentId);
-    await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+    await intoChargeWindow(ctx(), sub);
     await chargeDue(ctx(), provider);
     expect((await payment(ctx(), sub.paymentId)).payment_status).toBe('processing');
 
@@ -245,9 +255,9 @@ describeApi('weekly charges', (ctx) => {
     const sub = await subscriber(ctx());
     const { db } = ctx().database;
     const card = await db.selectFrom('customers').select('payment_method_id').where('id', '=', sub.id).executeTakeFirstOrThrow();
-    await db.updateTable('customers').set({ payment_method_id: DECLINING_SAVED_CARD }).where('id', '=', sub.id).execute();
+    await declineSavedCard(ctx(), sub);
     const { provider, faults, chargedFor } = recordingProvider();
-    await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+    await intoChargeWindow(ctx(), sub);
     await chargeDue(ctx(), provider);
     expect((await payment(ctx(), sub.paymentId)).payment_status).toBe('requires_payment_method');
 
@@ -271,9 +281,9 @@ describeApi('weekly charges', (ctx) => {
   it('booking the slot again after a later week was declined answers AlreadyBooked: the weekly charge is not reopened as a checkout', async () => {
     const sub = await subscriber(ctx());
     const { db } = ctx().database;
-    await db.updateTable('customers').set({ payment_method_id: DECLINING_SAVED_CARD }).where('id', '=', sub.id).execute();
+    await declineSavedCard(ctx(), sub);
     const { provider } = recordingProvider();
-    await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+    await intoChargeWindow(ctx(), sub);
     await chargeDue(ctx(), provider);
     const declined = () => db.selectFrom('payments').selectAll().where('id', '=', sub.paymentId).executeTakeFirstOrThrow();
     const before = await declined();
@@ -305,7 +315,7 @@ describeApi('weekly charges', (ctx) => {
     // Week 2's bank wants the customer; they confirm it later and the provider's event lands.
     await db.updateTable('customers').set({ payment_method_id: AUTHENTICATING_SAVED_CARD }).where('id', '=', sub.id).execute();
     const { provider } = recordingProvider();
-    await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+    await intoChargeWindow(ctx(), sub);
     expect((await chargeDue(ctx(), provider)).requiresAction).toBe(1);
     const week2 = await payment(ctx(), sub.paymentId);
     await fulfilProviderEvent(db, { eventId: `evt_confirmed_${sub.paymentId}`, outcome: { intentId: week2.provider_intent_id!, paymentId: sub.paymentId, succeeded: true } });
@@ -320,7 +330,7 @@ describeApi('weekly charges', (ctx) => {
       const tutor = await jordan(ctx());
       const { provider, faults, chargedFor, calls } = recordingProvider();
       faults.lostAnswer.add(sub.paymentId);
-      await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+      await intoChargeWindow(ctx(), sub);
       await chargeDue(ctx(), provider);
       const { meeting_id } = await db.selectFrom('payments').select('meeting_id').where('id', '=', sub.paymentId).executeTakeFirstOrThrow();
       expect((await call(tutor.client, `/api/meetings/${meeting_id}/cancel`, { method: 'POST' })).status).toBe(200);
@@ -351,7 +361,7 @@ describeApi('weekly charges', (ctx) => {
       const settling = settlingProvider();
       const { provider, faults, calls } = recordingProvider(settling.provider);
       faults.lostAnswer.add(sub.paymentId);
-      await jumpClock(ctx(), new Date(sub.start.getTime() - WINDOW_MS + 60_000));
+      await intoChargeWindow(ctx(), sub);
       await chargeDue(ctx(), provider);
       const { meeting_id } = await db.selectFrom('payments').select('meeting_id').where('id', '=', sub.paymentId).executeTakeFirstOrThrow();
       expect((await call(tutor.client, `/api/meetings/${meeting_id}/cancel`, { method: 'POST' })).status).toBe(200);

@@ -3,7 +3,7 @@ import { getCatalogCourses, getPriceHistory } from '../../api/catalog-admin.ts';
 import type { CatalogCourse, PriceHistory } from '../../contract/entities.ts';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
-import { useRead } from '../../ui/use-read.ts';
+import { type ReadState, useRead } from '../../ui/use-read.ts';
 import { CoursesSection } from './CoursesSection.tsx';
 import { ImportSection } from './ImportSection.tsx';
 import { PricesSection } from './PricesSection.tsx';
@@ -52,32 +52,20 @@ export function CatalogScreen({ tutorId, schedulePath, ownPath }: CatalogScreenP
     );
   }
 
-  let pricesPart: ReactNode;
-  if (prices.status === 'loading') pricesPart = <Loader text="Loading prices…" />;
-  else if (prices.status === 'error') {
-    pricesPart = <LoadError message={`Prices could not be loaded: ${prices.message}`} onRetry={reloadPrices} />;
-  } else pricesPart = <PricesSection history={prices.data} onChanged={reloadPrices} />;
-
-  let coursesPart: ReactNode;
-  if (courses.status === 'loading') coursesPart = <Loader text="Loading courses…" />;
-  else if (courses.status === 'error') {
-    coursesPart = <LoadError message={`Courses could not be loaded: ${courses.message}`} onRetry={reloadCourses} />;
-  } else {
-    const list = courses.data;
-    coursesPart = (
-      <>
-        {/* The import before the list, which is long: its preview shows where the file was chosen. */}
-        <ImportSection onImported={reloadCourses} />
-        <CoursesSection
-          courses={list}
-          onCourse={(course) => {
-            const others = list.filter((c) => String(c.id) !== String(course.id));
-            setCourses([...others, course]);
-          }}
-        />
-      </>
-    );
-  }
+  const pricesPart = section(prices, 'Prices', reloadPrices, (history) => <PricesSection history={history} onChanged={reloadPrices} />);
+  const coursesPart = section(courses, 'Courses', reloadCourses, (list) => (
+    <>
+      {/* The import before the list, which is long: its preview shows where the file was chosen. */}
+      <ImportSection onImported={reloadCourses} />
+      <CoursesSection
+        courses={list}
+        onCourse={(course) => {
+          const others = list.filter((c) => String(c.id) !== String(course.id));
+          setCourses([...others, course]);
+        }}
+      />
+    </>
+  ));
 
   return (
     <section aria-labelledby="catalog-title" className={styles.screen}>
@@ -86,4 +74,11 @@ export function CatalogScreen({ tutorId, schedulePath, ownPath }: CatalogScreenP
       {coursesPart}
     </section>
   );
+}
+
+/** One of the screen's two reads: its loader, its failure with Retry (each apart, so one can fail alone), or its section. */
+function section<T>(read: ReadState<T>, what: string, retry: () => void, ready: (data: T) => ReactNode): ReactNode {
+  if (read.status === 'loading') return <Loader text={`Loading ${what.toLowerCase()}…`} />;
+  if (read.status === 'error') return <LoadError message={`${what} could not be loaded: ${read.message}`} onRetry={retry} />;
+  return ready(read.data);
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useId, useMemo, useState } from 'react';
 import { getReport } from '../../api/reports.ts';
 import { site } from '../../config/site.ts';
 import type { Report } from '../../contract/entities.ts';
@@ -7,10 +7,12 @@ import { formatHours } from '../../lib/hours.ts';
 import { useMoment } from '../../lib/moment.ts';
 import { dayInZone, formatDayRange } from '../../lib/site-days.ts';
 import { Button } from '../../ui/Button.tsx';
+import { DateRangeFields } from '../../ui/DateRangeFields.tsx';
 import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../../ui/lazy-chunk.ts';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
+import { useAddressSearch } from '../../ui/use-address-search.ts';
 import { useRead } from '../../ui/use-read.ts';
 import type { BarChartProps } from './BarChart.tsx';
 import {
@@ -50,10 +52,7 @@ export function ReportsScreen({ onDenied }: { onDenied: () => void }) {
   const problem = periodProblem(days);
 
   // The period lives in the address: a reload, or Back from another screen, shows it again.
-  useEffect(() => {
-    const search = choiceSearch(choice);
-    if (window.location.search !== search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
-  }, [choice]);
+  useAddressSearch(choiceSearch(choice));
 
   const { from, to } = days;
   // Another period's figures show dimmed until its own come (`keep`); a period that is not one reads
@@ -87,8 +86,6 @@ export function ReportsScreen({ onDenied }: { onDenied: () => void }) {
 }
 
 function PeriodPicker({ choice, days, problem, onChange }: { choice: PeriodChoice; days: Days; problem: string | null; onChange: (choice: PeriodChoice) => void }) {
-  const fromId = useId();
-  const toId = useId();
   const problemId = useId();
   const pick = (preset: PeriodPreset) =>
     // Custom starts from the days shown, to be changed from there.
@@ -107,38 +104,7 @@ function PeriodPicker({ choice, days, problem, onChange }: { choice: PeriodChoic
           ))}
         </div>
       </fieldset>
-      {choice.preset === 'custom' && (
-        <div className={styles.dates}>
-          <div className={styles.field}>
-            <label htmlFor={fromId} className={styles.label}>
-              From
-            </label>
-            <input
-              id={fromId}
-              className={styles.input}
-              type="date"
-              value={choice.from}
-              onChange={(event) => setDay('from', event.target.value)}
-              aria-invalid={problem !== null || undefined}
-              aria-describedby={problem ? problemId : undefined}
-            />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={toId} className={styles.label}>
-              To
-            </label>
-            <input
-              id={toId}
-              className={styles.input}
-              type="date"
-              value={choice.to}
-              onChange={(event) => setDay('to', event.target.value)}
-              aria-invalid={problem !== null || undefined}
-              aria-describedby={problem ? problemId : undefined}
-            />
-          </div>
-        </div>
-      )}
+      {choice.preset === 'custom' && <DateRangeFields from={choice.from} to={choice.to} onChange={setDay} invalid={problem !== null} problemId={problemId} />}
       {problem ? (
         <p id={problemId} role="alert" className={styles.problem}>
           {problem}

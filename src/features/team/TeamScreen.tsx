@@ -8,7 +8,9 @@ import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { PlusIcon } from '../../ui/action-icons.tsx';
 import { Loader } from '../../ui/Loader.tsx';
+import { DateRangeFields } from '../../ui/DateRangeFields.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
+import { useAddressSearch } from '../../ui/use-address-search.ts';
 import { useRead } from '../../ui/use-read.ts';
 import { ArchiveTutorDialog } from './ArchiveTutorDialog.tsx';
 import { CreateTutorDialog, TutorChecklistDialog } from './CreateTutorDialog.tsx';
@@ -37,18 +39,13 @@ const NOT_SUPERVISOR = 'The team view is for supervisors only.';
 
 /** 'Your Team' (spec 2 §2, §6): a card per tutor with the hours of the chosen period. */
 export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath, tutorSchedulePath }: TeamScreenProps) {
-  const fromId = useId();
-  const toId = useId();
   const archivedId = useId();
   // The dates and 'Show Archived' live in the address too: a reload, or Back from a tutor's dashboard, keeps them.
   const [initial] = useState(() => teamViewFromSearch(typeof window === 'undefined' ? '' : window.location.search));
   const [range, setRange] = useState(initial.range);
   const [showArchived, setShowArchived] = useState(initial.showArchived);
   const viewerId = useViewerId();
-  useEffect(() => {
-    const search = teamViewSearch({ range, showArchived });
-    if (window.location.search !== search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
-  }, [range, showArchived]);
+  useAddressSearch(teamViewSearch({ range, showArchived }));
   const [courses, setCourses] = useState<CoursesLoad | null>(null);
   const [onboardingVersion, setOnboardingVersion] = useState(0);
   const [creating, setCreating] = useState(false);
@@ -207,36 +204,7 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath, 
       <div className={styles.controls}>
         <fieldset className={styles.range}>
           <legend className={styles.label}>View summary by time period</legend>
-          <div className={styles.rangeFields}>
-            <div className={styles.field}>
-              <label htmlFor={fromId} className={styles.label}>
-                From
-              </label>
-              <input
-                id={fromId}
-                className={styles.input}
-                type="date"
-                value={range.from}
-                max={range.to || undefined}
-                onChange={(event) => setRange((r) => ({ ...r, from: event.target.value }))}
-                aria-invalid={epochs === null || undefined}
-              />
-            </div>
-            <div className={styles.field}>
-              <label htmlFor={toId} className={styles.label}>
-                To
-              </label>
-              <input
-                id={toId}
-                className={styles.input}
-                type="date"
-                value={range.to}
-                min={range.from || undefined}
-                onChange={(event) => setRange((r) => ({ ...r, to: event.target.value }))}
-                aria-invalid={epochs === null || undefined}
-              />
-            </div>
-          </div>
+          <DateRangeFields from={range.from} to={range.to} onChange={(field, value) => setRange((r) => ({ ...r, [field]: value }))} invalid={epochs === null} bounded />
           {epochs === null && (
             <p className={styles.error} role="alert">
               Please pick a From date on or before the To date.

@@ -205,9 +205,27 @@ function useViewedMeetings(tutorId: string) {
   return { view, setView, shown, load, reload, more, rest: more && rest, showPageOf };
 }
 
+type ViewedMeetings = ReturnType<typeof useViewedMeetings>;
+/** What a list view shows of the meetings read, and how it is named. */
+type ListOf = Pick<MeetingListProps, 'select' | 'empty' | 'label'>;
+
+const SCHEDULE_LIST: ListOf = { select: scheduleMeetings, empty: SCHEDULE_EMPTY, label: 'Booked sessions' };
+const AVAILABILITY_LIST: ListOf = { select: availabilityMeetings, empty: AVAILABILITY_EMPTY, label: 'Unbooked availability' };
+
+/** The Schedule's and Availability's body: the week shown, or the screen's list read page by page. */
+function ViewedMeetingsBody({ viewed, list, renderMeeting, fresh }: { viewed: ViewedMeetings; list: ListOf; renderMeeting: RenderMeeting; fresh?: Fresh }) {
+  const { view, shown, load, reload, more, rest } = viewed;
+  return view === 'week' ? (
+    <WeekPanel shown={shown} load={load} reload={reload} renderMeeting={renderMeeting} fresh={fresh} />
+  ) : (
+    <MeetingList load={load} reload={reload} {...list} renderMeeting={renderMeeting} fresh={fresh} more={more} rest={rest} />
+  );
+}
+
 /** Schedule (spec 2 §2): upcoming booked sessions, earliest first (or the week); `extra` shows above them (the calendar feed). */
 export function ScheduleScreen({ tutorId, renderMeeting, extra }: TutorMeetingsScreenProps & { extra?: ReactNode }) {
-  const { view, setView, shown, load, reload, more, rest } = useViewedMeetings(tutorId);
+  const viewed = useViewedMeetings(tutorId);
+  const { view, setView } = viewed;
   const scheduleTitle = useScreenTitle('Schedule');
   return (
     <section aria-labelledby="schedule-title">
@@ -216,20 +234,7 @@ export function ScheduleScreen({ tutorId, renderMeeting, extra }: TutorMeetingsS
         <ViewToggle view={view} onChange={setView} />
       </div>
       {extra}
-      {view === 'week' ? (
-        <WeekPanel shown={shown} load={load} reload={reload} renderMeeting={renderMeeting} />
-      ) : (
-        <MeetingList
-          load={load}
-          reload={reload}
-          select={scheduleMeetings}
-          empty={SCHEDULE_EMPTY}
-          renderMeeting={renderMeeting}
-          label="Booked sessions"
-          more={more}
-          rest={rest}
-        />
-      )}
+      <ViewedMeetingsBody viewed={viewed} list={SCHEDULE_LIST} renderMeeting={renderMeeting} />
     </section>
   );
 }
@@ -255,7 +260,8 @@ export function WorkHistoryScreen({ tutorId, renderMeeting }: TutorMeetingsScree
 
 /** 'Manage Availability' (spec 2 §2): the + button and the unbooked upcoming availability (or the week, booked hours too). */
 export function AvailabilityScreen({ tutorId, renderMeeting }: TutorMeetingsScreenProps) {
-  const { view, setView, shown, load, reload, more, rest, showPageOf } = useViewedMeetings(tutorId);
+  const viewed = useViewedMeetings(tutorId);
+  const { view, setView, shown, reload, showPageOf } = viewed;
   const availabilityTitle = useScreenTitle('Manage Availability', (name) => `Manage ${name}’s Availability`);
   const [adding, setAdding] = useState(false);
   const [daysOff, setDaysOff] = useState(false);
@@ -274,21 +280,7 @@ export function AvailabilityScreen({ tutorId, renderMeeting }: TutorMeetingsScre
           <PlusIcon />
         </button>
       </div>
-      {view === 'week' ? (
-        <WeekPanel shown={shown} load={load} reload={reload} renderMeeting={renderMeeting} fresh={fresh} />
-      ) : (
-        <MeetingList
-          load={load}
-          reload={reload}
-          select={availabilityMeetings}
-          empty={AVAILABILITY_EMPTY}
-          renderMeeting={renderMeeting}
-          label="Unbooked availability"
-          fresh={fresh}
-          more={more}
-          rest={rest}
-        />
-      )}
+      <ViewedMeetingsBody viewed={viewed} list={AVAILABILITY_LIST} renderMeeting={renderMeeting} fresh={fresh} />
       {adding && (
         <FailureBoundary where="availability dialog">
           <Suspense fallback={null}>

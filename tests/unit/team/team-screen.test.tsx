@@ -14,6 +14,14 @@ const hours = [
   { tutor_id: 7, scheduled_minutes: 150, confirmed_minutes: 60 },
 ];
 
+/** The hours and the reads of Sam's card (tutor 7) once expanded; each test adds the tutors and Sam's qualifications. */
+const samExpanded = {
+  'GET /api/team/hours': () => success(hours),
+  'GET /api/courses': () => success(courses),
+  'GET /api/tutors/7/rates': () => success([]),
+  'GET /api/tutors/7/onboarding': () => success({ tutor_id: 7, has_photo: true, items: [] }),
+};
+
 const cards = async () => within(await screen.findByRole('list', { name: 'Tutors' })).getAllByRole('listitem');
 const card = async (name: RegExp) => {
   const all = await cards();
@@ -129,10 +137,7 @@ describe('Your Team', () => {
     let archived = false;
     const seen = fakeApi({
       'GET /api/tutors': () => success([sam]),
-      'GET /api/team/hours': () => success(hours),
-      'GET /api/courses': () => success(courses),
-      'GET /api/tutors/7/rates': () => success([]),
-      'GET /api/tutors/7/onboarding': () => success({ tutor_id: 7, has_photo: true, items: [] }),
+      ...samExpanded,
       'GET /api/tutors/7/offerings': () =>
         success([offering(11, courses[0]!, { archived }), offering(12, courses[2]!, { archived: true, qualification: 'AP 5' })]),
       'POST /api/offerings/11/archive': () => {
@@ -176,12 +181,9 @@ describe('Your Team', () => {
     let answer = 'UpcomingMeetings';
     const seen = fakeApi({
       'GET /api/tutors': () => success([sam]),
-      'GET /api/team/hours': () => success(hours),
-      'GET /api/courses': () => success(courses),
-      'GET /api/tutors/7/rates': () => success([]),
-      'GET /api/tutors/7/onboarding': () => success({ tutor_id: 7, has_photo: true, items: [] }),
+      ...samExpanded,
       'GET /api/tutors/7/offerings': () => success([offering(11, courses[0]!)]),
-            'POST /api/offerings/11/archive': () => failure(answer, 409),
+      'POST /api/offerings/11/archive': () => failure(answer, 409),
     });
     render(<TeamScreen {...props} />);
     const samCard = await card(/Sam Lee/);
@@ -218,12 +220,9 @@ describe('Your Team', () => {
   it('submits the background', async () => {
     const seen = fakeApi({
       'GET /api/tutors': () => success([{ ...sam, background: 'Old bio' }]),
-      'GET /api/team/hours': () => success(hours),
-      'GET /api/courses': () => success(courses),
-      'GET /api/tutors/7/rates': () => success([]),
-      'GET /api/tutors/7/onboarding': () => success({ tutor_id: 7, has_photo: true, items: [] }),
+      ...samExpanded,
       'GET /api/tutors/7/offerings': () => success([]),
-            'POST /api/tutors/7/background': (r) => success({ ...sam, background: r.form.background }),
+      'POST /api/tutors/7/background': (r) => success({ ...sam, background: r.form.background }),
     });
     render(<TeamScreen {...props} />);
     const samCard = await card(/Sam Lee/);
