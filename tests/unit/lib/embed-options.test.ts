@@ -47,7 +47,7 @@ describe("the widget's look, as the frame's page applies it before its first pai
     applyEmbedLook(embedLook(new URLSearchParams({ accent: '#0b7a4b', radius: '4px', font: 'Georgia, serif' }), supports), root);
     expect(set).toEqual({ '--brand': '#0b7a4b', '--brand-dark': 'color-mix(in srgb, #0b7a4b 75%, black)', '--radius': '4px', 'font-family': 'Georgia, serif' });
     const none: Record<string, string> = {};
-    applyEmbedLook(embedLook(new URLSearchParams({ accent: 'red;x:y', radius: '4px}', font: '<b>' }), supports), { setProperty: (n, v) => void (none[n] = v) });
+    applyEmbedLook(embedLook(new URLSearchParams({ accent: 'red;x:y', radius: '4px}', font: '<b>' }), supports), { setProperty: (n: string, v: string) => void (none[n] = v) });
     expect(none).toEqual({});
   });
 
