@@ -18,7 +18,7 @@ export interface ReadOptions<T = unknown, P = T> {
   /** The address of the read's answer in the page (first-answers.ts): the first render shows it, with no fetch. */
   firstPath?: string;
   /** The page's answer stays once shown: it is the page's one session check, which other readers take too (auth-state.ts). */
-  sharedFirst?: boolean;
+  shared?: boolean;
   /** What the screen shows of that answer, when it keeps more than the answer (which reads it stands for). */
   fromPage?: (answer: P) => T;
   /** When `deps` change, keep the data on screen (`refreshing`) instead of showing the loader; or whether to, given that data. */
@@ -58,7 +58,7 @@ const LOADING = { status: 'loading' } as const;
 export function useRead<T, P = T>(
   read: ((shown: T | undefined) => Promise<ApiResult<T>>) | null,
   deps: DependencyList,
-  { firstPath, sharedFirst, fromPage, keep, onDenied, context }: ReadOptions<T, P> = {},
+  { firstPath, shared, fromPage, keep, onDenied, context }: ReadOptions<T, P> = {},
 ): Read<T> {
   const firstData = useFirstData();
   const [state, setState] = useState<ReadState<T>>(() => {
@@ -73,7 +73,7 @@ export function useRead<T, P = T>(
   useEffect(() => {
     if (shownFromPage.current) {
       shownFromPage.current = false;
-      if (!sharedFirst) forgetFirstAnswer(firstPath!);
+      if (!shared) forgetFirstAnswer(firstPath!);
       return;
     }
     // New deps (not a reload): the last data belongs to other deps.

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { createCalendarFeed, deleteCalendarFeed, getCalendarFeed } from '../../api/calendar.ts';
+import { createCalendarFeed, deleteCalendarFeed, getCalendarFeed } from '../../api/calendar-feed.ts';
 import type { ApiResult } from '../../api/http.ts';
 import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { errorMessageLater } from '../../lib/error-message-later.ts';

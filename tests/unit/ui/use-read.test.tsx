@@ -162,10 +162,10 @@ describe('useRead', () => {
     view.unmount();
   });
 
-  it("leaves a shared first answer in the page for its other readers (`sharedFirst`: the session check)", async () => {
+  it("leaves a shared first answer in the page for its other readers (`shared`: the session check)", async () => {
     const seen = fakeApi({ 'GET /api/things': () => success(['fetched']) });
     const answers = { '/api/things/first': [200, { status: 'success', data: ['from page'] }] as [number, unknown] };
-    const view = withFirstAnswers(answers, () => render(<Things n={1} options={{ firstPath: '/api/things/first', sharedFirst: true }} />));
+    const view = withFirstAnswers(answers, () => render(<Things n={1} options={{ firstPath: '/api/things/first', shared: true }} />));
     expect(shown()).toBe('ready from page');
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(seen).toHaveLength(0);
