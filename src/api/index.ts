@@ -6,6 +6,7 @@ export * from './booking.ts';
 export * from './customers.ts';
 export * from './meetings.ts';
 export * from './calendar.ts';
+export * from './calendar-feed.ts';
 export * from './gradebooks.ts';
 export * from './team.ts';
 export * from './client-errors.ts';

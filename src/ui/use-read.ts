@@ -2,6 +2,7 @@ import { type DependencyList, useEffect, useRef, useState } from 'react';
 import { forgetFirstAnswer } from '../api/first-answers.ts';
 import { useFirstData } from './first-data.ts';
 import type { ApiResult } from '../api/http.ts';
+import type { MessageContext } from '../lib/error-messages.ts';
 import { NETWORK_MESSAGE } from '../lib/network-message.ts';
 import { errorMessageLater } from '../lib/error-message-later.ts';
 import { signInAgain } from '../lib/sign-in-again.ts';
@@ -16,12 +17,16 @@ export type ReadState<T> = { status: 'loading' } | { status: 'ready'; data: T; r
 export interface ReadOptions<T = unknown, P = T> {
   /** The address of the read's answer in the page (first-answers.ts): the first render shows it, with no fetch. */
   firstPath?: string;
+  /** The page's answer stays once shown: it is the page's one session check, which other readers take too (auth-state.ts). */
+  shared?: boolean;
   /** What the screen shows of that answer, when it keeps more than the answer (which reads it stands for). */
   fromPage?: (answer: P) => T;
   /** When `deps` change, keep the data on screen (`refreshing`) instead of showing the loader; or whether to, given that data. */
   keep?: boolean | ((shown: T) => boolean);
   /** A signed-in account that may not read this goes there (instead of the error with `denied`). */
   onDenied?: () => void;
+  /** The words of a failure, as the screen's writes word them (error-messages.ts): a dialog's read. */
+  context?: MessageContext;
 }
 
 export interface Read<T> {
@@ -53,7 +58,7 @@ const LOADING = { status: 'loading' } as const;
 export function useRead<T, P = T>(
   read: ((shown: T | undefined) => Promise<ApiResult<T>>) | null,
   deps: DependencyList,
-  { firstPath, fromPage, keep, onDenied }: ReadOptions<T, P> = {},
+  { firstPath, shared, fromPage, keep, onDenied, context }: ReadOptions<T, P> = {},
 ): Read<T> {
   const firstData = useFirstData();
   const [state, setState] = useState<ReadState<T>>(() => {
@@ -68,7 +73,7 @@ export function useRead<T, P = T>(
   useEffect(() => {
     if (shownFromPage.current) {
       shownFromPage.current = false;
-      forgetFirstAnswer(firstPath!);
+      if (!shared) forgetFirstAnswer(firstPath!);
       return;
     }
     // New deps (not a reload): the last data belongs to other deps.
@@ -84,7 +89,7 @@ export function useRead<T, P = T>(
       if (type === 'NoAuth') return signInAgain();
       const denied = type === 'NotAuthorized' || type === 'Unauthorized';
       if (denied && onDenied) return onDenied();
-      const message = result.status === 'network-error' ? NETWORK_MESSAGE : await errorMessageLater(result.error);
+      const message = result.status === 'network-error' ? NETWORK_MESSAGE : await errorMessageLater(result.error, context);
       if (current) setState({ status: 'error', message, denied });
     });
     return () => {

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { getMyGradebooks } from '../../api/customers.ts';
 import { getTutorGradebooks } from '../../api/gradebooks.ts';
-import type { ApiResult } from '../../api/http.ts';
 import type { Gradebook, Id } from '../../contract/entities.ts';
 import { weightsAreComplete } from '../../lib/grades.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
+import { LoadError } from '../../ui/LoadError.tsx';
+import { type Read, useRead } from '../../ui/use-read.ts';
 import { useStepFocus } from '../../ui/use-step-focus.ts';
 import { AddGradeForm } from './AddGradeForm.tsx';
 import styles from './gradebook.module.css';
@@ -17,78 +18,67 @@ import { type GradebookData, useGradebookData } from './use-gradebook.ts';
 
 type Mode = 'auto' | 'onboarding' | 'setup' | 'grades' | 'waived';
 type Viewer = 'student' | 'tutor';
-/** undefined while loading, null when there is no such gradebook, 'error' when it could not be loaded. */
-type Lookup = Gradebook | null | 'error' | undefined;
+/** The gradebook looked up in a list: null when there is no such gradebook. */
+type Lookup = Read<Gradebook | null>;
 
-const isAuthFailure = (result: ApiResult<unknown>) =>
-  result.status === 'failure' && (result.error.type === 'Unauthorized' || result.error.type === 'NotAuthorized' || result.error.type === 'NoAuth');
+const findIn = (list: Gradebook[], gradebookId: Id) => list.find((g) => String(g.id) === String(gradebookId)) ?? null;
 
-/** The student's gradebook screen (spec 2 §2): onboarding, setup, or summary with grades. */
+/**
+ * The student's gradebook screen (spec 2 §2): onboarding, setup, or summary with grades. Refusals
+ * follow useRead's one rule (docs/decisions/019-one-read-hook.md): signed out, sign in and come
+ * back; another account, told so.
+ */
 export function StudentGradebookScreen({ gradebookId }: { gradebookId: Id }) {
-  const [gradebook, setGradebook] = useState<Lookup>(undefined);
+  const lookup = useRead<Gradebook | null>(
+    async () => {
+      const result = await getMyGradebooks();
+      return result.status === 'success' ? { status: 'success', data: findIn(result.data, gradebookId) } : result;
+    },
+    [gradebookId],
+  );
   const [data, reload] = useGradebookData(gradebookId);
-
-  useEffect(() => {
-    void getMyGradebooks().then((result) => {
-      if (result.status === 'success') setGradebook(result.data.find((g) => String(g.id) === String(gradebookId)) ?? null);
-      else if (isAuthFailure(result)) window.location.assign('/');
-      else setGradebook('error');
-    });
-  }, [gradebookId]);
-
-  return <GradebookView viewer="student" gradebook={gradebook} data={data} reload={reload} />;
+  return <GradebookView viewer="student" lookup={lookup} data={data} reload={reload} />;
 }
 
 /**
  * The tutor view of one gradebook (spec 2 §2): no onboarding, setup choices as for tutors. The
- * gradebook is looked up in the tutor's list, then (a supervisor's all-gradebooks link) in all of them.
+ * gradebook is looked up in the tutor's list, then (a supervisor's all-gradebooks link) in all of
+ * them; a refusal of the second list reads as no such gradebook.
  */
 export function TutorGradebookScreen({ tutorId, gradebookId }: { tutorId: string; gradebookId: Id }) {
-  const [gradebook, setGradebook] = useState<Lookup>(undefined);
-  const [data, reload] = useGradebookData(gradebookId);
-
-  useEffect(() => {
-    let current = true;
-    const find = (list: Gradebook[]) => list.find((g) => String(g.id) === String(gradebookId)) ?? null;
-    void (async () => {
+  const lookup = useRead<Gradebook | null>(
+    async () => {
       const own = await getTutorGradebooks(tutorId, false);
-      if (!current) return;
-      if (own.status !== 'success') {
-        if (isAuthFailure(own)) return window.location.assign('/');
-        return setGradebook('error');
-      }
-      const found = find(own.data);
-      if (found) return setGradebook(found);
+      if (own.status !== 'success') return own;
+      const found = findIn(own.data, gradebookId);
+      if (found) return { status: 'success', data: found };
       const all = await getTutorGradebooks(tutorId, true);
-      if (!current) return;
-      setGradebook(all.status === 'success' ? find(all.data) : null);
-    })();
-    return () => {
-      current = false;
-    };
-  }, [tutorId, gradebookId]);
-
-  return <GradebookView viewer="tutor" gradebook={gradebook} data={data} reload={reload} />;
+      return { status: 'success', data: all.status === 'success' ? findIn(all.data, gradebookId) : null };
+    },
+    [tutorId, gradebookId],
+  );
+  const [data, reload] = useGradebookData(gradebookId);
+  return <GradebookView viewer="tutor" lookup={lookup} data={data} reload={reload} />;
 }
 
-function GradebookView({ viewer, gradebook, data, reload }: { viewer: Viewer; gradebook: Lookup; data: GradebookData; reload: () => void }) {
+function GradebookView({ viewer, lookup, data, reload }: { viewer: Viewer; lookup: Lookup; data: GradebookData; reload: () => void }) {
   const [mode, setMode] = useState<Mode>('auto');
   // Onboarding, setup and grades replace each other when the student moves on: focus moves to the
   // new part's first heading (the title above them stays an h1).
   const stepRef = useStepFocus<HTMLDivElement>(mode);
 
-  if (gradebook === undefined || data.status === 'loading')
+  const found = lookup.state;
+  if (found.status === 'loading' || data.status === 'loading')
     return <Loader text={viewer === 'student' ? 'Loading your gradebook…' : 'Loading the gradebook…'} />;
-  if (gradebook === 'error') {
+  if (found.status === 'error') {
     return (
       <>
         <h1>Gradebook</h1>
-        <div className={styles.alert} role="alert">
-          Error loading data
-        </div>
+        <LoadError message={found.message} onRetry={lookup.reload} />
       </>
     );
   }
+  const gradebook = found.data;
   if (gradebook === null) {
     return (
       <>

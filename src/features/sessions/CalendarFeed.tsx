@@ -1,5 +1,5 @@
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { createCalendarFeed, deleteCalendarFeed, getCalendarFeed } from '../../api/calendar.ts';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { createCalendarFeed, deleteCalendarFeed, getCalendarFeed } from '../../api/calendar-feed.ts';
 import type { ApiResult } from '../../api/http.ts';
 import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { errorMessageLater } from '../../lib/error-message-later.ts';
@@ -7,6 +7,7 @@ import { formatLongDate } from '../../lib/time-format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
+import { useRead } from '../../ui/use-read.ts';
 import styles from './calendar-feed.module.css';
 
 export const FEED_OFF_TEXT = 'Subscribe to your sessions in Google Calendar, Apple Calendar or Outlook.';
@@ -17,9 +18,6 @@ export const feedOnText = (createdEpoch: number | null) =>
   createdEpoch === null ? 'Your calendar feed is on.' : `Your calendar feed is on (made ${formatLongDate(createdEpoch)}).`;
 
 type Feed =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'needs-login' }
   | { state: 'off' }
   | { state: 'on'; createdEpoch: number | null }
   /** Just made: the secret address, which the server never shows again. */
@@ -38,36 +36,23 @@ const failureText = async (result: Exclude<ApiResult<unknown>, { status: 'succes
  * working) or off.
  */
 export function CalendarFeed() {
-  const [feed, setFeed] = useState<Feed>({ state: 'loading' });
-  const [version, setVersion] = useState(0);
+  // A signed-in account that may not have a feed (NotAuthorized: not proven yet) is told how to get one.
+  const read = useRead<Feed>(async () => {
+    const result = await getCalendarFeed();
+    return result.status === 'success' ? { status: 'success', data: result.data.active ? { state: 'on', createdEpoch: result.data.created_epoch } : { state: 'off' } } : result;
+  }, []);
+  const { state: load, setData: setFeed } = read;
   const [busy, setBusy] = useState<'create' | 'delete' | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [copy, setCopy] = useState<Copy>({ state: 'idle' });
   const titleId = useId();
   const urlId = useId();
   const urlInput = useRef<HTMLInputElement>(null);
-  const reload = useCallback(() => {
-    setFeed({ state: 'loading' });
-    setVersion((v) => v + 1);
-  }, []);
-
-  useEffect(() => {
-    let current = true;
-    void getCalendarFeed().then(async (result) => {
-      if (!current) return;
-      if (result.status === 'success') return setFeed(result.data.active ? { state: 'on', createdEpoch: result.data.created_epoch } : { state: 'off' });
-      if (result.status === 'failure' && result.error.type === 'NotAuthorized') return setFeed({ state: 'needs-login' });
-      const message = await failureText(result);
-      if (current) setFeed({ state: 'error', message });
-    });
-    return () => {
-      current = false;
-    };
-  }, [version]);
+  const feed = load.status === 'ready' ? load.data : null;
 
   // A new address arrives with its field: select it, so a keyboard user can copy at once.
   useEffect(() => {
-    if (feed.state === 'new') urlInput.current?.focus();
+    if (feed?.state === 'new') urlInput.current?.focus();
   }, [feed]);
 
   async function makeLink() {
@@ -105,9 +90,9 @@ export function CalendarFeed() {
   }
 
   let content: ReactNode;
-  if (feed.state === 'loading') content = <Loader text="Loading your calendar feed…" />;
-  else if (feed.state === 'error') content = <LoadError message={feed.message} onRetry={reload} />;
-  else if (feed.state === 'needs-login') content = <p className={styles.text}>{FEED_NEEDS_LOGIN}</p>;
+  if (load.status === 'loading') content = <Loader text="Loading your calendar feed…" />;
+  else if (load.status === 'error') content = load.denied ? <p className={styles.text}>{FEED_NEEDS_LOGIN}</p> : <LoadError message={load.message} onRetry={read.reload} />;
+  else if (feed === null) content = null;
   else if (feed.state === 'off') {
     content = (
       <>

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { ApiResult } from '../../api/http.ts';
 import { getReassignCandidates, reassignMeeting } from '../../api/reassign.ts';
 import type { Meeting, Reassigned, ReassignCandidates } from '../../contract/entities.ts';
@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
+import { useRead } from '../../ui/use-read.ts';
 import { useViewedTutor } from '../../lib/viewed-tutor.ts';
 import { choiceKey, choicesOf, doneLines, type ReassignScope, reassignInput, sessionsLine, unavailableReason } from './reassign-model.ts';
 import styles from './reassign.module.css';
@@ -34,7 +35,6 @@ export interface ReassignDialogProps {
 type Failed = Exclude<ApiResult<unknown>, { status: 'success' }>;
 const failureText = (result: Failed) => (result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error, 'reassign'));
 
-type Answer = { name: 'ready'; data: ReassignCandidates } | { name: 'failed'; message: string };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function ReassignDialog({ meeting, customers, onClose }: ReassignDialogProps) {
@@ -45,8 +45,6 @@ export function ReassignDialog({ meeting, customers, onClose }: ReassignDialogPr
   const [scope, setScope] = useState<ReassignScope>('one');
   // Days are the campus's, as the server reads them (a series' weeks keep its wall-clock time).
   const [fromDay, setFromDay] = useState(() => dayInZone(meeting.occurrence_epoch * 1000, site.timeZone));
-  const [version, setVersion] = useState(0);
-  const [answer, setAnswer] = useState<{ key: string; answer: Answer } | null>(null);
   const [choice, setChoice] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -54,19 +52,10 @@ export function ReassignDialog({ meeting, customers, onClose }: ReassignDialogPr
 
   const dayProblem = scope === 'series' && !DAY.test(fromDay) ? 'Please pick a day.' : null;
   const asked = scope === 'series' ? fromDay : undefined;
-  const key = `${asked ?? ''}:${version}`;
-  useEffect(() => {
-    if (dayProblem) return;
-    let current = true;
-    void getReassignCandidates(meeting.id, asked).then((result) => {
-      if (current) setAnswer({ key, answer: result.status === 'success' ? { name: 'ready', data: result.data } : { name: 'failed', message: failureText(result) } });
-    });
-    return () => {
-      current = false;
-    };
-  }, [meeting.id, asked, key, dayProblem]);
-  const shown = dayProblem || answer?.key !== key ? null : answer.answer;
-  const choices = shown?.name === 'ready' ? choicesOf(shown.data) : new Map();
+  // Who is free, for the scope and day asked about (none while the day is not one); read again after a refused re-assign.
+  const candidates = useRead<ReassignCandidates>(dayProblem ? null : () => getReassignCandidates(meeting.id, asked), [meeting.id, asked, dayProblem], { context: 'reassign' });
+  const shown = dayProblem ? null : candidates.state;
+  const choices = shown?.status === 'ready' ? choicesOf(shown.data) : new Map();
 
   if (done) {
     return (
@@ -90,8 +79,8 @@ export function ReassignDialog({ meeting, customers, onClose }: ReassignDialogPr
     setWorking(false);
     if (result.status === 'success') return setDone(result.data);
     setError(failureText(result));
-    // The calendars changed since the list was read: read it again.
-    setVersion((v) => v + 1);
+    // The calendars changed since the list was read: read it again (the list stays meanwhile).
+    candidates.reload();
   }
 
   const changeScope = (next: ReassignScope) => {
@@ -146,17 +135,17 @@ export function ReassignDialog({ meeting, customers, onClose }: ReassignDialogPr
           )}
         </fieldset>
       )}
-      <div className={styles.candidates} aria-live="polite" aria-busy={shown === null && !dayProblem}>
-        {shown === null && !dayProblem && <p className={styles.muted}>Finding qualified tutors…</p>}
-        {shown?.name === 'failed' && (
+      <div className={styles.candidates} aria-live="polite" aria-busy={shown?.status === 'loading' || (shown?.status === 'ready' && shown.refreshing)}>
+        {shown?.status === 'loading' && <p className={styles.muted}>Finding qualified tutors…</p>}
+        {shown?.status === 'error' && (
           <div className={styles.failed}>
             <p className={styles.error}>{shown.message}</p>
-            <Button variant="secondary" thin onClick={() => setVersion((v) => v + 1)}>
+            <Button variant="secondary" thin onClick={candidates.reload}>
               Try again
             </Button>
           </div>
         )}
-        {shown?.name === 'ready' && <Candidates data={shown.data} zone={zone} radio={radio} />}
+        {shown?.status === 'ready' && <Candidates data={shown.data} zone={zone} radio={radio} />}
       </div>
     </FormModal>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ApiResult } from '../../api/http.ts';
 import { deleteHour, endSeries } from '../../api/take-back.ts';
 import type { HoursTakenBack, Meeting } from '../../contract/entities.ts';
@@ -11,6 +11,7 @@ import { formatSessionTime, formatTimeRange } from '../../lib/time-format.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
+import { useRead } from '../../ui/use-read.ts';
 import { useViewedTutor } from '../../lib/viewed-tutor.ts';
 import styles from './take-back.module.css';
 
@@ -101,9 +102,6 @@ function midnightOf(day: string): number {
   return Math.floor(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).getTime() / 1000);
 }
 
-type Answer = { name: 'ready'; taken: HoursTakenBack } | { name: 'failed'; message: string };
-type Preview = { name: 'none' } | { name: 'loading' } | Answer;
-
 /**
  * 'End this weekly series?': from a chosen day (this week's by default), every unbooked week goes
  * and the series is no longer offered. Before the tutor confirms, it lists what would go and the
@@ -114,8 +112,6 @@ export function EndSeriesDialog({ meeting, onClose }: TakeBackDialogProps) {
   const { zone, nowMs } = useMoment();
   const today = dayInZone(nowMs, zone);
   const [day, setDay] = useState(() => dayInZone(meeting.occurrence_epoch * 1000, zone));
-  // The dry run's answer, for the day it was asked about.
-  const [answer, setAnswer] = useState<{ from: number; answer: Answer } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
   const [done, setDone] = useState<HoursTakenBack | null>(null);
@@ -123,18 +119,9 @@ export function EndSeriesDialog({ meeting, onClose }: TakeBackDialogProps) {
   const from = midnightOf(day);
   const dayProblem = Number.isNaN(from) ? 'Please pick a day.' : day < today ? 'Please pick today or a later day.' : null;
 
-  const preview: Preview = dayProblem || slotId === undefined ? { name: 'none' } : answer?.from === from ? answer.answer : { name: 'loading' };
-
-  useEffect(() => {
-    if (slotId === undefined || dayProblem) return;
-    let current = true;
-    void endSeries(slotId, from, true).then((result) => {
-      if (current) setAnswer({ from, answer: result.status === 'success' ? { name: 'ready', taken: result.data } : { name: 'failed', message: failureText(result) } });
-    });
-    return () => {
-      current = false;
-    };
-  }, [slotId, from, dayProblem]);
+  // The server's dry run for the day asked about; none while the day is not one to ask about.
+  const asking = slotId !== undefined && !dayProblem;
+  const { state: preview } = useRead<HoursTakenBack>(asking ? () => endSeries(slotId, from, true) : null, [slotId, from, asking], { context: 'takeBack' });
 
   if (done) {
     return (
@@ -166,14 +153,14 @@ export function EndSeriesDialog({ meeting, onClose }: TakeBackDialogProps) {
       </p>
       <TextInput label="End the series from" type="date" required min={today} value={day} onChange={setDay} hint={`The ${formatTimeRange(meeting.occurrence_epoch, meeting.duration_mins, zone)} weeks on this day and later go.`} />
       <div className={styles.preview} aria-live="polite">
-        {preview.name === 'loading' && <p>Checking the weeks…</p>}
-        {preview.name === 'failed' && <p className={styles.error}>{preview.message}</p>}
-        {preview.name === 'ready' && (
+        {asking && preview.status === 'loading' && <p>Checking the weeks…</p>}
+        {asking && preview.status === 'error' && <p className={styles.error}>{preview.message}</p>}
+        {asking && preview.status === 'ready' && (
           <>
             <p>
-              {preview.taken.removed.length === 0 ? 'No unbooked week is on or after this day.' : `${plural(preview.taken.removed.length, 'unbooked week')} will be removed.`}
+              {preview.data.removed.length === 0 ? 'No unbooked week is on or after this day.' : `${plural(preview.data.removed.length, 'unbooked week')} will be removed.`}
             </p>
-            <BookedHours taken={preview.taken} timeZone={zone} />
+            <BookedHours taken={preview.data} timeZone={zone} />
           </>
         )}
       </div>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { archiveTutor, getOnboarding } from '../../api/team.ts';
 import type { Onboarding, Tutor } from '../../contract/entities.ts';
 import { onboardingItems } from '../../contract/onboarding.ts';
 import { Modal } from '../../ui/Modal.tsx';
+import { useRead } from '../../ui/use-read.ts';
 import { tutorArchiveMessage } from './team-model.ts';
 import styles from './team.module.css';
 
@@ -24,16 +25,10 @@ export function ArchiveTutorDialog({ tutor, onClose, schedulePath }: ArchiveTuto
   const [error, setError] = useState<string | null>(null);
   // Booked sessions ahead keep the tutor from being archived: the refusal links to where they are re-assigned.
   const [sessionsAhead, setSessionsAhead] = useState(false);
-  // Before an unarchiving: what the tutor's onboarding still lacks (undefined while it loads; null if it did not).
-  const [onboarding, setOnboarding] = useState<Onboarding | null | undefined>(undefined);
-  useEffect(() => {
-    if (!unarchive) return;
-    let current = true;
-    void getOnboarding(tutor.id).then((result) => current && setOnboarding(result.status === 'success' ? result.data : null));
-    return () => {
-      current = false;
-    };
-  }, [unarchive, tutor.id]);
+  // Before an unarchiving: what the tutor's onboarding still lacks (undefined while it loads; null if it did not:
+  // the unarchiving is then not held up).
+  const { state: read } = useRead<Onboarding>(unarchive ? () => getOnboarding(tutor.id) : null, [unarchive, tutor.id]);
+  const onboarding = read.status === 'ready' ? read.data : read.status === 'error' ? null : undefined;
   const missing = onboarding ? unarchiveMissing(onboarding) : [];
 
   async function confirm() {

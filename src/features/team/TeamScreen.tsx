@@ -1,11 +1,9 @@
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { getCourses, getTutors } from '../../api/catalog.ts';
 import type { ApiResult } from '../../api/http.ts';
 import { getTeamHours, getTeamOnboarding } from '../../api/team.ts';
 import type { OnboardingProgress, Tutor, TutorHours } from '../../contract/entities.ts';
 import { onboardingItems } from '../../contract/onboarding.ts';
-import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
-import { errorMessage } from '../../lib/error-messages.ts';
 import { PlusIcon } from '../../ui/action-icons.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { DateRangeFields } from '../../ui/DateRangeFields.tsx';
@@ -17,7 +15,7 @@ import { CreateTutorDialog, TutorChecklistDialog } from './CreateTutorDialog.tsx
 import { PhotoDialog } from './PhotoDialog.tsx';
 import { TutorCard } from './TutorCard.tsx';
 import type { CoursesLoad } from './TutorDetails.tsx';
-import { CONFIRMED_HELP, groupCoursesBySchool, rangeEpochs, SCHEDULED_HELP, teamViewFromSearch, teamViewSearch, visibleTutors } from './team-model.ts';
+import { CONFIRMED_HELP, groupCoursesBySchool, rangeEpochs, SCHEDULED_HELP, type SchoolGroup, teamViewFromSearch, teamViewSearch, visibleTutors } from './team-model.ts';
 import { useViewerId } from './use-viewer.ts';
 import styles from './team.module.css';
 
@@ -36,6 +34,7 @@ export interface TeamScreenProps {
 
 
 const NOT_SUPERVISOR = 'The team view is for supervisors only.';
+const NO_PROGRESS = new Map<string, OnboardingProgress>();
 
 /** 'Your Team' (spec 2 §2, §6): a card per tutor with the hours of the chosen period. */
 export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath, tutorSchedulePath }: TeamScreenProps) {
@@ -46,8 +45,8 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath, 
   const [showArchived, setShowArchived] = useState(initial.showArchived);
   const viewerId = useViewerId();
   useAddressSearch(teamViewSearch({ range, showArchived }));
-  const [courses, setCourses] = useState<CoursesLoad | null>(null);
-  const [onboardingVersion, setOnboardingVersion] = useState(0);
+  // The courses are read when a first card is opened (its qualifications), not before.
+  const [wantCourses, setWantCourses] = useState(false);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<Tutor | null>(null);
   const [archiving, setArchiving] = useState<Tutor | null>(null);
@@ -55,28 +54,21 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath, 
   // Photos uploaded here, by tutor id: their versioned addresses show the new photo at once.
   const [photos, setPhotos] = useState<Map<string, string>>(() => new Map());
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
-  // Each tutor's onboarding progress, for the cards' 'Onboarding 3/6'; a card's checklist updates it.
-  const [onboarding, setOnboarding] = useState<Map<string, OnboardingProgress>>(() => new Map());
   const own = tutorId === 'myself';
   const epochs = rangeEpochs(range.from, range.to);
 
   const { state: tutors, reload: reloadTutorList, update: updateTutors } = useRead<Tutor[]>(own ? () => getTutors() as Promise<ApiResult<Tutor[]>> : null, [own]);
+  // Each tutor's onboarding progress, for the cards' 'Onboarding 3/6'; a card's checklist updates it.
+  // Without it the cards only lack the chip: a failure here says nothing more.
+  const progress = useRead<Map<string, OnboardingProgress>>(
+    own ? () => getTeamOnboarding().then((result) => (result.status === 'success' ? { ...result, data: new Map(result.data.map((p) => [String(p.tutor_id), p])) } : result)) : null,
+    [own],
+  );
+  const onboarding = progress.state.status === 'ready' ? progress.state.data : NO_PROGRESS;
   const reloadTutors = () => {
     reloadTutorList();
-    setOnboardingVersion((v) => v + 1);
+    progress.reload();
   };
-
-  useEffect(() => {
-    if (!own) return;
-    let current = true;
-    // Without it the cards only lack the chip: a failure here says nothing more.
-    void getTeamOnboarding().then((result) => {
-      if (current && result.status === 'success') setOnboarding(new Map(result.data.map((p) => [String(p.tutor_id), p])));
-    });
-    return () => {
-      current = false;
-    };
-  }, [own, onboardingVersion]);
 
   const from = epochs?.from;
   const to = epochs?.to;
@@ -89,16 +81,14 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath, 
     { keep: true },
   );
 
-  const loadCourses = useCallback(() => {
-    setCourses({ status: 'loading' });
-    void getCourses().then((result) => {
-      if (result.status === 'success') setCourses({ status: 'ready', groups: groupCoursesBySchool(result.data) });
-      else setCourses({ status: 'error', message: result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error) });
-    });
-  }, []);
+  const coursesRead = useRead<SchoolGroup[]>(
+    wantCourses ? () => getCourses().then((result) => (result.status === 'success' ? { ...result, data: groupCoursesBySchool(result.data) } : result)) : null,
+    [wantCourses],
+  );
+  const courses: CoursesLoad = coursesRead.state.status === 'ready' ? { status: 'ready', groups: coursesRead.state.data } : coursesRead.state;
 
   function toggleExpanded(id: string) {
-    if (courses === null) loadCourses();
+    setWantCourses(true);
     setExpanded((set) => {
       const next = new Set(set);
       if (next.has(id)) next.delete(id);
@@ -167,11 +157,11 @@ export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath, 
                   photoUrl={photos.get(id)}
                   onChangePhoto={() => setPhotoOf(tutor)}
                   details={{
-                    courses: courses ?? { status: 'loading' },
+                    courses,
                     schedulePath: tutorSchedulePath?.(id),
-                    onRetryCourses: loadCourses,
+                    onRetryCourses: coursesRead.reload,
                     onOnboardingChanged: (tutorId, done, hasPhoto) =>
-                      setOnboarding((map) => new Map(map).set(tutorId, { tutor_id: Number(tutorId), done, total: onboardingItems.length, has_photo: hasPhoto })),
+                      progress.update((map) => new Map(map).set(tutorId, { tutor_id: Number(tutorId), done, total: onboardingItems.length, has_photo: hasPhoto })),
                     onTutorChanged: (changed) =>
                       updateTutors((list) => list.map((x) => (String(x.id) === id ? changed : x))),
                   }}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ApiResult } from '../../api/http.ts';
 import { getDaysOff, takeBackDaysOff, takeDaysOff } from '../../api/take-back.ts';
 import { site } from '../../config/site.ts';
@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
+import { useRead } from '../../ui/use-read.ts';
 import { daysOffProblem, TAKE_BACK_NOTE } from './days-off-model.ts';
 import { useViewedTutor } from '../../lib/viewed-tutor.ts';
 import styles from './days-off.module.css';
@@ -22,8 +23,6 @@ export interface DaysOffDialogProps {
   /** Called when the dialog closes; `changed` is true once hours were taken back. */
   onClose: (changed: boolean) => void;
 }
-
-type List = { name: 'loading' } | { name: 'ready'; items: DayOff[] } | { name: 'failed'; message: string };
 
 const failureText = (result: Exclude<ApiResult<unknown>, { status: 'success' }>) =>
   result.status === 'network-error' ? NETWORK_MESSAGE : errorMessage(result.error, 'takeBack');
@@ -49,20 +48,10 @@ export function DaysOffDialog({ tutorId, onClose }: DaysOffDialogProps) {
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
   const [done, setDone] = useState<DayOffTaken | null>(null);
-  const [list, setList] = useState<List>({ name: 'loading' });
-  const [version, setVersion] = useState(0);
+  // The days off are read again after one is taken back; a refusal follows useRead's one rule.
+  const { state: list, reload } = useRead<DayOff[]>(() => getDaysOff(tutorId), [tutorId], { context: 'takeBack' });
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [takingBack, setTakingBack] = useState<Id | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    void getDaysOff(tutorId).then((result) => {
-      if (current) setList(result.status === 'success' ? { name: 'ready', items: result.data } : { name: 'failed', message: failureText(result) });
-    });
-    return () => {
-      current = false;
-    };
-  }, [tutorId, version]);
 
   if (done) {
     const { day_off: dayOff, removed, booked } = done;
@@ -107,7 +96,7 @@ export function DaysOffDialog({ tutorId, onClose }: DaysOffDialogProps) {
     setTakingBack(null);
     const range = formatDayRange(dayOff.first_day, dayOff.last_day);
     setStatus(result.status === 'success' ? { ok: true, text: `${range} taken back. ${TAKE_BACK_NOTE}` } : { ok: false, text: failureText(result) });
-    setVersion((v) => v + 1);
+    reload();
   }
 
   return (
@@ -133,12 +122,12 @@ export function DaysOffDialog({ tutorId, onClose }: DaysOffDialogProps) {
       </div>
       <section className={styles.section} aria-labelledby={listTitle}>
         <h3 id={listTitle}>Your days off</h3>
-        {list.name === 'loading' && <p>Loading…</p>}
-        {list.name === 'failed' && <p className={styles.error}>{list.message}</p>}
-        {list.name === 'ready' && list.items.length === 0 && <p>None ahead.</p>}
-        {list.name === 'ready' && list.items.length > 0 && (
+        {list.status === 'loading' && <p>Loading…</p>}
+        {list.status === 'error' && <p className={styles.error}>{list.message}</p>}
+        {list.status === 'ready' && list.data.length === 0 && <p>None ahead.</p>}
+        {list.status === 'ready' && list.data.length > 0 && (
           <ul className={styles.list}>
-            {list.items.map((dayOff) => {
+            {list.data.map((dayOff) => {
               const range = formatDayRange(dayOff.first_day, dayOff.last_day);
               return (
                 <li key={String(dayOff.id)}>

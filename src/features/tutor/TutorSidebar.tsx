@@ -1,13 +1,11 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { CHECK_AUTH, checkAuth } from '../../api/auth.ts';
 import { getTutor, tutorPath } from '../../api/catalog.ts';
-import { firstData as pageData, forgetFirstAnswer } from '../../api/first-answers.ts';
-import { useFirstData } from '../../ui/first-data.ts';
+import { useRead } from '../../ui/use-read.ts';
 import type { AuthData, PublicTutor } from '../../contract/entities.ts';
 import { BackIcon } from '../../ui/action-icons.tsx';
 import { SidebarButton } from '../../ui/SidebarButton.tsx';
-import { firstName, isAuthFailure } from './tutor-meetings.ts';
-import { signInAgain } from '../../lib/sign-in-again.ts';
+import { firstName } from './tutor-meetings.ts';
 import styles from './tutor.module.css';
 
 export interface TutorSidebarPaths {
@@ -64,49 +62,26 @@ const home = () => window.location.assign('/');
  * another tutor a Back link. Visitors, customers and unknown tutors are sent home.
  */
 export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSidebarProps) {
-  // What came with the page shows at once (and as the server rendered it); the rest is fetched.
-  const firstData = useFirstData();
-  const [viewer, setViewer] = useState<NonNullable<AuthData['tutor']> | null>(() => firstData<AuthData>(CHECK_AUTH)?.tutor ?? null);
-  const [tutor, setTutor] = useState<PublicTutor | null>(() => firstData<PublicTutor | null>(tutorPath(tutorId)) ?? null);
+  // What came with the page shows at once (and as the server rendered it); the rest is read (another
+  // tutor's card stays until theirs arrives). A signed-out visitor signs in again; an account that
+  // may not see the tutor, a customer's and an unknown tutor go home (useRead's one rule, with home
+  // as the place for the denied). Any other failure leaves the card empty: the screen says what
+  // went wrong. The session check stays in the page for the cards' ensureAuth: the page asks once.
+  const viewerRead = useRead<AuthData>(checkAuth, [], { firstPath: CHECK_AUTH, shared: true, onDenied: home });
+  const tutorRead = useRead<PublicTutor | null>(() => getTutor(tutorId), [tutorId], { firstPath: tutorPath(tutorId), keep: true, onDenied: home });
+  const auth = viewerRead.state.status === 'ready' ? viewerRead.state.data : null;
+  const found = tutorRead.state.status === 'ready' ? tutorRead.state.data : undefined;
+  const viewer = auth?.tutor ?? null;
+  const tutor = found ?? null;
   const [photoUrl, setPhotoUrl] = useState<string | null>(null);
   // The initial stands in for a photo that did not load; a new address tries again.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [changing, setChanging] = useState(false);
 
-  // Kept from the first render: the cards' ensureAuth may take the page's answer before this effect runs.
-  const [firstViewer] = useState(() => firstData<AuthData>(CHECK_AUTH));
-
+  const elsewhere = (auth !== null && auth.user_type !== 'tutor') || found === null;
   useEffect(() => {
-    let current = true;
-    const seeViewer = (auth: AuthData) => (auth.user_type === 'tutor' ? setViewer(auth.tutor ?? null) : home());
-    const seeTutor = (found: PublicTutor | null) => (found === null ? home() : setTutor(found));
-    // The page's answers were shown by the first render; the viewer's stays for the cards' ensureAuth to take.
-    const pageViewer = firstViewer;
-    // An effect runs in the browser only: the page's own answers.
-    const pageTutor = pageData<PublicTutor | null>(tutorPath(tutorId));
-    if (pageViewer) seeViewer(pageViewer);
-    else {
-      void checkAuth().then((result) => {
-        if (!current) return;
-        if (result.status === 'success') seeViewer(result.data);
-        else if (result.status === 'failure' && result.error.type === 'NoAuth') signInAgain();
-        else if (result.status === 'failure' && isAuthFailure(result.error.type)) home();
-      });
-    }
-    if (pageTutor !== undefined) {
-      forgetFirstAnswer(tutorPath(tutorId));
-      seeTutor(pageTutor);
-    } else {
-      void getTutor(tutorId).then((result) => {
-        if (!current) return;
-        if (result.status === 'success') seeTutor(result.data);
-        else if (result.status === 'failure' && isAuthFailure(result.error.type)) home();
-      });
-    }
-    return () => {
-      current = false;
-    };
-  }, [tutorId, firstViewer]);
+    if (elsewhere) home();
+  }, [elsewhere]);
 
   const supervisor = viewer?.role === 'Supervisor';
   const viewingOther = tutorId !== 'myself' && viewer !== null && String(viewer.id) !== tutorId;

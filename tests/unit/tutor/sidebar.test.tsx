@@ -88,9 +88,16 @@ describe('TutorSidebar', () => {
     for (const name of ['All Gradebooks', 'Team View', 'Summaries', 'Courses & Prices', 'Embed', 'Back']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
   });
 
-  it('sends an anonymous visitor home (NoAuth)', async () => {
+  it('sends an anonymous visitor to sign in and come back (NoAuth), never plain home', async () => {
     fakeApi({ 'GET /api/checkauth': () => failure('NoAuth', 401), 'GET /api/tutors/myself': () => failure('NoAuth', 401) });
     renderSidebar('myself');
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(2));
+    expect(assign.mock.calls).toEqual([[`/?next=${encodeURIComponent(window.location.pathname)}`], [`/?next=${encodeURIComponent(window.location.pathname)}`]]);
+  });
+
+  it('sends a signed-in account that may not see the tutor home (NotAuthorized)', async () => {
+    fakeApi({ 'GET /api/checkauth': () => auth(jordan), 'GET /api/tutors/5': () => failure('NotAuthorized', 403) });
+    renderSidebar('5');
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
   });
 

@@ -56,6 +56,15 @@ describe('useRead', () => {
     expect(await screen.findByText(`error ${NETWORK_MESSAGE}`)).toBeInTheDocument();
   });
 
+  it('words a failure as the screen\'s `context` does (a dialog\'s read)', async () => {
+    fakeApi({ 'GET /api/things': () => failure('MeetingStarted', 409) });
+    const { unmount } = render(<Things n={1} options={{ context: 'takeBack' }} />);
+    expect(await screen.findByText('error This hour has started: it can no longer be removed.')).toBeInTheDocument();
+    unmount();
+    render(<Things n={1} />);
+    expect(await screen.findByText(/^error /)).not.toHaveTextContent('This hour has started');
+  });
+
   it('ignores a stale answer: the answer for the old deps arriving last does not overwrite the new one', async () => {
     const { pending } = heldReplies();
     const { rerender } = render(<Things n={1} />);
@@ -150,6 +159,17 @@ describe('useRead', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(seen).toHaveLength(0);
     expect(answers).toEqual({});
+    view.unmount();
+  });
+
+  it("leaves a shared first answer in the page for its other readers (`shared`: the session check)", async () => {
+    const seen = fakeApi({ 'GET /api/things': () => success(['fetched']) });
+    const answers = { '/api/things/first': [200, { status: 'success', data: ['from page'] }] as [number, unknown] };
+    const view = withFirstAnswers(answers, () => render(<Things n={1} options={{ firstPath: '/api/things/first', shared: true }} />));
+    expect(shown()).toBe('ready from page');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(seen).toHaveLength(0);
+    expect(Object.keys(answers)).toEqual(['/api/things/first']);
     view.unmount();
   });
 
