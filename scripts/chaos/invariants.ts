@@ -292,15 +292,16 @@ export async function checkDatabase(client: pg.Client, world: World, now: Date, 
        union all select id, 'refund' from payments where refunded_at is not null and not notified_refund
        union all select id, 'cancel' from payments where payment_status = 'canceled' and not is_incremental and not notified_cancel
        union all select id, 'move' from meetings where calendar_sequence > notified_sequence and reservations_taken > 0 and not canceled
-       -- (The demo's seeded bookings, pi_demo_…, count as told before the demo began.)
+       -- (The demo's seeded payments, pi_demo_…, count as told before the demo began: receipts, and the
+       -- refund and cancellation of its past weeks, server/demo/past-meetings.ts.)
        union all select p.id, 'booking message' from payments p where p.checkout is not null and not p.is_incremental and p.payment_status = 'succeeded'
          and not exists (select 1 from notifications n where n.dedupe_key = 'booked:' || p.id || ':0')
        union all select p.id, 'receipt message' from payments p where p.payment_status = 'succeeded' and p.amount_cents > 0 and p.provider_intent_id not like 'pi_demo_%'
          and not exists (select 1 from notifications n where n.dedupe_key = 'receipt:' || p.id)
-       union all select p.id, 'refund message' from payments p where p.refunded_at is not null and p.amount_cents > 0
+       union all select p.id, 'refund message' from payments p where p.refunded_at is not null and p.amount_cents > 0 and coalesce(p.provider_intent_id, '') not like 'pi_demo_%'
          and not exists (select 1 from notifications n where n.dedupe_key = 'refund:' || p.id)
        -- A cancellation's key ends with the ids of the payments it tells of, then the message's place.
-       union all select p.id, 'cancel message' from payments p where p.payment_status = 'canceled' and not p.is_incremental
+       union all select p.id, 'cancel message' from payments p where p.payment_status = 'canceled' and not p.is_incremental and coalesce(p.provider_intent_id, '') not like 'pi_demo_%'
          and not exists (select 1 from notifications n where n.dedupe_key like 'canceled:%' and n.dedupe_key ~ ('[:-]' || p.id || '(-[0-9]+)*:[0-9]+$'))`,
     ),
   );
