@@ -55,6 +55,24 @@ function domIslands() {
   };
 }
 
+/**
+ * `client:afterpaint`: an island that hydrates once the page's first contentful paint is on screen
+ * (src/islands/after-paint-directive.ts). For a page whose HTML is already what it first shows (the
+ * booking widget's frame): its scripts, requested before that paint, would count against it in
+ * Lighthouse's simulation of a slow phone, as the dashboards' did (scripts/scripts-after-paint.ts).
+ */
+/** @returns {import('astro').AstroIntegration} */
+function afterPaintDirective() {
+  return {
+    name: 'after-paint-directive',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'afterpaint', entrypoint: fileURLToPath(new URL('./src/islands/after-paint-directive.ts', import.meta.url)) });
+      },
+    },
+  };
+}
+
 /** The scripts that islands need at once are fetched as the page is read (scripts/preload-islands.ts). */
 /** @returns {import('astro').AstroIntegration} */
 function islandPreloads() {
@@ -104,7 +122,7 @@ const clientChunks = {
 };
 
 export default defineConfig({
-  integrations: [domIslands(), react(), apiServer(), islandPreloads()],
+  integrations: [domIslands(), afterPaintDirective(), react(), apiServer(), islandPreloads()],
   server: { port: Number(process.env.PORT ?? 4321) },
   // Every page's CSS is in its HTML: no stylesheet request holds up the first paint.
   build: { inlineStylesheets: 'always' },
