@@ -3,6 +3,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { addWeeks } from 'date-fns';
 import { expectAccessible } from './axe.ts';
 import { chooseAndList, fillContact, leaveBookedScreen } from './booking-steps.ts';
+import { dashboardLive } from './dashboard-live.ts';
 import { signInThroughOutbox } from './outbox.ts';
 import { showWholeList } from './tutor-lists.ts';
 
@@ -215,6 +216,8 @@ test('a supervisor refunds that overtime from the tutor\'s Work History, with a 
   const jordan = (await (await page.request.get('/api/tutors')).json()).data.find((t: { email: string }) => t.email === TUTOR).id as number;
   await page.goto(`/tutors/${jordan}/dashboard/history`);
   await expect(page.getByRole('heading', { level: 1, name: 'Work History' })).toBeVisible();
+  // The server wrote the page: its buttons work once the browser has taken it over.
+  await dashboardLive(page);
   const session = page.locator('article').filter({ hasText: 'Intro to Programming II' }).filter({ hasText: '30 min overtime' }).first();
   await session.getByRole('button', { name: 'Refund 30 min overtime of Alex Rivera' }).click();
   const dialog = page.getByRole('dialog', { name: 'Refund this overtime charge?' });
