@@ -1,9 +1,11 @@
 import { type FileHandle, open } from 'node:fs/promises';
+import { writePrivateFile } from './file-streams.ts';
 
 /**
  * A minimal tar (POSIX ustar) writer and reader for the backup file, so that a backup is one
  * ordinary file that `tar tf` lists and `tar xf` unpacks by hand. Regular files only; sizes beyond
- * ustar's 8 GiB use GNU tar's base-256 form, which GNU and BSD tar read.
+ * ustar's 8 GiB use GNU tar's base-256 form, which GNU and BSD tar read. Entries are marked 0600:
+ * what `tar xf` takes out by hand (a dump of customers' data) is readable by its owner only.
  */
 const BLOCK = 512;
 const CHUNK = 1 << 20;
@@ -23,7 +25,7 @@ function header(name: string, size: number, mtime: Date): Buffer {
   const block = Buffer.alloc(BLOCK);
   if (Buffer.byteLength(name) > 100) throw new ArchiveError(`name too long for the archive: ${name}`);
   block.write(name, 0, 100, 'utf8');
-  writeOctal(block, 0o644, 100, 8);
+  writeOctal(block, 0o600, 100, 8);
   writeOctal(block, 0, 108, 8);
   writeOctal(block, 0, 116, 8);
   if (size < 8 ** 11) writeOctal(block, size, 124, 12);
@@ -47,39 +49,54 @@ function writeOctal(block: Buffer, value: number, offset: number, length: number
 
 const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
 
-/** Writes the entries, in order, into a new archive at `file` (replacing it). */
-export async function writeArchive(file: string, sources: ArchiveSource[]): Promise<void> {
-  const out = await open(file, 'w');
-  try {
-    for (const source of sources) {
-      if ('data' in source) {
-        await out.write(header(source.name, source.data.length, new Date()));
-        await out.write(source.data);
-        await out.write(padding(source.data.length));
-        continue;
-      }
-      const input = await open(source.file, 'r');
-      try {
-        const info = await input.stat();
-        await out.write(header(source.name, info.size, info.mtime));
-        const buffer = Buffer.alloc(CHUNK);
-        let copied = 0;
-        while (copied < info.size) {
-          const { bytesRead } = await input.read(buffer, 0, Math.min(CHUNK, info.size - copied), copied);
-          if (bytesRead === 0) throw new ArchiveError(`${source.file} shrank while it was copied`);
-          await out.write(buffer.subarray(0, bytesRead));
-          copied += bytesRead;
-        }
-        await out.write(padding(info.size));
-      } finally {
-        await input.close();
-      }
+/** The archive's bytes: each entry's header, its bytes and padding, then the end blocks. */
+async function* archiveChunks(sources: ArchiveSource[]): AsyncGenerator<Uint8Array> {
+  for (const source of sources) {
+    if ('data' in source) {
+      yield header(source.name, source.data.length, new Date());
+      yield source.data;
+      yield padding(source.data.length);
+      continue;
     }
-    await out.write(Buffer.alloc(2 * BLOCK));
-    await out.sync();
-  } finally {
-    await out.close();
+    const input = await open(source.file, 'r');
+    try {
+      const info = await input.stat();
+      yield header(source.name, info.size, info.mtime);
+      let copied = 0;
+      while (copied < info.size) {
+        // A new buffer each time: the consumer (the encryption) may still hold the last one.
+        const buffer = Buffer.allocUnsafe(Math.min(CHUNK, info.size - copied));
+        const { bytesRead } = await input.read(buffer, 0, buffer.length, copied);
+        if (bytesRead === 0) throw new ArchiveError(`${source.file} shrank while it was copied`);
+        yield buffer.subarray(0, bytesRead);
+        copied += bytesRead;
+      }
+      yield padding(info.size);
+    } finally {
+      await input.close();
+    }
   }
+  yield Buffer.alloc(2 * BLOCK);
+}
+
+/** The archive of the entries, in order, as a stream (into a file, or through the encryption first). */
+export function archiveStream(sources: ArchiveSource[]): ReadableStream<Uint8Array> {
+  const chunks = archiveChunks(sources);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}
+
+/** Writes the entries, in order, into a new archive at `file`, readable by its owner only. */
+export async function writeArchive(file: string, sources: ArchiveSource[]): Promise<void> {
+  await writePrivateFile(file, archiveStream(sources));
 }
 
 function readSize(block: Buffer): number {

@@ -8,6 +8,7 @@ import { AdminError } from './errors.ts';
  *   database.pgdump          PostgreSQL: pg_dump --format=custom
  *   database.pglite.tar.gz   PGlite: its own dump of the data folder
  *   tutor_images/{id}.jpg    the uploaded photos of DATA_DIR/tutor_images
+ * or that tar encrypted with a passphrase, as an age file (encryption.ts).
  */
 export const FORMAT = 'tutoring-marketplace-backup';
 export const MANIFEST_ENTRY = 'manifest.json';
@@ -47,15 +48,18 @@ export interface BackupContents {
   photos: { name: string; entry: ArchiveEntry }[];
 }
 
-/** Reads a backup's table of contents; an AdminError when the file is not one of ours. */
-export async function readBackup(file: string): Promise<BackupContents> {
-  const notOurs = (why: string) => new AdminError(`${file} is not a backup made by 'npm run admin -- backup' (${why})`);
+/**
+ * Reads a backup's table of contents; an AdminError when the file is not one of ours. `shownAs`
+ * names it in messages (the encrypted file an operator named, when `file` is its decrypted copy).
+ */
+export async function readBackup(file: string, shownAs = file): Promise<BackupContents> {
+  const notOurs = (why: string) => new AdminError(`${shownAs} is not a backup made by 'npm run admin -- backup' (${why})`);
   let entries: ArchiveEntry[];
   try {
     entries = await listArchive(file);
   } catch (error) {
     if (error instanceof ArchiveError) throw notOurs(error.message);
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AdminError(`${file} does not exist`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AdminError(`${shownAs} does not exist`);
     throw error;
   }
   const first = entries[0];
@@ -67,7 +71,7 @@ export async function readBackup(file: string): Promise<BackupContents> {
     throw notOurs('its manifest is not JSON');
   }
   if (manifest.format !== FORMAT || !(manifest.database in DUMP_ENTRY)) throw notOurs('unknown manifest');
-  if (manifest.version !== 1) throw new AdminError(`${file} is a backup of format version ${manifest.version}: this version of the app reads version 1`);
+  if (manifest.version !== 1) throw new AdminError(`${shownAs} is a backup of format version ${manifest.version}: this version of the app reads version 1`);
   const dump = entries.find((entry) => entry.name === DUMP_ENTRY[manifest.database]);
   if (!dump) throw notOurs(`no ${DUMP_ENTRY[manifest.database]}`);
   const photos = entries

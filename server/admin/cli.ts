@@ -38,6 +38,8 @@ export interface AdminIo {
   env: Record<string, string | undefined>;
   out(line: string): void;
   err(line: string): void;
+  /** A prompt at the terminal (AdminContext.ask); absent when standard input is not one. */
+  ask?: (prompt: string) => Promise<string>;
 }
 
 /** Runs one command line; answers the exit code. */
@@ -52,6 +54,9 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
       target: () => (target ??= adminTarget(io.env)),
       resolve: (file) => path.resolve(io.env.INIT_CWD ?? process.cwd(), file),
       print: io.out,
+      // An empty setting counts as none: `BACKUP_PASSPHRASE=` is no passphrase.
+      setting: (name) => io.env[name] || undefined,
+      ...(io.ask ? { ask: io.ask } : {}),
     };
     await command.run(args, context);
     return 0;

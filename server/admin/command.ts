@@ -12,6 +12,13 @@ export interface AdminContext {
   resolve(file: string): string;
   /** A line of the command's output (stdout). */
   print(line: string): void;
+  /** A setting of the environment (BACKUP_PASSPHRASE). */
+  setting(name: string): string | undefined;
+  /**
+   * Asks the person at the terminal for a secret, not shown as it is typed; absent when nobody can
+   * answer (a cron job, a pipe), so that a command then refuses in one line instead of waiting.
+   */
+  ask?: (prompt: string) => Promise<string>;
 }
 
 /** One command of `npm run admin`: one file each (server/admin/). */

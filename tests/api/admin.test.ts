@@ -143,7 +143,7 @@ describe('npm run admin as a process', { timeout: 60_000 }, () => {
   it('lists its commands for help and for no command at all', async () => {
     for (const { code, stdout, stderr } of await Promise.all([runAdmin(['help'], env), runAdmin([], env)])) {
       expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-      for (const command of ['add-supervisor --email E --name N --phone P', 'list-staff', 'backup FILE', 'restore FILE [--force]', 'help']) {
+      for (const command of ['add-supervisor --email E --name N --phone P', 'list-staff', 'backup FILE [--encrypt]', 'restore FILE [--force] [--photos-dir DIR]', 'help']) {
         expect(stdout).toMatch(new RegExp(`^  ${command.replace(/[[\]]/g, '\\$&')} +\\S`, 'm'));
       }
     }

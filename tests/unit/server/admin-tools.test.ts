@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { EventEmitter } from 'node:events';
+import { mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { parseArgs } from '../../../server/admin/args.ts';
 import { backup } from '../../../server/admin/backup.ts';
 import { withoutPassword } from '../../../server/admin/postgres-client.ts';
 import { pgConnection, toolErrorLine } from '../../../server/admin/postgres-tools.ts';
+import { type KeyInput, askHidden } from '../../../server/admin/prompt.ts';
 
 describe('the admin command: passwords stay out of command lines and messages', () => {
   it('gives the PostgreSQL programs the address without its password, and the password in their environment', () => {
@@ -85,6 +87,9 @@ describe('the backup archive (tar)', () => {
     expect(Buffer.compare(await readFile(path.join(dir, 'out.bin')), big)).toBe(0);
     const listed = spawnSync('tar', ['tvf', file], { encoding: 'utf8' });
     if (!listed.error) expect(listed.stdout).toMatch(/1500123 .* database\.pgdump/);
+    // Readable by its owner only, and so is what `tar xf` takes out of it.
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    if (!listed.error) expect(listed.stdout.split('\n').filter(Boolean).every((line) => line.startsWith('-rw------- '))).toBe(true);
   });
 
   it('refuses what is not a tar, or is cut short', async () => {
@@ -94,5 +99,49 @@ describe('the backup archive (tar)', () => {
     await writeArchive(file, [{ name: 'x', data: Buffer.alloc(5000, 1) }]);
     await truncate(file, 3000);
     await expect(listArchive(file)).rejects.toThrow('cut short');
+  });
+});
+
+describe('the passphrase prompt', () => {
+  /** A terminal: what is typed arrives as data events; what is shown is kept. */
+  function terminal() {
+    const keys = new EventEmitter();
+    const state = { raw: false, shown: '' };
+    const input: KeyInput = {
+      setRawMode: (raw) => (state.raw = raw),
+      setEncoding: () => {},
+      on: (event, listener) => keys.on(event, listener),
+      off: (event, listener) => keys.off(event, listener),
+      resume: () => {},
+      pause: () => {},
+    };
+    const output = { write: (text: string) => (state.shown += text) };
+    return { input, output, state, type: (text: string) => keys.emit('data', text), listening: () => keys.listenerCount('data') };
+  }
+
+  it('reads a line without showing it (backspace, Ctrl-U and arrow keys as a terminal has them), then gives the terminal back', async () => {
+    const t = terminal();
+    const answer = askHidden('Passphrase: ', t.input, t.output);
+    expect(t.state.raw).toBe(true);
+    t.type('not this');
+    t.type('\u0015');
+    t.type('secret phrasx\u007fe');
+    t.type('\u001b[D');
+    t.type(' ✓\r');
+    await expect(answer).resolves.toBe('secret phrase ✓');
+    expect(t.state).toEqual({ raw: false, shown: 'Passphrase: \n' });
+    expect(t.listening()).toBe(0);
+  });
+
+  it.each([
+    ['Ctrl-C', 'half\u0003'],
+    ['Ctrl-D on an empty line', '\u0004'],
+  ])('gives up at %s, in one line', async (_name, keys) => {
+    const t = terminal();
+    const answer = askHidden('Passphrase: ', t.input, t.output);
+    t.type(keys);
+    await expect(answer).rejects.toThrow(/^no passphrase typed: nothing done$/);
+    expect(t.state.raw).toBe(false);
+    expect(t.listening()).toBe(0);
   });
 });
