@@ -65,6 +65,22 @@ const ROUTES_DO_NO_SQL = {
   message: 'Routes do no SQL: move this query into server/domain as a named function and call it.',
 };
 
+/**
+ * The journeys run on the suite's clock (tests/e2e/suite-clock.ts): its `test` installs the
+ * server's time in the browser, `newContext` does the same for a context of a journey's own, and
+ * the days a journey works with come from the suite's instant or the server's clock, never the
+ * machine's (a journey that passes today must pass at 21:00 on campus and next month).
+ */
+const JOURNEY_CLOCK = 'Journeys run on the suite\'s clock: take `test` and `newContext` from tests/e2e/suite-clock.ts, and the time from suiteStart() or serverNow().';
+const JOURNEY_CLOCK_RULES = {
+  'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', importNames: ['test'], message: JOURNEY_CLOCK }] }],
+  'no-restricted-syntax': [
+    'error',
+    { selector: "CallExpression[callee.property.name='newContext'][callee.object.type!='MemberExpression'][callee.object.name!='request']", message: JOURNEY_CLOCK },
+    { selector: "NewExpression[callee.name=/^(Date|TZDate)$/][arguments.0.callee.object.name='Date'][arguments.0.callee.property.name='now']", message: JOURNEY_CLOCK },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'dist-server/', '.astro/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -101,5 +117,10 @@ export default tseslint.config(
   {
     files: ['tests/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    files: ['tests/e2e/**'],
+    ignores: ['tests/e2e/suite-clock.ts'],
+    rules: JOURNEY_CLOCK_RULES,
   },
 );

@@ -1,14 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunch } from './tests/e2e/browser.ts';
-import { e2eDataDir, e2eServerEnv, PREBUILT_FLAG } from './tests/e2e/server-env.ts';
+import { e2eBaseURL, e2eDataDir, e2ePort, e2eServerEnv, PREBUILT_FLAG } from './tests/e2e/server-env.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 4399);
+const PORT = e2ePort();
 /** npm test builds the site while the API tests run (scripts/test.ts); alone, the web server builds it. */
 const prebuilt = process.env[PREBUILT_FLAG] === '1';
-export const baseURL = `http://localhost:${PORT}`;
+export const baseURL = e2eBaseURL();
 
 /**
- * Journeys in Chromium against the production server (built site + API) on a fresh demo database.
+ * Journeys in Chromium against the production server (built site + API) on a fresh demo database,
+ * at the suite's instant (TEST_DATE: the server's clock starts there, and each browser's is set to
+ * the server's, tests/e2e/suite-clock.ts).
  * Debian's Chromium is used when installed (tests/e2e/browser.ts).
  */
 export default defineConfig({

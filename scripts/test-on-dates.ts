@@ -1,13 +1,16 @@
 /**
- * npm run test:dates [-- DATE ... [vitest arguments]]
+ * npm run test:dates [-- DATE ... [--unit-only | --journeys-only] [vitest arguments]]
  *
  * Runs the unit and API suites (`vitest run`: PGlite, and PostgreSQL too when TEST_DATABASE_URL is
- * set) once per date, with TEST_DATE set to it (the date the API tests' clock reads, and the
- * semester's end 20 weeks later: tests/suite-date.ts), to show the suite passes on any day. By
- * default three dates the calendar makes awkward: the day before daylight saving starts in the
- * site's zone (America/Los_Angeles), the default configuration's last reading day, and 29 February.
- * Other arguments go to vitest (a file, `--project api`). Prints each date's counts and duration;
- * exits 1 if any date failed.
+ * set) and then the journeys (`playwright test`: their server starts at that instant and each
+ * browser's clock is set to it, tests/e2e/suite-clock.ts) once per date or date-time, with
+ * TEST_DATE set to it (the instant the clocks read, and the semester's end 20 weeks later:
+ * tests/suite-date.ts), to show the suites pass on any day at any hour. By default the instants the
+ * calendar and the campus's zone (America/Los_Angeles) make awkward: 17:30 on campus (already the
+ * next day in UTC), 23:45 on campus, the day before daylight saving starts there, the default
+ * configuration's last reading day, and 29 February. `--unit-only` or `--journeys-only` runs one
+ * of the two; other arguments go to vitest (a file, `--project api`). Prints each run's counts and
+ * duration; exits 1 if any failed.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -16,18 +19,28 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSuiteDate } from '../tests/suite-date.ts';
 
-const DEFAULT_DATES = ['2027-03-13', '2027-06-11', '2028-02-29'];
+const DEFAULT_DATES = [
+  '2026-11-24T01:30:00Z', // 17:30 on campus on the 23rd: UTC's date is already the 24th
+  '2026-11-24T07:45:00Z', // 23:45 on campus
+  '2027-03-13', // the day before daylight saving starts on campus
+  '2027-06-11', // the default configuration's last reading day
+  '2028-02-29',
+];
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const VITEST = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+const PLAYWRIGHT = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 
 const args = process.argv.slice(2);
 const isDate = (arg: string) => /^\d{4}-\d{2}-\d{2}/.test(arg);
 const dates = args.filter(isDate);
-const vitestArgs = args.filter((arg) => !isDate(arg));
+const unit = !args.includes('--journeys-only');
+const journeys = !args.includes('--unit-only');
+const vitestArgs = args.filter((arg) => !isDate(arg) && arg !== '--unit-only' && arg !== '--journeys-only');
 for (const date of dates) parseSuiteDate(date); // refuses a date the calendar does not have, before any run
 
 interface Outcome {
   date: string;
+  suite: 'unit and API' | 'journeys';
   code: number | null;
   passed: number;
   failed: number;
@@ -52,17 +65,42 @@ async function runOn(date: string, dir: string): Promise<Outcome> {
   const seconds = Math.round((performance.now() - started) / 1000);
   try {
     const totals = JSON.parse(await readFile(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number; numPendingTests: number; numTodoTests: number };
-    return { date, code, passed: totals.numPassedTests, failed: totals.numFailedTests, failedSuites: totals.numFailedTestSuites, skipped: totals.numPendingTests + totals.numTodoTests, seconds };
+    return { date, suite: 'unit and API', code, passed: totals.numPassedTests, failed: totals.numFailedTests, failedSuites: totals.numFailedTestSuites, skipped: totals.numPendingTests + totals.numTodoTests, seconds };
   } catch {
     // No report: vitest did not get as far as running the tests.
-    return { date, code: code || 1, passed: 0, failed: 0, failedSuites: 0, skipped: 0, seconds };
+    return { date, suite: 'unit and API', code: code || 1, passed: 0, failed: 0, failedSuites: 0, skipped: 0, seconds };
+  }
+}
+
+/** The journeys at `date`: their web server builds the site and seeds a fresh demo around the instant. */
+async function journeysOn(date: string, dir: string): Promise<Outcome> {
+  const report = path.join(dir, `${date.replaceAll(':', '-')}-journeys.json`);
+  const started = performance.now();
+  console.log(`\n=== TEST_DATE=${date}: playwright test`);
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, [PLAYWRIGHT, 'test', '--reporter=list,json'], {
+      cwd: ROOT,
+      env: { ...process.env, TEST_DATE: date, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+      stdio: 'inherit',
+    });
+    child.on('close', resolve);
+  });
+  const seconds = Math.round((performance.now() - started) / 1000);
+  try {
+    const { stats } = JSON.parse(await readFile(report, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+    return { date, suite: 'journeys', code, passed: stats.expected + stats.flaky, failed: stats.unexpected, failedSuites: 0, skipped: stats.skipped, seconds };
+  } catch {
+    return { date, suite: 'journeys', code: code || 1, passed: 0, failed: 0, failedSuites: 0, skipped: 0, seconds };
   }
 }
 
 const dir = await mkdtemp(path.join(tmpdir(), 'test-on-dates-'));
 const outcomes: Outcome[] = [];
 try {
-  for (const date of dates.length > 0 ? dates : DEFAULT_DATES) outcomes.push(await runOn(date, dir));
+  for (const date of dates.length > 0 ? dates : DEFAULT_DATES) {
+    if (unit) outcomes.push(await runOn(date, dir));
+    if (journeys) outcomes.push(await journeysOn(date, dir));
+  }
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
@@ -70,6 +108,6 @@ try {
 console.log(`\nDatabases: PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ''}`);
 for (const o of outcomes) {
   const suites = o.failedSuites > 0 ? ` (${o.failedSuites} suites failed outside their tests)` : '';
-  console.log(`${o.code === 0 ? 'PASS' : 'FAIL'}  TEST_DATE=${o.date.padEnd(20)} ${o.passed} passed, ${o.failed} failed${suites}, ${o.skipped} skipped in ${o.seconds} s`);
+  console.log(`${o.code === 0 ? 'PASS' : 'FAIL'}  TEST_DATE=${o.date.padEnd(20)} ${o.suite.padEnd(12)} ${o.passed} passed, ${o.failed} failed${suites}, ${o.skipped} skipped in ${o.seconds} s`);
 }
 process.exit(outcomes.every((o) => o.code === 0) ? 0 : 1);

@@ -9,8 +9,14 @@
  */
 let offsetMs = 0;
 
-/** A move of the clock: by an amount, or to an offset from the machine's clock (a set or a reset). */
-export type ClockMove = { advanceMs: number } | { offsetMs: number };
+/**
+ * Where a reset puts the clock back: the machine's time (0), or the demo's start instant and on
+ * from there when the process started its clock at one (startClockAt: DEMO_CLOCK_START).
+ */
+let baseOffsetMs = 0;
+
+/** A move of the clock: by an amount, to an offset from the machine's clock (a set), or back to its start (a reset). */
+export type ClockMove = { advanceMs: number } | { offsetMs: number } | { reset: true };
 
 let moveListener: ((move: ClockMove) => void) | undefined;
 
@@ -39,9 +45,20 @@ export function advanceClock(ms: number): void {
   moveListener?.({ advanceMs: ms });
 }
 
+/**
+ * Demo mode's start instant (DEMO_CLOCK_START): the clock reads `date` now and runs on from there,
+ * and a reset comes back to this timeline rather than to the machine's. The journeys start their
+ * server at the suite's instant so that they pass on any day at any hour.
+ */
+export function startClockAt(date: Date): void {
+  baseOffsetMs = date.getTime() - Date.now();
+  offsetMs = baseOffsetMs;
+}
+
+/** Back to the start: the machine's time, or the start instant's timeline (startClockAt). */
 export function resetClock(): void {
-  offsetMs = 0;
-  moveListener?.({ offsetMs: 0 });
+  offsetMs = baseOffsetMs;
+  moveListener?.({ reset: true });
 }
 
 /** How far the clock is from the machine's, in ms. */
@@ -51,7 +68,8 @@ export function clockOffsetMs(): number {
 
 /** Applies a move that another process made (server/cluster.ts); the listener is not told. */
 export function applyClockMove(move: ClockMove): void {
-  offsetMs = 'advanceMs' in move ? offsetMs + move.advanceMs : move.offsetMs;
+  if ('reset' in move) offsetMs = baseOffsetMs;
+  else offsetMs = 'advanceMs' in move ? offsetMs + move.advanceMs : move.offsetMs;
 }
 
 /** Hears every move made in this process (one listener: the cluster relay). */

@@ -71,6 +71,12 @@ const schema = z
      * refused in production, where the floors hide which addresses have accounts.
      */
     SIGN_IN_FLOORS: z.enum(['on', 'off']).default('on'),
+    /**
+     * Demo mode only: the instant (ISO date-time) the server's clock reads when it starts, running
+     * on from there; the demo data is seeded around it. The journeys start at the suite's instant
+     * (TEST_DATE), so they pass on any day at any hour. Unset: the machine's time.
+     */
+    DEMO_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
   })
   .superRefine((env, ctx) => {
     // The account and its token go over the network in every request: not in clear text.
@@ -94,6 +100,9 @@ const schema = z
       for (const key of twilioKeys) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: why });
       }
+    }
+    if (env.MODE === 'production' && env.DEMO_CLOCK_START) {
+      ctx.addIssue({ code: 'custom', path: ['DEMO_CLOCK_START'], message: 'may be set only when MODE=demo: a production server keeps the real time' });
     }
     if (env.MODE === 'production' && env.SIGN_IN_FLOORS === 'off') {
       ctx.addIssue({ code: 'custom', path: ['SIGN_IN_FLOORS'], message: 'may be off only when MODE=demo: the floors keep the answers from telling which addresses have accounts' });
@@ -153,6 +162,8 @@ export interface Config {
   publicSettings: Record<string, string>;
   /** Whether sign-in requests keep their even-timing floors (SIGN_IN_FLOORS; always in production). */
   signInFloors: boolean;
+  /** Demo mode's start instant for the server's clock (DEMO_CLOCK_START), if any. */
+  demoClockStart: Date | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -199,5 +210,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: values.WORKERS === 'auto' ? Math.min(32, availableParallelism()) : Number(values.WORKERS),
     publicSettings: publicSettings(env),
     signInFloors: values.MODE === 'production' || values.SIGN_IN_FLOORS === 'on',
+    demoClockStart: values.DEMO_CLOCK_START ? new Date(values.DEMO_CLOCK_START) : undefined,
   };
 }

@@ -111,15 +111,19 @@ const oneOffMeetings = [
 ] as const;
 
 /**
- * `daysAhead` days from now at the site's wall-clock time that `hourUtc` is today. Weekly series keep
- * their wall-clock time across a daylight-saving change, so a time kept in UTC would meet another
- * tutor's hour after one (a weekly series and a one-off an hour apart in UTC, or two series).
+ * `daysAhead` days after the campus's today, at the campus wall-clock time that `hourUtc` is today
+ * (hours below the campus's offset fall on the day before). Days count from the campus's date, not
+ * UTC's: in the campus's evening UTC is already on the next day, and the demo's days must be the
+ * days its users (and the journeys) see. Weekly series keep their wall-clock time across a
+ * daylight-saving change, so a time kept in UTC would meet another tutor's hour after one.
  */
-function atHour(now: Date, daysAhead: number, hourUtc: number): Date {
-  const day = new Date(now.getTime() + daysAhead * DAY);
-  day.setUTCHours(hourUtc, 0, 0, 0);
-  const offsetMinutes = (date: Date) => new TZDate(date.getTime(), site.timeZone).getTimezoneOffset();
-  return new Date(day.getTime() + (offsetMinutes(day) - offsetMinutes(now)) * 60_000);
+export function atHour(now: Date, daysAhead: number, hourUtc: number): Date {
+  const today = new TZDate(now.getTime(), site.timeZone);
+  // Minutes after the campus's midnight (getTimezoneOffset is 480 in its winter, UTC-8).
+  const wallMinutes = hourUtc * 60 - today.getTimezoneOffset();
+  const dayShift = Math.floor(wallMinutes / (24 * 60));
+  const minutes = wallMinutes - dayShift * 24 * 60;
+  return new Date(new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + daysAhead + dayShift, Math.floor(minutes / 60), minutes % 60, site.timeZone).getTime());
 }
 
 /** The demo's opening prices (no effective date: in effect before any change a supervisor records); the large data set's too. */

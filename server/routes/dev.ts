@@ -26,14 +26,18 @@ export function emailDocument(htmlPart: string): string {
  *   page shows each email's HTML part as a mail program would (in a sandboxed frame: no scripts,
  *   links open in a new tab) above its plain-text part, and a link to the invite of those with one.
  * - GET /dev/outbox/{id}.ics: that message's calendar invite, as the attachment it was sent with.
+ * - GET /dev/clock: the server's clock, `{"now": epoch milliseconds}` (the journeys set their
+ *   browser's clock to it).
  * - POST /dev/clock, JSON `{"advance_hours": n}` (0 < n ≤ 4800) or `{"reset": true}`: the test
  *   clock. Moves the server's clock (server/clock.ts: every time rule reads it) forward, or back to
- *   the machine's time, then runs the scheduled jobs once (weekly charges, refund retries, purges),
+ *   the machine's time (or to DEMO_CLOCK_START's timeline when it was started at one), then runs the scheduled jobs once (weekly charges, refund retries, purges),
  *   as the job queue would when their time came. Answers `{"now": epoch seconds}`. A JSON body is
  *   required, so another site's page cannot send it (a cross-site JSON POST needs a preflight).
  */
 export function devRoutes(db: Db, runDueJobs: () => Promise<void> = async () => {}) {
   const app = new Hono({ strict: false });
+
+  app.get('/clock', (c) => c.json({ now: nowMs() }, 200, { 'cache-control': 'no-store' }));
 
   app.post('/clock', async (c) => {
     const body: unknown = c.req.header('content-type')?.startsWith('application/json') ? await c.req.json().catch(() => null) : null;

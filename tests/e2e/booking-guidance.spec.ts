@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe.ts';
 import { bookFirst, chooseAndList, fillContact, leaveBookedScreen } from './booking-steps.ts';
 import { expect, test } from './csp.ts';

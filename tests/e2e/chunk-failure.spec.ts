@@ -1,4 +1,5 @@
-import { expect, type Page, type Request, test } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './suite-clock.ts';
 import { expectAccessible } from './axe.ts';
 import { chooseAndList } from './booking-steps.ts';
 import { test as cspTest } from './csp.ts';

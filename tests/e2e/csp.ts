@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { expect, test as base } from './suite-clock.ts';
 
 /**
  * The journeys' `test`, failing any journey during which the page's Content-Security-Policy

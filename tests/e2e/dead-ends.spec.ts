@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, serverNow, test } from './suite-clock.ts';
 import { expectAccessible } from './axe.ts';
 import { bookFirst, chooseAndList, fillContact } from './booking-steps.ts';
 import { latestMessage, newestOutboxId } from './outbox.ts';
@@ -125,7 +126,7 @@ test('under 12 hours before the start, Skip Meeting shows closed with the reason
   const tutor = await playwright.request.newContext({ baseURL });
   await signInByLink(tutor, 'maya@beacontutoring.com', 'tutor');
   const hour = 3600;
-  const base = Math.ceil(Date.now() / 1000 / 900) * 900;
+  const base = Math.ceil((await serverNow(tutor)) / 1000 / 900) * 900;
   let meetingId: number | undefined;
   for (let start = base + 6 * hour; start <= base + 10 * hour && meetingId === undefined; start += hour) {
     const made = await (await tutor.post('/api/meetings', { multipart: { occurrence_epoch: start, tutor: 'myself' } })).json();

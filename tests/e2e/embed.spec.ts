@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Page, test as plainTest } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test as plainTest } from './suite-clock.ts';
 import { partnerPageHtml, startPartnerServer } from '../../scripts/bench/partner-page.ts';
 import { chromiumLaunch } from './browser.ts';
 import { expect, test } from './csp.ts';

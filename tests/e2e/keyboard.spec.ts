@@ -1,4 +1,5 @@
-import { type Cookie, expect, type Locator, type Page, test } from '@playwright/test';
+import type { Cookie, Locator, Page } from '@playwright/test';
+import { expect, serverNow, test } from './suite-clock.ts';
 import { expectAccessible } from './axe.ts';
 import { dashboardLive } from './dashboard-live.ts';
 import { signInThroughOutbox } from './outbox.ts';
@@ -48,7 +49,8 @@ async function signInAsStudent(page: Page): Promise<string> {
     occurrence_epoch: number;
     offering: { id: number };
   }[];
-  const meeting = meetings.filter((m) => m.occurrence_epoch * 1000 > Date.now() + 13 * 3600_000).at(-1)!;
+  const now = await serverNow(page.request);
+  const meeting = meetings.filter((m) => m.occurrence_epoch * 1000 > now + 13 * 3600_000).at(-1)!;
   const intent = (await (await page.request.post('/api/payments', { multipart: { meeting: meeting.id, offering: meeting.offering.id, capacity: 1, course_style: 'online' } })).json()).data;
   const paid = await page.request.post('/api/offline-payments/confirm', { multipart: { client_secret: intent.client_secret, card_number: '4242424242424242' } });
   expect((await paid.json()).data.status).toBe('succeeded');

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, newContext, test } from './suite-clock.ts';
 import { expectAccessible } from './axe.ts';
 import { dashboardLive } from './dashboard-live.ts';
 import { signInThroughOutbox } from './outbox.ts';
@@ -16,7 +17,7 @@ const card = (page: Page, name: string) => page.getByRole('listitem').filter({ h
 const figure = async (page: Page, term: string) => (await page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd').textContent())!.trim();
 
 test('a supervisor sets a tutor\'s hourly rate, and the tutor sees the period\'s hours and pay', async ({ browser }) => {
-  const lead = await (await browser.newContext()).newPage();
+  const lead = await (await newContext(browser)).newPage();
   await signInThroughOutbox(lead, 'maya@beacontutoring.com', 'tutor');
   await dashboardLive(lead);
   const jordan = ((await (await lead.request.get('/api/tutors')).json()).data as { id: number; name: string }[]).find((t) => t.name === 'Jordan Alvarez')!;
@@ -39,7 +40,7 @@ test('a supervisor sets a tutor\'s hourly rate, and the tutor sees the period\'s
   await expect(lead.getByRole('form', { name: /New hourly rate of Maya/ })).toHaveCount(0);
   await lead.context().close();
 
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await newContext(browser)).newPage();
   await signInThroughOutbox(page, 'jordan@beacontutoring.com', 'tutor');
   await dashboardLive(page);
   await sidebar(page).getByRole('link', { name: 'My Hours' }).click();

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, newContext, test } from './suite-clock.ts';
 import { eagerIslandScripts, staticClosure } from '../../scripts/preload-islands.ts';
 import { afterPaintScripts } from '../../scripts/scripts-after-paint.ts';
 import { signInThroughOutbox } from './outbox.ts';
@@ -111,12 +112,12 @@ const detail = (w: Weight) => `HTML ${kb(w.html)}, CSS ${kb(w.css)}, JS ${kb(w.j
 
 /** A page of a fresh browser context (its own cache), signed in as `email` when given. */
 async function freshPage(browser: Browser, baseURL: string, signedInAs?: { email: string; userType: 'customer' | 'tutor' }): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
+  const context = await newContext(browser, { baseURL });
   const page = await context.newPage();
   if (!signedInAs) return page;
   await signInThroughOutbox(page, signedInAs.email, signedInAs.userType);
   // Measured in a context of its own: nothing in its cache yet.
-  const measured = await browser.newContext({ baseURL, storageState: await context.storageState() });
+  const measured = await newContext(browser, { baseURL, storageState: await context.storageState() });
   await context.close();
   return measured.newPage();
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './suite-clock.ts';
 import { expectAccessible } from './axe.ts';
 import { dashboardLive } from './dashboard-live.ts';
 import { signInThroughOutbox } from './outbox.ts';

@@ -1,4 +1,5 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, newContext, test } from './suite-clock.ts';
 import { bookFirst, chooseAndList, fillContact } from './booking-steps.ts';
 import { signInThroughOutbox } from './outbox.ts';
 
@@ -57,7 +58,7 @@ async function expectFits(page: Page, what: string) {
 
 async function phoneContext(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   // Not isMobile: a mobile viewport zooms out to a page too wide for it, and innerWidth grows with it.
-  const context = await browser.newContext({ viewport: PHONE, locale: 'en-US', timezoneId: 'America/Los_Angeles' });
+  const context = await newContext(browser, { viewport: PHONE, locale: 'en-US', timezoneId: 'America/Los_Angeles' });
   return { context, page: await context.newPage() };
 }
 
@@ -100,7 +101,7 @@ test.describe('a visitor on a phone', () => {
     // A customer of its own (signed up and proven elsewhere), so no other journey's recent text to
     // the demo customer makes the server refuse a second one within the minute.
     const returning = { first: 'Wen', last: 'Phone', email: 'wen.phone@example.com', phone: '2065550321' };
-    const elsewhere = await page.context().browser()!.newContext({ baseURL });
+    const elsewhere = await newContext(page.context().browser()!, { baseURL });
     const other = await elsewhere.newPage();
     const created = await other.request.post('/api/customers', { multipart: { email: returning.email, phone: returning.phone, firstname: returning.first, lastname: returning.last } });
     expect((await created.json()).status).toBe('success');

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, newContext, test } from './suite-clock.ts';
 import { expectAccessible } from './axe.ts';
 import { dashboardLive } from './dashboard-live.ts';
 import { type OutboxMessage, signInThroughOutbox } from './outbox.ts';
@@ -42,7 +43,7 @@ async function customerBooksJordan(request: APIRequestContext) {
 }
 
 test('a supervisor re-assigns a booked session to another qualified tutor, and the customer\'s invite names the new tutor', async ({ page, browser }) => {
-  const buyer = await browser.newContext();
+  const buyer = await newContext(browser);
   const customer = await customerBooksJordan(buyer.request);
   await buyer.close();
 

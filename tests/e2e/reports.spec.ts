@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, serverNow, test } from './suite-clock.ts';
 import { periodDays } from '../../src/features/reports/report-period.ts';
 import { dayInZone, formatDayRange } from '../../src/lib/site-days.ts';
 import { expectAccessible } from './axe.ts';
@@ -45,7 +46,7 @@ test('a supervisor reads last month\'s reports, with charts and tables, and down
   await expect(page.getByRole('radio', { name: 'This month' })).toBeChecked();
 
   await page.getByRole('radio', { name: 'Last month' }).check();
-  const last = periodDays({ preset: 'last-month' }, dayInZone(Date.now(), SITE_ZONE));
+  const last = periodDays({ preset: 'last-month' }, dayInZone(await serverNow(page.request), SITE_ZONE));
   await expect(page.getByText(`Showing ${formatDayRange(last.from, last.to)}`, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\?period=last-month$/);
 

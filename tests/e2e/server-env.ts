@@ -1,3 +1,5 @@
+import { semesterLastReadingDayFor, suiteDate } from '../suite-date.ts';
+
 /**
  * The journeys' server: where its data lives and the settings its pages are built with. Shared by
  * playwright.config.ts (its web server) and scripts/test.ts (which builds the site for it while the
@@ -13,21 +15,30 @@ export const E2E_DATA_DIR = '.data/e2e';
  */
 export const e2eDataDir = (): string => process.env.E2E_DATA_DIR ?? E2E_DATA_DIR;
 
-/**
- * The semester the journeys run in ends 20 weeks from today, so weekly availability has weeks to
- * repeat whatever day the suite runs (the configured default is a fixed date).
- */
-export function e2eSemesterEnd(now = Date.now()): string {
-  return new Date(now + 20 * 7 * 24 * 3600_000).toISOString().slice(0, 10);
-}
+/** The journeys' server's port: scripts/test.ts gives each shard its own. */
+export const e2ePort = (): number => Number(process.env.E2E_PORT ?? 4399);
+
+export const e2eBaseURL = (): string => `http://localhost:${e2ePort()}`;
 
 /**
- * The environment of the build and of the server, the port aside. No sign-in floors (a demo-only
- * setting): the journeys are not about timing (tests/api/rate-limits.test.ts proves the floors),
- * and every journey that reads a login message polls the outbox for it (outbox.ts).
+ * The environment of the build and of the server, the port aside:
+ * - the clock starts at the suite's instant (TEST_DATE, tests/suite-date.ts), in the build that
+ *   seeds the demo and in the server alike, and the semester ends 20 weeks after it, so the
+ *   journeys pass on any day at any hour (suite-clock.ts: the browsers' clocks);
+ * - no sign-in floors (a demo-only setting): the journeys are not about timing
+ *   (tests/api/rate-limits.test.ts proves the floors), and every journey that reads a login
+ *   message polls the outbox for it (outbox.ts).
  */
 export function e2eServerEnv(): Record<string, string> {
-  return { DATA_DIR: e2eDataDir(), LOG_REQUESTS: '0', ASTRO_TELEMETRY_DISABLED: '1', PUBLIC_SEMESTER_LAST_READING_DAY: e2eSemesterEnd(), SIGN_IN_FLOORS: 'off' };
+  const start = suiteDate();
+  return {
+    DATA_DIR: e2eDataDir(),
+    LOG_REQUESTS: '0',
+    ASTRO_TELEMETRY_DISABLED: '1',
+    DEMO_CLOCK_START: start.toISOString(),
+    PUBLIC_SEMESTER_LAST_READING_DAY: semesterLastReadingDayFor(start),
+    SIGN_IN_FLOORS: 'off',
+  };
 }
 
 /**

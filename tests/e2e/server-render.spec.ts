@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, newContext, test } from './suite-clock.ts';
 import { signInThroughOutbox } from './outbox.ts';
 
 /**
@@ -18,12 +19,12 @@ function collectErrors(page: Page): string[] {
 }
 
 test('without scripts, the student dashboard shows the greeting, the sidebar and the upcoming sessions, styled', async ({ browser }) => {
-  const signedIn = await browser.newContext();
+  const signedIn = await newContext(browser);
   await signInThroughOutbox(await signedIn.newPage(), 'alex@example.com');
   const cookies = (await signedIn.cookies()).filter((cookie) => cookie.name.endsWith('sid'));
   await signedIn.close();
 
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const context = await newContext(browser, { javaScriptEnabled: false });
   await context.addCookies(cookies);
   const page = await context.newPage();
   await page.goto('/student/dashboard');
@@ -40,7 +41,7 @@ test('without scripts, the student dashboard shows the greeting, the sidebar and
 });
 
 test('the browser takes the page over without a mismatch, moves times to its zone, and the server then writes that zone', async ({ browser }) => {
-  const context = await browser.newContext({ timezoneId: 'America/New_York', locale: 'en-US' });
+  const context = await newContext(browser, { timezoneId: 'America/New_York', locale: 'en-US' });
   const page = await context.newPage();
   const errors = collectErrors(page);
   await signInThroughOutbox(page, 'alex@example.com');
@@ -69,7 +70,7 @@ test('the browser takes the page over without a mismatch, moves times to its zon
 
 /** Jordan's session cookie, signed in once through the outbox. */
 async function tutorCookies(browser: Browser) {
-  const signedIn = await browser.newContext();
+  const signedIn = await newContext(browser);
   await signInThroughOutbox(await signedIn.newPage(), 'jordan@beacontutoring.com', 'tutor');
   const cookies = (await signedIn.cookies()).filter((cookie) => cookie.name.endsWith('sid'));
   await signedIn.close();
@@ -77,7 +78,7 @@ async function tutorCookies(browser: Browser) {
 }
 
 test("without scripts, the tutor's Schedule and Availability show the sidebar and the cards, styled", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const context = await newContext(browser, { javaScriptEnabled: false });
   await context.addCookies(await tutorCookies(browser));
   const page = await context.newPage();
   await page.goto('/tutors/myself/dashboard/schedule');
@@ -105,7 +106,7 @@ test("the tutor's Schedule is taken over as the server wrote it: the same cards,
   // On a phone in the campus zone, which the server writes a first visit in: the page's first read
   // (this week's list) is the browser's too. (In another zone the week moves to the browser's, and
   // is read anew.)
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, timezoneId: 'America/Los_Angeles' });
+  const context = await newContext(browser, { viewport: { width: 360, height: 740 }, timezoneId: 'America/Los_Angeles' });
   await context.addCookies(await tutorCookies(browser));
   const page = await context.newPage();
   const errors = collectErrors(page);

@@ -1,3 +1,4 @@
+import { newContext } from './suite-clock.ts';
 import { expect, test } from './csp.ts';
 import { expectAccessible } from './axe.ts';
 import { signInThroughOutbox } from './outbox.ts';
@@ -31,7 +32,7 @@ test("the hero's 'Book a session' takes a visitor to the booking section", async
 });
 
 test('the home page does not shift on a phone while its hero button starts', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 } });
+  const context = await newContext(browser, { baseURL, viewport: { width: 412, height: 823 } });
   const page = await context.newPage();
   await page.addInitScript(() => {
     const shifts: number[] = [];

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './suite-clock.ts';
 import { expectAccessible } from './axe.ts';
 import { leaveBookedScreen } from './booking-steps.ts';
 import { newCustomerWithGradebook, signInThroughOutbox } from './outbox.ts';

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './suite-clock.ts';
 import sharp from 'sharp';
 import { expectAccessible } from './axe.ts';
 import { signInThroughOutbox } from './outbox.ts';

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { type Browser, type BrowserContext, expect, test } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { expect, newContext, suiteStart, test } from './suite-clock.ts';
 import { chooseAndList, fillContact, leaveBookedScreen } from './booking-steps.ts';
 import { signInThroughOutbox } from './outbox.ts';
 
@@ -12,7 +13,7 @@ import { signInThroughOutbox } from './outbox.ts';
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 const CAMPUS = 'America/Los_Angeles';
-const today = new TZDate(Date.now(), CAMPUS);
+const today = new TZDate(suiteStart().getTime(), CAMPUS);
 /** 8:45–9:45 PM on campus, six days from now: a free hour of Jordan's, and the next day in UTC. */
 const start = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + 6, 20, 45, CAMPUS);
 const epoch = start.getTime() / 1000;
@@ -33,7 +34,7 @@ const newYorkText = `11:45 PM–12:45 AM ${newYorkZone}`;
 const longDate = (timeZone: string) => show(timeZone, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 
 async function zonedPage(browser: Browser, timezoneId: string, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
-  const context = await browser.newContext({ timezoneId, locale: 'en-US', storageState });
+  const context = await newContext(browser, { timezoneId, locale: 'en-US', storageState });
   return { context, page: await context.newPage() };
 }
 

@@ -1,5 +1,6 @@
 import type { TZDate } from '@date-fns/tz';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './suite-clock.ts';
 import { expectAccessible } from './axe.ts';
 import { CAMPUS_ZONE, campusAt } from './campus-time.ts';
 import { signInThroughOutbox } from './outbox.ts';

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, newContext, suiteStart, test } from './suite-clock.ts';
 import { addWeeks } from 'date-fns';
 import { expectAccessible } from './axe.ts';
 import { chooseAndList, fillContact, leaveBookedScreen } from './booking-steps.ts';
@@ -19,7 +20,7 @@ const ZONE = 'America/Los_Angeles';
 test.use({ timezoneId: ZONE, locale: 'en-US' });
 
 const TUTOR = 'jordan@beacontutoring.com';
-const today = new TZDate(Date.now(), ZONE);
+const today = new TZDate(suiteStart().getTime(), ZONE);
 /** A wall-clock time in the site's zone, `days` after today. */
 const at = (days: number, hour: number, minute: number) => new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + days, hour, minute, ZONE);
 const weeklyStart = at(3, 7, 30);
@@ -131,7 +132,7 @@ test('a tutor publishes weekly and one-off hours with the keyboard and is told o
 });
 
 test('a new visitor books the new hour from the home page and the tutor sees it, then cancels it', async ({ page, browser }) => {
-  const context = await browser.newContext({ timezoneId: ZONE, locale: 'en-US' });
+  const context = await newContext(browser, { timezoneId: ZONE, locale: 'en-US' });
   const visitor = await context.newPage();
   await chooseAndList(visitor, { course: 'CS 121', size: 'One-on-one', frequency: 'One Time', place: 'Online' });
   await visitor.getByRole('button', { name: new RegExp(`^Book Jordan Alvarez, ${local({ weekday: 'long' }).format(oneOffStart)} ${hourRange(oneOffStart)} P[SD]T$`) }).click();

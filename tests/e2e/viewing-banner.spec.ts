@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './suite-clock.ts';
 import { dashboardLive } from './dashboard-live.ts';
 import { signInThroughOutbox } from './outbox.ts';
 

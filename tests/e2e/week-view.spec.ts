@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './suite-clock.ts';
 import { expectAccessible } from './axe.ts';
 import { CAMPUS_ZONE, campusAt } from './campus-time.ts';
 import { dashboardLive } from './dashboard-live.ts';

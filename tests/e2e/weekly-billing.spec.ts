@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, serverNow, test } from './suite-clock.ts';
 import { expectAccessible } from './axe.ts';
 import { bookFirst, chooseAndList, leaveBookedScreen } from './booking-steps.ts';
 import { signInThroughOutbox } from './outbox.ts';
@@ -40,7 +40,7 @@ test('a customer with a card on file books a weekly slot; the next week is charg
   expect(week2.payment_status).toBe('subscription_pending');
 
   // Move the server's clock to 11 hours before week 2: its skip window (12 hours) has closed.
-  const hours = (week2.meeting.occurrence_epoch * 1000 - Date.now()) / 3600_000 - 11;
+  const hours = (week2.meeting.occurrence_epoch * 1000 - (await serverNow(page.request))) / 3600_000 - 11;
   const moved = await page.request.post('/dev/clock', { data: { advance_hours: hours } });
   expect(moved.ok()).toBe(true);
 

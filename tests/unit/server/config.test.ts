@@ -119,6 +119,14 @@ describe('loadConfig: texts', () => {
     expect(() => loadConfig({ ...production, ...twilio, SIGN_IN_FLOORS: 'off' })).toThrow(/SIGN_IN_FLOORS: may be off only when MODE=demo/);
   });
 
+  it('takes a demo clock start instant (an ISO date-time), which production refuses', () => {
+    expect(loadConfig({}).demoClockStart).toBeUndefined();
+    expect(loadConfig({ DEMO_CLOCK_START: '2026-11-24T07:45:00Z' }).demoClockStart).toEqual(new Date('2026-11-24T07:45:00Z'));
+    expect(loadConfig({ DEMO_CLOCK_START: '2027-03-13T04:00:00-08:00' }).demoClockStart).toEqual(new Date('2027-03-13T12:00:00Z'));
+    for (const bad of ['tomorrow', '2026-11-24', '2026-02-30T10:00:00Z']) expect(() => loadConfig({ DEMO_CLOCK_START: bad }), bad).toThrow(/DEMO_CLOCK_START/);
+    expect(() => loadConfig({ ...production, ...twilio, DEMO_CLOCK_START: '2026-11-24T07:45:00Z' })).toThrow(/DEMO_CLOCK_START: may be set only when MODE=demo/);
+  });
+
   it('starts production with Twilio, or without texts when TEXT_LOGIN=off', () => {
     expect(loadConfig({ ...production, ...twilio }).sms?.from).toBe('+12065550100');
     expect(loadConfig({ ...production, TEXT_LOGIN: 'off' })).toMatchObject({ sms: undefined, textLogin: false });
