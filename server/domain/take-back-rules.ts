@@ -50,6 +50,14 @@ export function sortOutHours<T extends HourFacts>(hours: T[]): { remove: T[]; ke
  */
 export const seriesLastDayMs = (currentLastDayMs: number, fromMs: number) => Math.min(currentLastDayMs, fromMs - 1000);
 
+/**
+ * Where a series' end starts: the instant asked for, or now when that has passed. The dialog sends
+ * the midnight of the day picked, today's included, which is already past; an instant before now
+ * is read the same way, so no call moves a series' last day into the past (from_epoch=0 once wrote
+ * 1969-12-31, which a later re-assign copied). Weeks that started are history either way.
+ */
+export const seriesEndFromMs = (askedMs: number, nowMs: number) => Math.max(askedMs, Math.floor(nowMs / 1000) * 1000);
+
 /** What is wrong with a days-off request, by field (BadInput's `fields`), or null. `today` is the site's (YYYY-MM-DD). */
 export function dayOffProblems(firstDay: string, lastDay: string, today: string): Record<string, string> | null {
   if (firstDay < today) return { first_day: 'The first day off must be today or later' };

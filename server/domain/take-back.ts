@@ -11,7 +11,7 @@ import { daysOffBetween, toDayOff } from './days-off.ts';
 import { releaseExpiredHolds } from './holds.ts';
 import { meetingOwner, refuseBy, type Staff } from './meeting-changes.ts';
 import { notAuthorized, Refusal } from './refusal.ts';
-import { dayOffProblems, dayOffSpan, deleteRefusal, type HourFacts, seriesLastDayMs, sortOutHours } from './take-back-rules.ts';
+import { dayOffProblems, dayOffSpan, deleteRefusal, type HourFacts, seriesEndFromMs, seriesLastDayMs, sortOutHours } from './take-back-rules.ts';
 
 /**
  * A tutor takes published hours back: one unbooked hour (DELETE /api/meetings/{id}), a weekly
@@ -130,14 +130,15 @@ export async function deleteHour(db: Db, staff: Staff, meetingId: number): Promi
 }
 
 /**
- * POST /api/slots/{id}/end: the series' unbooked weeks from `fromMs` on go, and its last day moves
- * to just before it, so no week from then on is offered or booked again (a week that stays booked
- * and is skipped later is not offered either). Booked weeks stay and are listed with their
- * customers. A subscription of the series keeps its booked weeks, each charged when its skip window
- * closes as before; the weeks that go had no seat of it, so no charge of it (weekly-charges.ts).
- * `dryRun`: what it would do, nothing written or locked.
+ * POST /api/slots/{id}/end: the series' unbooked weeks from `askedMs` on go (from now, when that
+ * has passed: seriesEndFromMs), and its last day moves to just before it, so no week from then on
+ * is offered or booked again (a week that stays booked and is skipped later is not offered either).
+ * Booked weeks stay and are listed with their customers. A subscription of the series keeps its
+ * booked weeks, each charged when its skip window closes as before; the weeks that go had no seat
+ * of it, so no charge of it (weekly-charges.ts). `dryRun`: what it would do, nothing written or locked.
  */
-export async function endSeries(db: Db, staff: Staff, slotId: number, fromMs: number, dryRun: boolean): Promise<SeriesEnd> {
+export async function endSeries(db: Db, staff: Staff, slotId: number, askedMs: number, dryRun: boolean): Promise<SeriesEnd> {
+  const fromMs = seriesEndFromMs(askedMs, nowMs());
   const slot = await db.selectFrom('slots').select(['id', 'tutor_id', 'anchor', 'duration_mins']).where('id', '=', slotId).executeTakeFirst();
   if (!slot) throw new Refusal('SlotNotFound');
   if (slot.tutor_id !== staff.tutorId && staff.role !== 'Supervisor') throw notAuthorized();

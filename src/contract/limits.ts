@@ -20,7 +20,12 @@ export const COURSE_NAME_MAX = 120;
  */
 export const COURSE_IMPORT_MAX_BYTES = 256 * 1024;
 export const COURSE_IMPORT_MAX_ROWS = 2000;
-/** A price in cents: a whole number of cents from 1 to this ($1,000 an hour). */
+/**
+ * A price in cents: a whole number of cents from PRICE_CENTS_MIN to PRICE_CENTS_MAX ($1,000 an
+ * hour). The least is the card provider's smallest charge in US dollars (Stripe's is 50 cents): a
+ * lower price would take bookings whose payment can never go through.
+ */
+export const PRICE_CENTS_MIN = 50;
 export const PRICE_CENTS_MAX = 100_000;
 /**
  * Days off (POST /api/tutors/{id}/days-off): one request covers at most this many days (a summer

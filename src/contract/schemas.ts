@@ -7,8 +7,9 @@ import { onboardingKeys } from './onboarding.ts';
 import { isBookingEmail, normalizeEmail } from '../lib/email.ts';
 import { isValidPhone, normalizePhone } from '../lib/phone.ts';
 import { COURSE_NUMBER_PATTERN, normalizeCourseName, normalizeCourseNumber, schoolIdOf } from '../lib/courses.ts';
+import { bidiControlMessage, hasBidiControl } from '../lib/bidi-controls.ts';
 import { site } from '../config/site.ts';
-import { COURSE_NAME_MAX, COURSE_NUMBER_MAX, HOMEWORK_MAX, PRICE_CENTS_MAX, PRIVATE_NOTE_MAX, REPORT_MAX_DAYS } from './limits.ts';
+import { COURSE_NAME_MAX, COURSE_NUMBER_MAX, HOMEWORK_MAX, PRICE_CENTS_MAX, PRICE_CENTS_MIN, PRIVATE_NOTE_MAX, REPORT_MAX_DAYS } from './limits.ts';
 
 /**
  * Numbers arrive as text and are written in plain decimal only: z.coerce.number() would read ''
@@ -28,6 +29,12 @@ const epochSeconds = integer((n) => n.min(0).max(4_102_444_800));
 const text = (max: number) => z.string().trim().max(max);
 const requiredText = (max: number) => text(max).min(1);
 const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
+/**
+ * A course's or a person's name, which others read (lists, emails, invites, CSV files): refused
+ * with a sentence naming `field` when it holds a bidirectional control (src/lib/bidi-controls.ts).
+ * Every schema that takes such a name uses it.
+ */
+const shownName = <S extends z.ZodType<string>>(schema: S, field: string) => schema.refine((value) => !hasBidiControl(value), bidiControlMessage(field));
 
 export const email = z
   .string()
@@ -61,8 +68,8 @@ export const verificationCheckQuery = z.object({ code_id: z.string().regex(/^[A-
 export const customerCreateForm = z.object({
   email,
   phone,
-  firstname: requiredText(100),
-  lastname: requiredText(100),
+  firstname: shownName(requiredText(100), 'The first name'),
+  lastname: shownName(requiredText(100), 'The last name'),
 });
 /**
  * A filter the client may leave out or send empty (spec 1's client adds `capacity=…&`,
@@ -156,7 +163,7 @@ export const gradebooksQuery = z.object({ show_all: booleanText.optional() });
 
 // --- team --------------------------------------------------------------------------------------
 export const tutorCreateForm = z.object({
-  name: requiredText(100),
+  name: shownName(requiredText(100), 'The name'),
   email,
   phone,
   background: text(2000).default(''),
@@ -227,7 +234,7 @@ export const courseName = z
   .max(1000, `At most ${COURSE_NAME_MAX} characters`)
   .transform(normalizeCourseName)
   // Line breaks and tabs are spaces by now; any other control character is refused.
-  .pipe(z.string().min(1, 'Required').max(COURSE_NAME_MAX, `At most ${COURSE_NAME_MAX} characters`).refine(noControl, 'Must not contain control characters'));
+  .pipe(shownName(z.string().min(1, 'Required').max(COURSE_NAME_MAX, `At most ${COURSE_NAME_MAX} characters`).refine(noControl, 'Must not contain control characters'), 'The course name'));
 const schoolNames = site.schools.map((s) => `${s.id} (${s.name})`).join(' or ');
 /** One of the configured schools (src/config/site.ts), by its id or its name. */
 export const school = z
@@ -250,7 +257,7 @@ export const frequency = z.enum(['weekly', 'onetime']);
 export const priceChangeForm = z.object({
   frequency,
   capacity: bookingCapacity,
-  price_cents: integer((n) => n.min(1, 'Must be at least 1 cent').max(PRICE_CENTS_MAX, `At most ${PRICE_CENTS_MAX} cents`)),
+  price_cents: integer((n) => n.min(PRICE_CENTS_MIN, `At least ${PRICE_CENTS_MIN} cents: a card cannot be charged less`).max(PRICE_CENTS_MAX, `At most ${PRICE_CENTS_MAX} cents`)),
 });
 
 // --- sites allowed to embed the booking widget -------------------------------------------------

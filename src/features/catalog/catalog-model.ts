@@ -1,7 +1,8 @@
 import type { ApiResult } from '../../api/http.ts';
 import type { BookingCapacity, CatalogCourse, CourseImport, CourseImportRow, Frequency, PriceEntry, PriceHistory } from '../../contract/entities.ts';
 import type { ApiError } from '../../contract/envelope.ts';
-import { COURSE_NAME_MAX, COURSE_NUMBER_MAX, PRICE_CENTS_MAX } from '../../contract/limits.ts';
+import { COURSE_NAME_MAX, COURSE_NUMBER_MAX, PRICE_CENTS_MAX, PRICE_CENTS_MIN } from '../../contract/limits.ts';
+import { bidiControlMessage, hasBidiControl } from '../../lib/bidi-controls.ts';
 import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { COURSE_NUMBER_PATTERN, normalizeCourseName, normalizeCourseNumber } from '../../lib/courses.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
@@ -59,7 +60,7 @@ export const DOLLARS_HINT = 'In dollars, like 45 or 45.50';
 
 /**
  * A price typed in dollars ('45', '45.5', '$1,045.50') → cents, or the sentence that says what to
- * fix. Whole cents only, from $0.01 to the server's maximum.
+ * fix. Whole cents only, from the card provider's smallest charge ($0.50) to the server's maximum.
  */
 export function parseDollars(text: string): { cents: number } | { error: string } {
   const value = text.trim().replace(/^\$\s*/, '');
@@ -69,7 +70,7 @@ export function parseDollars(text: string): { cents: number } | { error: string 
   const fraction = match[2] ?? '';
   if (fraction.length > 2) return { error: 'Please give at most two digits after the point (whole cents).' };
   const cents = Number(match[1] || '0') * 100 + Number(fraction.padEnd(2, '0'));
-  if (cents < 1) return { error: 'The price must be at least $0.01.' };
+  if (cents < PRICE_CENTS_MIN) return { error: `The price must be at least ${formatDollars(PRICE_CENTS_MIN)}: a card cannot be charged less.` };
   if (cents > PRICE_CENTS_MAX) return { error: `The price can be at most ${formatDollars(PRICE_CENTS_MAX)}.` };
   return { cents };
 }
@@ -95,6 +96,7 @@ export function courseErrors(input: { course_number?: string; course_name?: stri
     const name = normalizeCourseName(input.course_name);
     if (!name) errors.course_name = 'Please enter the course name.';
     else if (name.length > COURSE_NAME_MAX) errors.course_name = `At most ${COURSE_NAME_MAX} characters.`;
+    else if (hasBidiControl(name)) errors.course_name = bidiControlMessage('The course name');
   }
   if (input.school !== undefined && !input.school) errors.school = 'Please choose the school.';
   return errors;

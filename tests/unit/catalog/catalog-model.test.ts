@@ -36,8 +36,9 @@ describe('prices in dollars', () => {
   it('says what to fix otherwise', () => {
     for (const text of ['', 'abc', '4 5', '-5', '1e3', '45,5', '12,34.00', '0x10']) expect(parseDollars(text), text).toEqual({ error: 'Please enter a price in dollars, like 45 or 45.50.' });
     expect(parseDollars('45.555')).toEqual({ error: 'Please give at most two digits after the point (whole cents).' });
-    expect(parseDollars('0')).toEqual({ error: 'The price must be at least $0.01.' });
-    expect(parseDollars('0.00')).toEqual({ error: 'The price must be at least $0.01.' });
+    // The card provider charges 50 cents at least: a price below it could never be paid.
+    for (const text of ['0', '0.00', '0.01', '.49']) expect(parseDollars(text), text).toEqual({ error: 'The price must be at least $0.50: a card cannot be charged less.' });
+    expect(parseDollars('0.50')).toEqual({ cents: 50 });
     expect(parseDollars('1000.01')).toEqual({ error: 'The price can be at most $1,000.00.' });
   });
 
@@ -74,6 +75,10 @@ describe('course form', () => {
     expect(courseErrors({ course_number: 'CS <1>' }).course_number).toMatch(/^Letters and digits only/);
     expect(courseErrors({ course_number: 'X'.repeat(21) }).course_number).toBe('At most 20 characters.');
     expect(courseErrors({ course_name: 'n'.repeat(121) }).course_name).toBe('At most 120 characters.');
+    for (const control of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069']) {
+      expect(courseErrors({ course_name: `Intro ${control}gpj.exe` }).course_name).toBe('The course name must not contain characters that change the direction of text (U+202A to U+202E, U+2066 to U+2069).');
+    }
+    expect(courseErrors({ course_name: 'Intro \u200f (RLM) and العربية' })).toEqual({});
   });
 
   it("puts the server's reasons by field, a taken number on the number, anything else in one sentence", () => {
