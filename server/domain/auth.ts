@@ -5,7 +5,7 @@ import type { Db } from '../db/connection.ts';
 import { Refusal, tooSoon } from './refusal.ts';
 import type { Sender } from '../notify/sender.ts';
 import { TextFailed, TextRefused } from '../notify/sms-guard.ts';
-import type { Account, Auth } from './sign-ins.ts';
+import { type Account, type Auth, startSignIn } from './sign-ins.ts';
 import { type Channel, channelOpen, phoneStillOpen, proveEmail } from './account-proof.ts';
 import { countHits, RATE_LIMITS, type RateRule, type RateVerdict, ruleHits, targetHits, windowsFull } from './rate-limits.ts';
 import { signedInFrom } from './sign-in-addresses.ts';
@@ -159,6 +159,16 @@ export async function sendLoginLink(db: Db, sender: Sender, siteUrl: string, use
 }
 
 type SignIn = { account: Account; userType: UserType };
+/** A sign-in started by a link or code: its account, and the secret for the browser's cookie. */
+export type SignedIn = SignIn & { secret: string };
+
+/**
+ * Writes the sign-in of a link or code just spent, in the transaction that spent it, which holds
+ * the account's row lock (lockAccount). Archiving takes that lock too, so it either came first (the
+ * lock read an archived tutor and refused) or waits for this commit and then ends this sign-in
+ * with the others: an archived tutor is never left signed in, not even after an unarchiving.
+ */
+const signedIn = async (trx: Db, signIn: SignIn): Promise<SignedIn> => ({ ...signIn, secret: await startSignIn(trx, signIn.account) });
 
 const signInOf = (row: { customer_id: number | null; tutor_id: number | null }): SignIn =>
   row.customer_id !== null ? { account: { customerId: row.customer_id }, userType: 'customer' } : { account: { tutorId: row.tutor_id! }, userType: 'tutor' };
@@ -177,7 +187,7 @@ export const linkRefusal = (reason: LinkFailure) => new Refusal(reason === 'expi
  * archived tutor → UserNotFound, as asking for one does. Using it proves the account's email
  * (account-proof.ts). `held` is the sign-in the browser using it holds, if any.
  */
-export async function redeemLoginLink(db: Db, token: string, held: Auth | null): Promise<SignIn> {
+export async function redeemLoginLink(db: Db, token: string, held: Auth | null): Promise<SignedIn> {
   const outcome = await db.transaction().execute(async (trx) => {
     const tokenHash = hashSecret(token);
     const owner = await trx.selectFrom('login_tokens').select(['customer_id', 'tutor_id']).where('token_hash', '=', tokenHash).executeTakeFirst();
@@ -194,7 +204,7 @@ export async function redeemLoginLink(db: Db, token: string, held: Auth | null):
     await trx.updateTable('login_tokens').set({ used_at: now() }).where('id', '=', row.id).execute();
     const fromContactForm = held?.userType === 'customer' && !held.proven && 'customerId' in signIn.account && held.customerId === signIn.account.customerId;
     await proveEmail(trx, signIn.account, fromContactForm);
-    return signIn;
+    return signedIn(trx, signIn);
   });
   if (outcome === 'archived') throw new Refusal('UserNotFound');
   if (typeof outcome === 'string') throw linkRefusal(outcome);
@@ -281,7 +291,7 @@ export async function sendLoginCode(db: Db, sender: Sender, to: CodeRecipient, c
  * account from this address (or CODE_FAILURES_PER_ACCOUNT_PER_DAY from all) in 24 hours →
  * TooManyAttempts.
  */
-export async function redeemLoginCode(db: Db, codeId: string, code: string, clientAddress: string): Promise<SignIn> {
+export async function redeemLoginCode(db: Db, codeId: string, code: string, clientAddress: string): Promise<SignedIn> {
   const outcome = await db.transaction().execute(async (trx) => {
     const owner = await trx.selectFrom('verification_codes').select(['customer_id', 'tutor_id']).where('id', '=', codeId).executeTakeFirst();
     if (!owner) return 'BadCode' as const;
@@ -309,7 +319,7 @@ export async function redeemLoginCode(db: Db, codeId: string, code: string, clie
       await countHits(trx, failures);
       return 'BadCode' as const;
     }
-    return (await phoneStillOpen(trx, signIn.account)) ? signIn : ('BadCode' as const);
+    return (await phoneStillOpen(trx, signIn.account)) ? signedIn(trx, signIn) : ('BadCode' as const);
   });
   // Refused after the transaction, so that a failed check stays counted.
   if (typeof outcome === 'string') throw new Refusal(outcome);

@@ -87,6 +87,10 @@ export async function setTutorArchived(db: Db, actingTutorId: number, tutorId: n
     });
   }
   await db.transaction().execute(async (trx) => {
+    // The tutor's row lock, which a login link's or code's redemption holds while it writes its
+    // sign-in (domain/auth.ts): one under way finishes first and its sign-in is ended below; one
+    // after this commit reads the tutor archived and is refused.
+    await trx.selectFrom('tutors').select('id').where('id', '=', tutorId).forUpdate().execute();
     await trx.updateTable('tutors').set({ role: 'Archived' }).where('id', '=', tutorId).execute();
     // An archived tutor is signed out everywhere at once, and the links and codes already sent end
     // now: they would otherwise sign the tutor in again, here or after an unarchiving.

@@ -75,8 +75,12 @@ function cookieOptions(cookie: SignInCookie) {
 
 /** Starts a sign-in in the request's cookie: `unproven` only for the booking contact form's new account. */
 export async function signIn(c: Context<AppEnv>, db: Db, account: Account, proof: SignInProof): Promise<void> {
+  setSignInCookie(c, await startSignIn(db, account, proof));
+}
+
+/** Names a sign-in already written (a login link's or code's, written as it was spent) in the request's cookie. */
+export function setSignInCookie(c: Context<AppEnv>, secret: string): void {
   const cookie = cookieOf(c);
-  const secret = await startSignIn(db, account, proof);
   setCookie(c, cookie.name, secret, { ...cookieOptions(cookie), maxAge: SIGN_IN_DAYS * 24 * 3600 });
 }
 

@@ -1,15 +1,15 @@
 import type { Context } from 'hono';
 import { Refusal } from '../domain/refusal.ts';
-import type { AuthData, LoginResult, UserType } from '../../src/contract/entities.ts';
+import type { AuthData, LoginResult } from '../../src/contract/entities.ts';
 import { nextFor } from '../../src/lib/next-path.ts';
 import { formFields, loginRequestQuery, loginTokenQuery, verificationByPhoneForm, verificationCheckQuery, verificationRequestForm } from '../../src/contract/schemas.ts';
 import type { Db } from '../domain/handle.ts';
-import { linkRefusal, redeemLoginCode, redeemLoginLink, sendLoginCode, sendLoginLink } from '../domain/auth.ts';
-import { type Account, type Auth, findSignInAccount } from '../domain/sign-ins.ts';
+import { linkRefusal, redeemLoginCode, redeemLoginLink, sendLoginCode, sendLoginLink, type SignedIn } from '../domain/auth.ts';
+import { type Auth, findSignInAccount } from '../domain/sign-ins.ts';
 import { ok } from '../http/envelope.ts';
 import { noAuth } from '../domain/refusal.ts';
 import { router } from '../http/router.ts';
-import { type AppEnv, signIn, signOut } from '../http/sign-in.ts';
+import { type AppEnv, setSignInCookie, signOut } from '../http/sign-in.ts';
 import { parseFields, parseForm, parseQuery } from '../http/validate.ts';
 import type { Sender } from '../notify/sender.ts';
 import { textLoginEnabled } from '../notify/index.ts';
@@ -30,13 +30,14 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: 
   const app = router();
 
   /**
-   * After a link or code: the browser's previous sign-in (of any account) ends first. The client
-   * address is remembered for the account, so its sign-in requests from there are never held back
-   * by the per-email limits that strangers can fill (sign-in-addresses.ts).
+   * After a link or code, whose redemption wrote the new sign-in (under the account's lock:
+   * domain/auth.ts): the browser's previous sign-in (of any account) ends, and the cookie names the
+   * new one. The client address is remembered for the account, so its sign-in requests from there
+   * are never held back by the per-email limits that strangers can fill (sign-in-addresses.ts).
    */
-  async function signInAfterProof(c: Context<AppEnv>, account: Account, userType: UserType) {
+  async function signInAfterProof(c: Context<AppEnv>, { account, userType, secret }: SignedIn) {
     await signOut(c, db);
-    await signIn(c, db, account, 'proven');
+    setSignInCookie(c, secret);
     await rememberSignInAddress(db, account, identifiedClientAddress(c));
     return userType;
   }
@@ -61,8 +62,7 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: 
     const parsed = loginTokenQuery.safeParse(c.req.query());
     if (!parsed.success) throw linkRefusal('malformed');
     const { token } = parsed.data;
-    const { account, userType } = await redeemLoginLink(db, token, c.get('auth'));
-    const result: LoginResult = { token: { user_type: await signInAfterProof(c, account, userType) } };
+    const result: LoginResult = { token: { user_type: await signInAfterProof(c, await redeemLoginLink(db, token, c.get('auth'))) } };
     return ok(c, result);
   });
 
@@ -78,9 +78,9 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: 
 
   app.get('/verification', async (c) => {
     const { code_id, code } = parseQuery(c, verificationCheckQuery);
-    const { account, userType } = await redeemLoginCode(db, code_id, code, c.get('clientAddress') ?? UNKNOWN_ADDRESS);
-    await signInAfterProof(c, account, userType);
-    return ok(c, authData(await findSignInAccount(db, account)));
+    const signedIn = await redeemLoginCode(db, code_id, code, c.get('clientAddress') ?? UNKNOWN_ADDRESS);
+    await signInAfterProof(c, signedIn);
+    return ok(c, authData(await findSignInAccount(db, signedIn.account)));
   });
 
   app.post('/logout', async (c) => {
