@@ -611,6 +611,45 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
+  '025_approved_paid_time': {
+    async up(db) {
+      await runStatements(db, `
+        -- Paid time a supervisor approves (decision 022, server/domain/paid-time.ts). duration_mins
+        -- stays what the session lasted for its customers (and their overtime); paid_mins is what
+        -- payroll pays the tutor (null: the duration, never changed). A change awaiting approval
+        -- has duration_requested_at (and who entered it); an approval, who gave it and when.
+        alter table meetings add column paid_mins integer check (paid_mins between 0 and 600);
+        alter table meetings add column duration_requested_by integer references tutors (id);
+        alter table meetings add column duration_requested_at timestamptz;
+        alter table meetings add column duration_approved_by integer references tutors (id);
+        alter table meetings add column duration_approved_at timestamptz;
+        -- Every change of a session's duration or paid time, as it left the meeting: who, when, what.
+        create table duration_changes (
+          id serial primary key,
+          meeting_id integer not null references meetings (id),
+          kind text not null check (kind in ('requested', 'set', 'approved', 'edited')),
+          duration_mins integer not null,
+          paid_mins integer not null,
+          changed_by integer references tutors (id),
+          changed_at timestamptz not null
+        );
+        create index duration_changes_meeting on duration_changes (meeting_id, id);
+        create index meetings_duration_awaiting on meetings (tutor_id) where duration_requested_at is not null;
+        -- Durations changed before this rule and not paid yet await approval from now on, paid at
+        -- the booked hour meanwhile: nobody approved them, and who entered them is not known (null).
+        update meetings set paid_mins = 60, duration_requested_at = now()
+          where duration_mins <> 60 and canceled = false and not exists (select 1 from payroll_lines l where l.meeting_id = meetings.id);
+        insert into duration_changes (meeting_id, kind, duration_mins, paid_mins, changed_by, changed_at)
+          select id, 'requested', duration_mins, paid_mins, null, duration_requested_at from meetings where duration_requested_at is not null;
+        -- A session is paid once, and an approval after its period was paid adds the difference in a
+        -- later period: an adjustment line, one per meeting and period at most.
+        alter table payroll_lines add column adjustment boolean not null default false;
+        alter table payroll_lines drop constraint payroll_lines_pkey;
+        alter table payroll_lines add primary key (meeting_id, period_first_day);
+        create unique index payroll_lines_paid_once on payroll_lines (meeting_id) where not adjustment
+      `);
+    },
+  },
 };
 
 /** PGlite's query protocol takes one statement at a time, so a script is split at its semicolons. */

@@ -101,7 +101,32 @@ export interface Database {
     attendance: Generated<'attended' | 'late' | 'no-show' | null>;
     homework: Generated<string>;
     private_note: Generated<string>;
+    /**
+     * Paid time (025, decision 022): the minutes payroll pays, null while the duration was never
+     * changed (it pays `duration_mins`). A change awaiting a supervisor's approval has
+     * `duration_requested_at` (and who entered it; null for one entered before the rule).
+     */
+    paid_mins: Generated<number | null>;
+    duration_requested_by: Generated<number | null>;
+    duration_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    duration_approved_by: Generated<number | null>;
+    duration_approved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
     created_at: Timestamp;
+  };
+  /**
+   * Every change of a meeting's duration or paid time (025), as it left the meeting: `requested`
+   * (entered, awaiting approval), `set` (a supervisor's change of another tutor's session),
+   * `approved` (as entered), `edited` (approved at other minutes). Only added to.
+   */
+  duration_changes: {
+    id: Generated<number>;
+    meeting_id: number;
+    kind: 'requested' | 'set' | 'approved' | 'edited';
+    duration_mins: number;
+    paid_mins: number;
+    /** Null only for changes entered before approvals were asked (the migration's). */
+    changed_by: number | null;
+    changed_at: RequiredTimestamp;
   };
   /** A tutor's days off (018): whole days in the site's zone, and the instants they cover. */
   tutor_days_off: {
@@ -138,6 +163,8 @@ export interface Database {
     /** The rate of the meeting's day; null when the tutor had none then (the line pays nothing). */
     rate_cents: number | null;
     cents: number;
+    /** The difference an approval after the session's own line was paid made (025): minutes may be below zero. */
+    adjustment: Generated<boolean>;
   };
   tutor_onboarding: {
     tutor_id: number;

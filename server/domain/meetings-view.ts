@@ -1,7 +1,8 @@
-import type { Meeting, MeetingWithPayments, Payment } from '../../src/contract/entities.ts';
+import type { Meeting, MeetingWithPayments, PaidTime, Payment } from '../../src/contract/entities.ts';
 import type { Db } from '../db/connection.ts';
 import { toEpoch } from '../epoch.ts';
 import { isBookedMeeting } from './booked.ts';
+import { paidMinutes } from './paid-time-rules.ts';
 import { meetingsWithTutorAndCourse } from '../db/meeting-joins.ts';
 
 /**
@@ -27,6 +28,9 @@ export interface Span {
 async function meetingsWhere(db: Db, filter: { ids: number[] } | { tutorId: number; span?: Span }, reader: MeetingReader): Promise<Map<number, Meeting>> {
   const staff = reader === 'staff';
   let query = meetingsWithTutorAndCourse(db)
+    // Who entered a change awaiting approval, and who approved the paid time last (decision 022).
+    .leftJoin('tutors as rq', 'rq.id', 'm.duration_requested_by')
+    .leftJoin('tutors as ap', 'ap.id', 'm.duration_approved_by')
     .select([
       'm.id',
       'm.occurrence',
@@ -45,7 +49,19 @@ async function meetingsWhere(db: Db, filter: { ids: number[] } | { tutorId: numb
       'c.course_name',
     ])
     // Selected for staff only: a customer's read never holds them, even in memory.
-    .$if(staff, (q) => q.select(['m.attendance', 'm.private_note']))
+    .$if(staff, (q) =>
+      q.select([
+        'm.attendance',
+        'm.private_note',
+        'm.paid_mins',
+        'm.duration_requested_at',
+        'rq.id as requested_by_id',
+        'rq.name as requested_by_name',
+        'm.duration_approved_at',
+        'ap.id as approved_by_id',
+        'ap.name as approved_by_name',
+      ]),
+    )
     .orderBy('m.occurrence')
     .orderBy('m.id');
   query = 'ids' in filter ? query.where('m.id', 'in', filter.ids) : query.where('m.tutor_id', '=', filter.tutorId).where('m.canceled', '=', false);
@@ -66,10 +82,30 @@ async function meetingsWhere(db: Db, filter: { ids: number[] } | { tutorId: numb
         offering: row.course_number !== null && row.course_name !== null ? { course: { course_number: row.course_number, course_name: row.course_name } } : null,
         slot: row.slot_id !== null ? { id: row.slot_id } : null,
         homework: row.homework,
-        ...(staff ? { attendance: row.attendance ?? null, private_note: row.private_note ?? '' } : {}),
+        ...(staff ? { attendance: row.attendance ?? null, private_note: row.private_note ?? '', paid_time: paidTime(row) } : {}),
       },
     ]),
   );
+}
+
+/** A staff read's paid time (decision 022): the minutes paid, a change awaiting approval, the last approval. */
+function paidTime(row: {
+  duration_mins: number;
+  paid_mins?: number | null;
+  duration_requested_at?: Date | null;
+  requested_by_id?: number | null;
+  requested_by_name?: string | null;
+  duration_approved_at?: Date | null;
+  approved_by_id?: number | null;
+  approved_by_name?: string | null;
+}): PaidTime {
+  const person = (id: number | null | undefined, name: string | null | undefined) => (id != null && name != null ? { id, name } : null);
+  const approvedBy = person(row.approved_by_id, row.approved_by_name);
+  return {
+    minutes: paidMinutes({ durationMins: row.duration_mins, paidMins: row.paid_mins ?? null }),
+    awaiting: row.duration_requested_at ? { by: person(row.requested_by_id, row.requested_by_name), epoch: toEpoch(row.duration_requested_at) } : null,
+    approved: row.duration_approved_at && approvedBy ? { by: approvedBy, epoch: toEpoch(row.duration_approved_at) } : null,
+  };
 }
 
 /**

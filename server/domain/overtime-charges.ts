@@ -10,6 +10,7 @@ import { type MeetingServices, meetingOwner, meetingView, refuseBy, sendRefunds,
 import { durationRefusal } from './meeting-rules.ts';
 import { chargeAnswerEvent, INITIAL_STATUS, movePayments, type PaymentStatus } from './payment-lifecycle.ts';
 import { billableOvertimeMinutes, overtimeCents } from './overtime.ts';
+import { recordDurationChange } from './paid-time.ts';
 import { Refusal } from './refusal.ts';
 
 type Trx = Transaction<Database>;
@@ -92,7 +93,9 @@ export async function previewDuration(services: MeetingServices, staff: Staff, m
 /**
  * Sets how long a meeting really lasted, within the rules of meeting-rules.ts (from its start; a
  * length that bills overtime once the booked hour has ended; until 48 hours after; at most 180
- * minutes). It must not run into the tutor's next meeting. Above 75 minutes each attendee is charged
+ * minutes). It must not run into the tutor's next meeting. The tutor is paid the new duration once a
+ * supervisor approves it (paid-time.ts; a supervisor's change of another tutor's session is approved
+ * as entered). Above 75 minutes each attendee is charged
  * the extra time not billed yet (chargesFor), to their card on file, as one incremental payment
  * naming who entered it; a declined charge does not count, so entering the time again tries again.
  * A decrease refunds nothing.
@@ -105,7 +108,8 @@ export async function setDuration(services: MeetingServices, staff: Staff, meeti
   const tutorId = await meetingOwner(db, staff, meetingId);
   await db.transaction().execute(async (trx) => {
     await checkDuration(trx, staff, tutorId, meetingId, durationMins);
-    await trx.updateTable('meetings').set({ duration_mins: durationMins }).where('id', '=', meetingId).execute();
+    // The new duration, and what it does to the tutor's paid time (awaiting approval: paid-time.ts).
+    await recordDurationChange(trx, staff, meetingId, durationMins);
     for (const charge of await chargesFor(trx, meetingId, durationMins)) {
       await trx
         .insertInto('payments')

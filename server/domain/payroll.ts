@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Payroll, PayrollSession, PayrollTutor, PayRate } from '../../src/contract/entities.ts';
+import type { Payroll, PayrollAwaiting, PayrollSession, PayrollTutor, PayRate } from '../../src/contract/entities.ts';
 import { dayInZone } from '../../src/lib/site-days.ts';
 import type { Database } from '../db/schema.ts';
 import { toEpoch } from '../epoch.ts';
@@ -17,6 +17,11 @@ import { Refusal } from './refusal.ts';
  * meeting is paid once), and the payroll is read from there ever after. A meeting held in a paid
  * period whose summary comes later is paid in the first unpaid period after its own (carried over).
  * Meetings of periods never marked paid stay in their own period's payroll.
+ *
+ * A meeting is paid its paid time (decision 022): the minutes a supervisor approved, or the booked
+ * duration while a change awaits approval. An approval after the meeting was paid in a frozen
+ * period pays the difference (an adjustment, below zero for fewer minutes) in the first unpaid
+ * period after, as a late summary is.
  */
 
 type Reader = Kysely<Database> | Transaction<Database>;
@@ -25,6 +30,8 @@ export interface PayrollContext {
   timeZone: string;
   payPeriodFirstDay: string;
   nowMs: number;
+  /** The supervisor reading it: the changes awaiting approval of their own sessions are not theirs to approve. */
+  viewerId?: number;
 }
 
 /** Only one payroll is marked paid at a time, on every instance: its meetings are chosen, then written. */
@@ -34,9 +41,12 @@ interface MeetingRow {
   id: number;
   tutor_id: number;
   occurrence: Date;
-  duration_mins: number;
+  /** What the tutor is paid for (paid-time-rules.ts paidMinutes). */
+  paid_minutes: number;
   notes: string;
   course_number: string | null;
+  /** Set while a changed duration awaits approval. */
+  duration_requested_at: Date | null;
 }
 
 function bookedMeetings(db: Reader, fromMs: number, toMs: number) {
@@ -44,7 +54,8 @@ function bookedMeetings(db: Reader, fromMs: number, toMs: number) {
     .selectFrom('meetings as m')
     .leftJoin('offerings as o', 'o.id', 'm.offering_id')
     .leftJoin('courses as c', 'c.id', 'o.course_id')
-    .select(['m.id', 'm.tutor_id', 'm.occurrence', 'm.duration_mins', 'm.notes', 'c.course_number'])
+    .select(['m.id', 'm.tutor_id', 'm.occurrence', 'm.notes', 'c.course_number', 'm.duration_requested_at'])
+    .select((eb) => eb.fn.coalesce('m.paid_mins', 'm.duration_mins').as('paid_minutes'))
     .where('m.canceled', '=', false)
     .where('m.occurrence', '>=', new Date(fromMs))
     .where('m.occurrence', '<=', new Date(toMs))
@@ -58,30 +69,63 @@ const periodSpanMs = (period: PayPeriod, timeZone: string) => {
   return { fromMs: from * 1000, toMs: to * 1000 + 999 };
 };
 
+/** The span an unpaid period's payroll looks over: from the earliest paid period's first day (what may be carried over) to its own end. */
+function payableSpanMs(period: PayPeriod, context: PayrollContext, paidDays: Set<string>) {
+  const earliestPaid = [...paidDays].sort()[0];
+  const start = earliestPaid !== undefined && earliestPaid < period.first_day ? earliestPaid : period.first_day;
+  const { toMs } = periodSpanMs(period, context.timeZone);
+  const { fromMs } = periodSpanMs({ first_day: start, last_day: start }, context.timeZone);
+  return { fromMs, toMs };
+}
+
+/**
+ * Whether the unpaid `period` pays what a meeting held at `occurrence` is owed: its own period, or
+ * the first unpaid one after it (carried over only through paid periods).
+ */
+function paidByPeriod(occurrence: Date, period: PayPeriod, context: PayrollContext, paidDays: Set<string>): boolean {
+  let own = payPeriodOf(dayInZone(new Date(occurrence).getTime(), context.timeZone), context.payPeriodFirstDay);
+  if (own.first_day === period.first_day) return true;
+  while (own.first_day < period.first_day) {
+    if (!paidDays.has(own.first_day)) return false;
+    own = payPeriodOf(dayInZone(periodSpanMs(own, context.timeZone).toMs + 1, context.timeZone), context.payPeriodFirstDay);
+  }
+  return own.first_day === period.first_day;
+}
+
 /**
  * The confirmed meetings an unpaid period's payroll pays: its own not paid yet, and those carried
  * over from paid periods before it (every period between them paid too, so this is the first
  * unpaid one after theirs).
  */
 async function meetingsToPay(db: Reader, period: PayPeriod, context: PayrollContext, paidDays: Set<string>): Promise<MeetingRow[]> {
-  const earliestPaid = [...paidDays].sort()[0];
-  const start = earliestPaid !== undefined && earliestPaid < period.first_day ? earliestPaid : period.first_day;
-  const { toMs } = periodSpanMs(period, context.timeZone);
-  const { fromMs } = periodSpanMs({ first_day: start, last_day: start }, context.timeZone);
+  const { fromMs, toMs } = payableSpanMs(period, context, paidDays);
   const rows = await bookedMeetings(db, fromMs, toMs)
     .where('m.notes', '!=', '')
     .where((eb) => eb.not(eb.exists(eb.selectFrom('payroll_lines as l').select('l.meeting_id').whereRef('l.meeting_id', '=', 'm.id'))))
     .execute();
-  return rows.filter((row) => {
-    let own = payPeriodOf(dayInZone(new Date(row.occurrence).getTime(), context.timeZone), context.payPeriodFirstDay);
-    if (own.first_day === period.first_day) return true;
-    // Carried over only through paid periods: the first unpaid one after its own takes it.
-    while (own.first_day < period.first_day) {
-      if (!paidDays.has(own.first_day)) return false;
-      own = payPeriodOf(dayInZone(periodSpanMs(own, context.timeZone).toMs + 1, context.timeZone), context.payPeriodFirstDay);
-    }
-    return own.first_day === period.first_day;
-  });
+  return rows.filter((row) => paidByPeriod(row.occurrence, period, context, paidDays));
+}
+
+/**
+ * The differences an unpaid period's payroll pays for meetings paid in frozen periods whose paid
+ * time a supervisor approved (or edited) since (decision 022): their paid time now, minus the
+ * minutes their lines paid, when not zero. Carried as a late summary is.
+ */
+async function adjustmentsToPay(db: Reader, period: PayPeriod, context: PayrollContext, paidDays: Set<string>): Promise<(MeetingRow & { minutes: number })[]> {
+  if (paidDays.size === 0) return [];
+  const { fromMs, toMs } = payableSpanMs(period, context, paidDays);
+  const rows = await bookedMeetings(db, fromMs, toMs)
+    .innerJoin(
+      (eb) => eb.selectFrom('payroll_lines').select((e) => ['meeting_id', e.fn.sum<number | string>('minutes').as('paid_so_far')]).groupBy('meeting_id').as('l'),
+      (join) => join.onRef('l.meeting_id', '=', 'm.id'),
+    )
+    .select('l.paid_so_far')
+    // Only a meeting whose paid time was ever set can differ from what was paid.
+    .where('m.paid_mins', 'is not', null)
+    .execute();
+  return rows
+    .map((row) => ({ ...row, minutes: row.paid_minutes - Number(row.paid_so_far) }))
+    .filter((row) => row.minutes !== 0 && paidByPeriod(row.occurrence, period, context, paidDays));
 }
 
 /** Each tutor's rate history, once per tutor. */
@@ -90,19 +134,55 @@ async function ratesOf(db: Reader, tutorIds: number[]): Promise<Map<number, PayR
   return new Map(await Promise.all(unique.map(async (id) => [id, await payRateHistory(db, id)] as const)));
 }
 
-function priced(row: MeetingRow, period: PayPeriod, rates: PayRate[], context: PayrollContext): PayrollSession {
+/** A session's line: its paid time (or an adjustment's minutes) at the rate of its day. */
+function priced(row: MeetingRow, period: PayPeriod, rates: PayRate[], context: PayrollContext, adjustment?: { minutes: number }): PayrollSession {
   const day = dayInZone(new Date(row.occurrence).getTime(), context.timeZone);
   const rate = rateOnDay(rates, day);
+  const minutes = adjustment ? adjustment.minutes : row.paid_minutes;
   return {
     meeting_id: row.id,
     tutor_id: row.tutor_id,
     occurrence_epoch: toEpoch(row.occurrence),
-    minutes: row.duration_mins,
+    minutes,
     course_number: row.course_number ?? '',
     rate_cents: rate?.hourly_rate_cents ?? null,
-    cents: rate ? Math.round((row.duration_mins * rate.hourly_rate_cents) / 60) : 0,
+    cents: rate ? Math.round((minutes * rate.hourly_rate_cents) / 60) : 0,
     carried_over: payPeriodOf(day, context.payPeriodFirstDay).first_day !== period.first_day,
+    adjustment: adjustment !== undefined,
+    awaiting_approval: row.duration_requested_at !== null,
   };
+}
+
+const bySession = (a: PayrollSession, b: PayrollSession) =>
+  a.occurrence_epoch - b.occurrence_epoch || Number(a.meeting_id) - Number(b.meeting_id) || Number(a.adjustment) - Number(b.adjustment);
+
+/** The changes awaiting approval among these meetings, with who entered them, oldest session first. */
+async function awaitingOf(db: Reader, meetingIds: number[], viewerId: number | undefined): Promise<PayrollAwaiting[]> {
+  if (meetingIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('meetings as m')
+    .leftJoin('offerings as o', 'o.id', 'm.offering_id')
+    .leftJoin('courses as c', 'c.id', 'o.course_id')
+    .leftJoin('tutors as rq', 'rq.id', 'm.duration_requested_by')
+    .select(['m.id', 'm.tutor_id', 'm.occurrence', 'm.duration_mins', 'm.notes', 'm.duration_requested_at', 'c.course_number', 'rq.id as requested_by_id', 'rq.name as requested_by_name'])
+    .select((eb) => eb.fn.coalesce('m.paid_mins', 'm.duration_mins').as('paid_minutes'))
+    .where('m.id', 'in', meetingIds)
+    .where('m.duration_requested_at', 'is not', null)
+    .orderBy('m.occurrence')
+    .orderBy('m.id')
+    .execute();
+  return rows.map((row) => ({
+    meeting_id: row.id,
+    tutor_id: row.tutor_id,
+    occurrence_epoch: toEpoch(row.occurrence),
+    course_number: row.course_number ?? '',
+    duration_mins: row.duration_mins,
+    paid_minutes: row.paid_minutes,
+    requested_by: row.requested_by_id !== null && row.requested_by_name !== null ? { id: row.requested_by_id, name: row.requested_by_name } : null,
+    requested_epoch: toEpoch(row.duration_requested_at!),
+    summarised: row.notes !== '',
+    can_approve: viewerId !== undefined && viewerId !== row.tutor_id,
+  }));
 }
 
 /** The payroll of the pay period holding `day`: frozen if it was marked paid, else as it stands. */
@@ -123,10 +203,11 @@ export async function payrollOf(db: Reader, day: string, context: PayrollContext
       .innerJoin('meetings as m', 'm.id', 'l.meeting_id')
       .leftJoin('offerings as o', 'o.id', 'm.offering_id')
       .leftJoin('courses as c', 'c.id', 'o.course_id')
-      .select(['l.meeting_id', 'l.tutor_id', 'l.minutes', 'l.rate_cents', 'l.cents', 'm.occurrence', 'c.course_number'])
+      .select(['l.meeting_id', 'l.tutor_id', 'l.minutes', 'l.rate_cents', 'l.cents', 'l.adjustment', 'm.occurrence', 'm.duration_requested_at', 'c.course_number'])
       .where('l.period_first_day', '=', period.first_day)
       .orderBy('m.occurrence')
       .orderBy('m.id')
+      .orderBy('l.adjustment')
       .execute();
     paidMeetings = lines.map((line) => ({
       meeting_id: line.meeting_id,
@@ -137,17 +218,31 @@ export async function payrollOf(db: Reader, day: string, context: PayrollContext
       rate_cents: line.rate_cents,
       cents: line.cents,
       carried_over: toEpoch(line.occurrence) * 1000 < fromMs,
+      adjustment: line.adjustment,
+      awaiting_approval: line.duration_requested_at !== null,
     }));
   } else {
-    const rows = await meetingsToPay(db, period, context, new Set(paidRows.map((row) => row.first_day)));
-    const rates = await ratesOf(db, rows.map((row) => row.tutor_id));
-    paidMeetings = rows.map((row) => priced(row, period, rates.get(row.tutor_id) ?? [], context));
+    const paidDays = new Set(paidRows.map((row) => row.first_day));
+    const rows = await meetingsToPay(db, period, context, paidDays);
+    const adjustments = await adjustmentsToPay(db, period, context, paidDays);
+    const rates = await ratesOf(db, [...rows, ...adjustments].map((row) => row.tutor_id));
+    paidMeetings = [
+      ...rows.map((row) => priced(row, period, rates.get(row.tutor_id) ?? [], context)),
+      ...adjustments.map((row) => priced(row, period, rates.get(row.tutor_id) ?? [], context, { minutes: row.minutes })),
+    ].sort(bySession);
   }
 
   // Held back: meetings held in the period that this payroll does not pay (no summary when it was
   // paid, or none yet).
   const paidHere = new Set(paidMeetings.map((m) => Number(m.meeting_id)));
-  const held = (await bookedMeetings(db, fromMs, Math.min(toMs, context.nowMs)).execute()).filter((row) => !paidHere.has(row.id) && (paidRow || row.notes === ''));
+  const heldInPeriod = await bookedMeetings(db, fromMs, Math.min(toMs, context.nowMs)).execute();
+  const held = heldInPeriod.filter((row) => !paidHere.has(row.id) && (paidRow || row.notes === ''));
+  // Awaiting approval: the changes of the sessions held in the period, and of those this payroll pays.
+  const awaiting = await awaitingOf(
+    db,
+    [...new Set([...heldInPeriod.filter((row) => row.duration_requested_at !== null).map((row) => row.id), ...paidMeetings.filter((m) => m.awaiting_approval).map((m) => Number(m.meeting_id))])],
+    context.viewerId,
+  );
 
   const tutorIds = [...new Set([...paidMeetings.map((m) => Number(m.tutor_id)), ...held.map((h) => h.tutor_id)])];
   const names = tutorIds.length === 0 ? [] : await db.selectFrom('tutors').select(['id', 'name']).where('id', 'in', tutorIds).execute();
@@ -164,7 +259,8 @@ export async function payrollOf(db: Reader, day: string, context: PayrollContext
         unrated_minutes: own.filter((s) => s.rate_cents === null).reduce((sum, s) => sum + s.minutes, 0),
         rate_cents: rateOnDay(rates.get(id) ?? [], period.last_day)?.hourly_rate_cents ?? null,
         held_back: heldBack.length,
-        held_back_minutes: heldBack.reduce((sum, h) => sum + h.duration_mins, 0),
+        held_back_minutes: heldBack.reduce((sum, h) => sum + h.paid_minutes, 0),
+        awaiting_approval: awaiting.filter((a) => Number(a.tutor_id) === id).length,
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -176,6 +272,7 @@ export async function payrollOf(db: Reader, day: string, context: PayrollContext
     over: toMs < context.nowMs,
     tutors,
     sessions: paidMeetings,
+    awaiting,
     total_cents: paidMeetings.reduce((sum, m) => sum + m.cents, 0),
   };
 }
@@ -200,7 +297,17 @@ export async function markPayrollPaid(db: Kysely<Database>, firstDay: string, su
     if (payroll.sessions.length > 0) {
       await trx
         .insertInto('payroll_lines')
-        .values(payroll.sessions.map((s) => ({ meeting_id: Number(s.meeting_id), period_first_day: period.first_day, tutor_id: Number(s.tutor_id), minutes: s.minutes, rate_cents: s.rate_cents, cents: s.cents })))
+        .values(
+          payroll.sessions.map((s) => ({
+            meeting_id: Number(s.meeting_id),
+            period_first_day: period.first_day,
+            tutor_id: Number(s.tutor_id),
+            minutes: s.minutes,
+            rate_cents: s.rate_cents,
+            cents: s.cents,
+            adjustment: s.adjustment,
+          })),
+        )
         .execute();
     }
   });

@@ -164,7 +164,7 @@ export async function toggleOffering(db: Db, offeringId: number): Promise<Offeri
 /**
  * Every tutor's hours in a period, in one query. Scheduled: minutes of booked meetings (someone
  * paid or is scheduled to pay) starting in the period. Confirmed: of those, the minutes of meetings
- * with a one-line summary, which is what a tutor is paid for.
+ * with a one-line summary, which is what a tutor is paid for. Both count each meeting's paid time.
  */
 export async function teamHours(db: Db, from: Date, to: Date): Promise<TutorHours[]> {
   const rows = await db
@@ -177,13 +177,15 @@ export async function teamHours(db: Db, from: Date, to: Date): Promise<TutorHour
         .on('m.occurrence', '<=', to)
         .on(isBookedMeeting),
     )
-    .select((eb) => [
-      't.id as tutor_id',
-      eb.fn.coalesce(eb.fn.sum<number>('m.duration_mins'), eb.lit(0)).as('scheduled_minutes'),
-      eb.fn
-        .coalesce(eb.fn.sum<number>(eb.case().when('m.notes', '!=', '').then(eb.ref('m.duration_mins')).else(0).end()), eb.lit(0))
-        .as('confirmed_minutes'),
-    ])
+    .select((eb) => {
+      // Each meeting's paid time (decision 022): a changed duration counts once a supervisor approves it.
+      const paid = eb.fn.coalesce('m.paid_mins', 'm.duration_mins');
+      return [
+        't.id as tutor_id',
+        eb.fn.coalesce(eb.fn.sum<number>(paid), eb.lit(0)).as('scheduled_minutes'),
+        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('m.notes', '!=', '').then(paid).else(0).end()), eb.lit(0)).as('confirmed_minutes'),
+      ];
+    })
     .groupBy('t.id')
     .orderBy('t.id')
     .execute();

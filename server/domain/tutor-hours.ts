@@ -1,4 +1,4 @@
-import type { HoursWeek, TutorHoursReport, UnsummarisedSession } from '../../src/contract/entities.ts';
+import type { AwaitingSession, HoursWeek, TutorHoursReport, UnsummarisedSession } from '../../src/contract/entities.ts';
 import { addDays, dayInZone } from '../../src/lib/site-days.ts';
 import type { Db } from '../db/connection.ts';
 import { toEpoch } from '../epoch.ts';
@@ -10,7 +10,8 @@ import { payRateHistory, rateOnDay } from './pay-rates.ts';
  * A tutor's hours and pay for a pay period (GET /api/tutors/{id}/hours). The meetings counted are
  * the team view's (team.ts teamHours): booked, not canceled, starting in the period; confirmed
  * ones have a one-line summary, which is what the tutor is paid for. A meeting held without a
- * summary is listed: its pay waits for one.
+ * summary is listed: its pay waits for one. Each counts its paid time (decision 022): a changed
+ * duration counts once a supervisor approves it, and is listed until then.
  */
 export async function tutorHoursReport(db: Db, tutorId: number, period: PayPeriod, timeZone: string, nowMs: number): Promise<TutorHoursReport> {
   const { from, to } = dayRangeEpochs(period.first_day, period.last_day, timeZone);
@@ -19,7 +20,8 @@ export async function tutorHoursReport(db: Db, tutorId: number, period: PayPerio
       .selectFrom('meetings as m')
       .leftJoin('offerings as o', 'o.id', 'm.offering_id')
       .leftJoin('courses as c', 'c.id', 'o.course_id')
-      .select(['m.id', 'm.occurrence', 'm.duration_mins', 'm.notes', 'c.course_number'])
+      .select(['m.id', 'm.occurrence', 'm.duration_mins', 'm.notes', 'm.duration_requested_at', 'c.course_number'])
+      .select((eb) => eb.fn.coalesce('m.paid_mins', 'm.duration_mins').as('paid_minutes'))
       .where('m.tutor_id', '=', tutorId)
       .where('m.canceled', '=', false)
       .where('m.occurrence', '>=', new Date(from * 1000))
@@ -38,17 +40,22 @@ export async function tutorHoursReport(db: Db, tutorId: number, period: PayPerio
   let payCents = 0;
   let unratedMinutes = 0;
   const unsummarisedIds: number[] = [];
+  const awaiting: AwaitingSession[] = [];
   for (const meeting of meetings) {
     const day = dayInZone(new Date(meeting.occurrence).getTime(), timeZone);
     const week = weeks.findLast((w) => w.first_day <= day)!;
-    week.scheduled_minutes += meeting.duration_mins;
+    const minutes = meeting.paid_minutes;
+    week.scheduled_minutes += minutes;
     if (meeting.notes !== '') {
-      week.confirmed_minutes += meeting.duration_mins;
+      week.confirmed_minutes += minutes;
       const rate = rateOnDay(history, day);
-      if (rate) payCents += Math.round((meeting.duration_mins * rate.hourly_rate_cents) / 60);
-      else unratedMinutes += meeting.duration_mins;
+      if (rate) payCents += Math.round((minutes * rate.hourly_rate_cents) / 60);
+      else unratedMinutes += minutes;
     } else if (new Date(meeting.occurrence).getTime() <= nowMs) {
       unsummarisedIds.push(meeting.id);
+    }
+    if (meeting.duration_requested_at !== null) {
+      awaiting.push({ meeting_id: meeting.id, occurrence_epoch: toEpoch(meeting.occurrence), course_number: meeting.course_number ?? '', duration_mins: meeting.duration_mins, paid_minutes: minutes });
     }
   }
 
@@ -66,6 +73,7 @@ export async function tutorHoursReport(db: Db, tutorId: number, period: PayPerio
     scheduled_minutes: sum((w) => w.scheduled_minutes),
     confirmed_minutes: sum((w) => w.confirmed_minutes),
     unsummarised: await unsummarisedMeetings(db, meetings, unsummarisedIds),
+    awaiting_approval: awaiting,
     pay: history.length === 0 ? null : { cents: payCents, unrated_minutes: unratedMinutes, rates: opening ? [...rates, opening] : rates },
   };
 }

@@ -75,6 +75,7 @@ export const errorStatus: Record<ErrorType, ContentfulStatusCode> = {
   PeriodNotOver: 409,
   PeriodAlreadyPaid: 409,
   NotQualified: 409,
+  CannotApproveOwnDuration: 403,
   TutorArchived: 409,
   TutorBusy: 409,
   MeetingCanceled: 409,

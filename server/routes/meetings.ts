@@ -1,5 +1,6 @@
 import {
   dayOffCreateForm,
+  durationApprovalForm,
   gradebooksQuery,
   id,
   idOrMyself,
@@ -20,6 +21,7 @@ import { createOneOffMeeting, createWeeklySlot } from '../domain/availability.ts
 import { cancelMeeting, type MeetingServices, reschedule, setNotes } from '../domain/meeting-changes.ts';
 import { previewDuration, refundOvertime, setDuration } from '../domain/overtime-charges.ts';
 import { listTutorMeetings } from '../domain/meetings-view.ts';
+import { approveDuration } from '../domain/paid-time.ts';
 import { listTutorGradebooks } from '../domain/tutor-gradebooks.ts';
 import { listDaysOff, takeBackDayOff } from '../domain/days-off.ts';
 import { deleteHour, endSeries, takeDaysOff } from '../domain/take-back.ts';
@@ -86,6 +88,17 @@ export function meetingRoutes(services: MeetingServices) {
     const meetingId = parseParam(c, 'id', id);
     const { duration_mins } = await parseForm(c, meetingDurationForm);
     return ok(c, await setDuration(services, staff, meetingId, duration_mins));
+  });
+
+  /**
+   * A supervisor approves the session's paid time: the duration a change awaits, or `minutes`
+   * (docs/contract-extensions.md, 'Paid time a supervisor approves'). Never their own session's.
+   */
+  app.post('/meetings/:id/duration-approval', async (c) => {
+    const staff = requireSupervisor(c);
+    const meetingId = parseParam(c, 'id', id);
+    const { minutes } = await parseForm(c, durationApprovalForm);
+    return ok(c, await approveDuration(db, staff, meetingId, minutes));
   });
 
   /** What entering a duration would charge each attendee (docs/contract-extensions.md); nothing is written. */

@@ -1,10 +1,11 @@
 import { site } from '../../src/config/site.ts';
 import { dayInZone } from '../../src/lib/site-days.ts';
-import { idOrMyself, payRateForm, payrollPaidForm, payrollQuery, tutorHoursQuery } from '../../src/contract/schemas.ts';
+import { idOrMyself, payRateForm, payrollApproveForm, payrollPaidForm, payrollQuery, tutorHoursQuery } from '../../src/contract/schemas.ts';
 import { nowMs } from '../clock.ts';
 import type { Db } from '../domain/handle.ts';
 import { payPeriodOf } from '../domain/pay-periods.ts';
 import { payRateHistory, setPayRate } from '../domain/pay-rates.ts';
+import { approveTutorDurations } from '../domain/paid-time.ts';
 import { markPayrollPaid, type PayrollContext, payrollOf } from '../domain/payroll.ts';
 import { tutorHoursReport } from '../domain/tutor-hours.ts';
 import { ok } from '../http/envelope.ts';
@@ -47,18 +48,26 @@ export function payRoutes(db: Db, payPeriodFirstDay: string) {
     return ok(c, rate, 201);
   });
 
-  const payrollContext = (): PayrollContext => ({ timeZone: site.timeZone, payPeriodFirstDay, nowMs: nowMs() });
+  /** The payroll's context for the supervisor reading it (whose own sessions' changes they may not approve). */
+  const payrollContext = (viewerId: number): PayrollContext => ({ timeZone: site.timeZone, payPeriodFirstDay, nowMs: nowMs(), viewerId });
 
   app.get('/payroll', async (c) => {
-    requireSupervisor(c);
+    const supervisor = requireSupervisor(c);
     const { day } = parseQuery(c, payrollQuery);
-    return ok(c, await payrollOf(db, day ?? today(), payrollContext()));
+    return ok(c, await payrollOf(db, day ?? today(), payrollContext(supervisor.tutorId)));
   });
 
   app.post('/payroll/paid', async (c) => {
     const supervisor = requireSupervisor(c);
     const { first_day } = await parseForm(c, payrollPaidForm);
-    return ok(c, await markPayrollPaid(db, first_day, supervisor.tutorId, payrollContext()));
+    return ok(c, await markPayrollPaid(db, first_day, supervisor.tutorId, payrollContext(supervisor.tutorId)));
+  });
+
+  /** 'Approve all': one tutor's duration changes awaiting approval in a pay period (decision 022). */
+  app.post('/payroll/approve-durations', async (c) => {
+    const supervisor = requireSupervisor(c);
+    const { tutor, first_day } = await parseForm(c, payrollApproveForm);
+    return ok(c, await approveTutorDurations(db, supervisor, tutor, first_day, payrollContext(supervisor.tutorId)));
   });
 
   return app;

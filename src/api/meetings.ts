@@ -30,3 +30,9 @@ export const setMeetingOccurrence = (meetingId: Id, occurrenceEpoch: number) =>
   request<Meeting>('POST', `${meetingPath(meetingId)}/occurrence_epoch`, { form: { occurrence_epoch: occurrenceEpoch } });
 export const setMeetingDuration = (meetingId: Id, durationMins: number) =>
   request<Meeting>('POST', `${meetingPath(meetingId)}/duration_mins`, { form: { duration_mins: durationMins } });
+/**
+ * A supervisor approves the session's paid time (decision 022): `minutes`, the duration they saw
+ * awaiting approval or the minutes they edited it to (approved either way).
+ */
+export const approveDuration = (meetingId: Id, minutes: number) =>
+  request<Meeting>('POST', `${meetingPath(meetingId)}/duration-approval`, { form: { minutes } });

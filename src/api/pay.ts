@@ -1,4 +1,4 @@
-import type { Id, PayRate, Payroll, TutorHoursReport } from '../contract/entities.ts';
+import type { Id, PayRate, Payroll, PayrollApproval, TutorHoursReport } from '../contract/entities.ts';
 import { request, segment } from './http.ts';
 
 const tutorPath = (tutorId: Id | 'myself') => `/api/tutors/${segment(tutorId)}`;
@@ -14,3 +14,6 @@ export const setPayRate = (tutorId: Id, hourlyRateCents: number, effectiveDay: s
 export const getPayroll = (day?: string) => request<Payroll>('GET', '/api/payroll', { query: { day } });
 /** Marks the pay period starting on `firstDay` paid, freezing its payroll. */
 export const markPayrollPaid = (firstDay: string) => request<Payroll>('POST', '/api/payroll/paid', { form: { first_day: firstDay } });
+/** 'Approve all': every duration change of the tutor's awaiting approval in the pay period starting on `firstDay`. */
+export const approvePayrollDurations = (tutorId: Id, firstDay: string) =>
+  request<PayrollApproval>('POST', '/api/payroll/approve-durations', { form: { tutor: tutorId, first_day: firstDay } });

@@ -154,6 +154,25 @@ export interface Meeting {
   attendance?: Attendance | null;
   /** Staff reads only, as `attendance`: the tutor's note to staff about the session ('' when none). */
   private_note?: string;
+  /** Staff reads only (decision 022): what the tutor is paid for, and a duration change awaiting a supervisor's approval. */
+  paid_time?: PaidTime;
+}
+
+/**
+ * A session's paid time (decision 022; staff reads only, absent from a backend that knows only the
+ * contract). `duration_mins` stays what the session lasted for its customers; the tutor is paid
+ * `minutes`: the booked duration until someone changes it, then the minutes a supervisor approved.
+ */
+export interface PaidTime {
+  /** What payroll pays for the session now. */
+  minutes: number;
+  /**
+   * A changed duration (`duration_mins`) awaiting a supervisor's approval: who entered it (null for
+   * one entered before approvals were asked) and when. Null when nothing awaits.
+   */
+  awaiting: { by: { id: Id; name: string } | null; epoch: number } | null;
+  /** The last approval (or a supervisor's own change of the duration): who and when; null when none. */
+  approved: { by: { id: Id; name: string }; epoch: number } | null;
 }
 
 /** Whether the customer came, by the terms' rule: more than 15 minutes late is a no-show. */
@@ -310,6 +329,17 @@ export interface UnsummarisedSession {
   customers: { firstname: string; lastname: string }[];
 }
 
+/** A session whose changed duration awaits a supervisor's approval: its pay counts `paid_minutes` until then (decision 022). */
+export interface AwaitingSession {
+  meeting_id: Id;
+  occurrence_epoch: number;
+  course_number: string;
+  /** The duration entered, awaiting approval. */
+  duration_mins: number;
+  /** What is paid until it is approved: the booked 60 minutes, or the minutes approved before. */
+  paid_minutes: number;
+}
+
 /**
  * A tutor's hours and pay for a pay period (GET /api/tutors/{id}/hours; additive to the spec).
  * Scheduled and confirmed minutes count as the team view's (GET /api/team/hours) for the same
@@ -327,6 +357,8 @@ export interface TutorHoursReport {
   scheduled_minutes: number;
   confirmed_minutes: number;
   unsummarised: UnsummarisedSession[];
+  /** Held sessions whose changed duration awaits a supervisor's approval (the minutes count their paid time meanwhile). */
+  awaiting_approval: AwaitingSession[];
   /**
    * What the confirmed sessions come to, each at the rate in effect on its day; null while the
    * tutor has no rate at all. `unrated_minutes`: confirmed minutes on days before the first rate.
@@ -361,8 +393,34 @@ export interface PayrollSession {
   /** The tutor's rate on the session's day; null before their first rate (the session pays nothing). */
   rate_cents: number | null;
   cents: number;
-  /** Held in an earlier period that was paid before the session had its summary. */
+  /** Held in an earlier period that was paid before the session had its summary (or before an approval: `adjustment`). */
   carried_over: boolean;
+  /**
+   * The difference a supervisor's approval made after the session was paid in an earlier period
+   * (decision 022): `minutes` and `cents` are that difference, below zero for fewer minutes.
+   */
+  adjustment: boolean;
+  /** A changed duration awaits approval: `minutes` are the paid time until then. */
+  awaiting_approval: boolean;
+}
+
+/** A session of a payroll whose changed duration awaits a supervisor's approval (decision 022). */
+export interface PayrollAwaiting {
+  meeting_id: Id;
+  tutor_id: Id;
+  occurrence_epoch: number;
+  course_number: string;
+  /** The duration entered, awaiting approval. */
+  duration_mins: number;
+  /** What is paid until it is approved. */
+  paid_minutes: number;
+  /** Who entered it (null for one entered before approvals were asked), and when. */
+  requested_by: { id: Id; name: string } | null;
+  requested_epoch: number;
+  /** The session has its summary (without one its pay is held back whatever is approved). */
+  summarised: boolean;
+  /** Whether the reader may approve it: never their own session. */
+  can_approve: boolean;
 }
 
 /** One tutor's line of a payroll. */
@@ -378,6 +436,8 @@ export interface PayrollTutor {
   /** Sessions held in the period that this payroll does not pay: no summary (yet), so their pay waits. */
   held_back: number;
   held_back_minutes: number;
+  /** Sessions of this payroll whose changed duration awaits approval (`Payroll.awaiting`). */
+  awaiting_approval: number;
 }
 
 /**
@@ -393,7 +453,15 @@ export interface Payroll {
   over: boolean;
   tutors: PayrollTutor[];
   sessions: PayrollSession[];
+  /** Sessions held in the period, or paid by this payroll, whose changed duration awaits approval, oldest first. */
+  awaiting: PayrollAwaiting[];
   total_cents: number;
+}
+
+/** POST /api/payroll/approve-durations: how many changes were approved, and the payroll after. */
+export interface PayrollApproval {
+  approved: number;
+  payroll: Payroll;
 }
 
 /** A period's money and hours (GET /api/reports), one week at a time: Monday to Sunday in the site's zone, cut to the period. */

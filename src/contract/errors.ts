@@ -109,6 +109,8 @@ export const errorTypes = [
   'NotQualified',
   /** The tutor is archived: nothing is re-assigned to them. */
   'TutorArchived',
+  /** A supervisor's own session's paid time is approved by another supervisor (decision 022). */
+  'CannotApproveOwnDuration',
   /** The tutor has a booked session (or one being paid for) at that time (`error.meeting` is it). */
   'TutorBusy',
   /** The session was canceled: there is nothing to re-assign. */

@@ -9,7 +9,7 @@ import { isValidPhone, normalizePhone } from '../lib/phone.ts';
 import { COURSE_NUMBER_PATTERN, normalizeCourseName, normalizeCourseNumber, schoolIdOf } from '../lib/courses.ts';
 import { bidiControlMessage, hasBidiControl } from '../lib/bidi-controls.ts';
 import { site } from '../config/site.ts';
-import { COURSE_NAME_MAX, COURSE_NUMBER_MAX, HOMEWORK_MAX, PRICE_CENTS_MAX, PRICE_CENTS_MIN, PRIVATE_NOTE_MAX, REPORT_MAX_DAYS } from './limits.ts';
+import { COURSE_NAME_MAX, COURSE_NUMBER_MAX, HOMEWORK_MAX, MAX_DURATION_MINUTES, PRICE_CENTS_MAX, PRICE_CENTS_MIN, PRIVATE_NOTE_MAX, REPORT_MAX_DAYS } from './limits.ts';
 
 /**
  * Numbers arrive as text and are written in plain decimal only: z.coerce.number() would read ''
@@ -122,6 +122,11 @@ export const overtimePreviewQuery = z.object({ duration_mins: integer((n) => n.m
 export const paymentRefundForm = z.object({ reason: requiredText(500) });
 /** POST /api/slots/{id}/end: the series' weeks from this instant on go (the unbooked ones). */
 export const slotEndForm = z.object({ from_epoch: epochSeconds });
+/**
+ * POST /api/meetings/{id}/duration-approval (decision 022): a supervisor approves the duration a
+ * change awaits, or, with `minutes`, sets the paid time (0 to 180 minutes), approved.
+ */
+export const durationApprovalForm = z.object({ minutes: integer((n) => n.min(0).max(MAX_DURATION_MINUTES)).optional() });
 export const slotEndQuery = z.object({ dry_run: booleanText.default(false) });
 /** A calendar day, YYYY-MM-DD (a real one: 2027-02-30 is refused). */
 export const calendarDay = z
@@ -215,6 +220,8 @@ export const payrollPaidForm = z.object({ first_day: calendarDay });
 export const onboardingItemForm = z.object({ item: z.enum(onboardingKeys), done: booleanText });
 export const offeringCreateForm = z.object({ tutor: idOrMyself, course: id, qualification: requiredText(200) });
 
+/** POST /api/payroll/approve-durations: every duration change of one tutor awaiting approval in the pay period starting on `first_day`. */
+export const payrollApproveForm = z.object({ tutor: id, first_day: calendarDay });
 // --- catalog (docs/contract-extensions.md: the catalog kept by supervisors) -------------------------
 /** No control character (below U+0020, and DEL). */
 const noControl = (value: string) => ![...value].some((ch) => ch < ' ' || ch === '\u007f');

@@ -121,6 +121,7 @@ export const errorMessages = {
   PeriodNotOver: 'This pay period has not ended yet: it can be marked paid from the day after its last day.',
   PeriodAlreadyPaid: 'This pay period is marked paid already. Reload the page to see its payroll.',
   // Re-assigning a session (docs/contract-extensions.md).
+  CannotApproveOwnDuration: 'You cannot approve the paid time of your own session. Please ask another supervisor.',
   NotQualified: 'This tutor is not qualified for this course (no active qualification for it). Add or unarchive the qualification on their team card first, or choose another tutor.',
   TutorArchived: 'This tutor is archived. Unarchive them first, or choose another tutor.',
   TutorBusy: (error) => {

@@ -230,6 +230,8 @@ function plausible(name: string, ids: Ids, r: Random): string {
       return '10';
     case 'duration_mins':
       return r.pick(['60', '90']);
+    case 'minutes':
+      return r.pick(['60', '75']);
     case 'weight_percent':
       return '10';
     case 'drops':
@@ -315,6 +317,7 @@ const INPUTS: Record<string, RouteInputs> = {
   'POST /api/meetings/:id/duration_mins': { form: ['duration_mins'] },
   'POST /api/meetings/:id/cancel': { form: ['reason'] },
   'GET /api/meetings/:id/overtime': { query: ['duration_mins'] },
+  'POST /api/meetings/:id/duration-approval': { form: ['minutes'] },
   'POST /api/payments/:id/refund': { form: ['reason'] },
   'DELETE /api/meetings/:id': {},
   'GET /api/meetings/:id/reassign-candidates': { query: ['from_date'] },
@@ -340,6 +343,7 @@ const INPUTS: Record<string, RouteInputs> = {
   'GET /api/tutors/:id/onboarding': {},
   'POST /api/tutors/:id/onboarding': { form: ['item', 'done'] },
   'POST /api/payroll/paid': { form: ['first_day'] },
+  'POST /api/payroll/approve-durations': { form: ['tutor', 'first_day'] },
   'GET /api/reports': { query: ['from', 'to'] },
   'POST /api/client-errors': { form: ['name', 'message', 'where', 'page', 'chunk_url'] },
   'POST /api/offline-payments/confirm': { form: ['client_secret', 'card_number'] },

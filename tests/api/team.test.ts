@@ -169,11 +169,17 @@ describeApi('the supervisor\'s team', (ctx) => {
     await post(tutor.client, `/api/meetings/${a.meetingId}/notes`, { notes: 'Loops' });
     await post(tutor.client, `/api/meetings/${a.meetingId}/duration_mins`, { duration_mins: 70 });
     const from = Math.min(first, second) - 60;
-    const { status, body } = await call(lead.client, `/api/team/hours?from=${from}&to=${Math.max(first, second) + 60}`);
-    expect(status).toBe(200);
-    const tutors = (await call(lead.client, '/api/tutors')).body.data;
-    expect(body.data).toHaveLength(tutors.length);
-    expect(body.data.find((h: { tutor_id: number }) => h.tutor_id === tutor.id)).toEqual({ tutor_id: tutor.id, scheduled_minutes: 130, confirmed_minutes: 70 });
+    const hoursOf = async () => {
+      const { status, body } = await call(lead.client, `/api/team/hours?from=${from}&to=${Math.max(first, second) + 60}`);
+      expect(status).toBe(200);
+      const tutors = (await call(lead.client, '/api/tutors')).body.data;
+      expect(body.data).toHaveLength(tutors.length);
+      return body.data.find((h: { tutor_id: number }) => h.tutor_id === tutor.id);
+    };
+    // The tutor's 70 minutes count once a supervisor approves them (decision 022): the booked 60 until then.
+    expect(await hoursOf()).toEqual({ tutor_id: tutor.id, scheduled_minutes: 120, confirmed_minutes: 60 });
+    expect((await post(lead.client, `/api/meetings/${a.meetingId}/duration-approval`, {})).status).toBe(200);
+    expect(await hoursOf()).toEqual({ tutor_id: tutor.id, scheduled_minutes: 130, confirmed_minutes: 70 });
     expect((await call(lead.client, `/api/team/hours?from=${from}&to=${from - 1}`)).body.error.type).toBe('BadInput');
   });
 

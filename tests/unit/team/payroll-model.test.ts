@@ -6,12 +6,13 @@ const payroll: Payroll = {
   last_day: '2026-12-06',
   paid: null,
   over: true,
-  tutors: [{ tutor_id: 2, name: 'Jordan Alvarez', confirmed_minutes: 150, cents: 8125, unrated_minutes: 0, rate_cents: 3250, held_back: 1, held_back_minutes: 60 }],
+  tutors: [{ tutor_id: 2, name: 'Jordan Alvarez', confirmed_minutes: 150, cents: 8125, unrated_minutes: 0, rate_cents: 3250, held_back: 1, held_back_minutes: 60, awaiting_approval: 0 }],
   sessions: [
     // 9:30 AM in Los Angeles on Dec 1 (17:30 UTC), 90 minutes with overtime.
-    { meeting_id: 7, tutor_id: 2, occurrence_epoch: Date.UTC(2026, 11, 1, 17, 30) / 1000, minutes: 90, course_number: 'CS 121', rate_cents: 3250, cents: 4875, carried_over: false },
-    { meeting_id: 3, tutor_id: 2, occurrence_epoch: Date.UTC(2026, 10, 20, 2, 0) / 1000, minutes: 60, course_number: 'MATH 124', rate_cents: 3250, cents: 3250, carried_over: true },
+    { meeting_id: 7, tutor_id: 2, occurrence_epoch: Date.UTC(2026, 11, 1, 17, 30) / 1000, minutes: 90, course_number: 'CS 121', rate_cents: 3250, cents: 4875, carried_over: false, adjustment: false, awaiting_approval: false },
+    { meeting_id: 3, tutor_id: 2, occurrence_epoch: Date.UTC(2026, 10, 20, 2, 0) / 1000, minutes: 60, course_number: 'MATH 124', rate_cents: 3250, cents: 3250, carried_over: true, adjustment: false, awaiting_approval: false },
   ],
+  awaiting: [],
   total_cents: 8125,
 };
 
