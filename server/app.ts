@@ -9,6 +9,7 @@ import { Refusal } from './domain/refusal.ts';
 import { loggedPath, requestLog, sameOriginGuard, siteHostGuard, siteOrigins, urlLengthLimit } from './http/guards.ts';
 import { router } from './http/router.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
+import { requestPathGuard } from './http/request-path.ts';
 import { compressJson } from './http/compression.ts';
 import { requestWrites } from './cache/data-changes.ts';
 import { signInMiddleware } from './http/sign-in.ts';
@@ -135,6 +136,8 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
   });
 
   const app = new Hono({ strict: false });
+  // One reading of the path before the router and every guard; the others are NotFound envelopes.
+  app.use(requestPathGuard((c) => failed(c, new Refusal('NotFound'))));
   app.route('/api', api);
   if (config.mode === 'demo') {
     app.use('/dev/*', siteHostGuard(config.siteUrl));

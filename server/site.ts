@@ -1,7 +1,10 @@
 import path from 'node:path';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { PublicTutor } from '../src/contract/entities.ts';
 import { builtPageScriptHashes, siteSecurityHeaders } from './http/security-headers.ts';
+import { failed } from './http/envelope.ts';
+import { requestPathGuard } from './http/request-path.ts';
+import { Refusal } from './domain/refusal.ts';
 import { dashboardShell } from './dashboard-shell.ts';
 import { liveHomePage } from './live-home.ts';
 import { addPhotoRoute } from './photos.ts';
@@ -31,7 +34,17 @@ export interface SiteOptions {
 export function createSiteApp({ api, distDir, photoDir, galleryTutors, galleryRefreshMs, hsts = false, dashboardRenderFile, embedOrigins }: SiteOptions) {
   const root = path.resolve(distDir);
   const app = new Hono({ strict: false });
+
+  async function notFound(c: Context) {
+    const notFoundPage = await resolveFile(root, '/404.html');
+    if (notFoundPage) return sendFile(c, notFoundPage, { status: 404, cache: 'no-cache' });
+    return c.text('Not found', 404);
+  }
+
   app.use(siteSecurityHeaders({ scriptHashes: builtPageScriptHashes(root), hsts, embedOrigins }));
+  // One reading of the path before the router and every guard (http/request-path.ts); a path
+  // without one is no page of ours (under /api, the API's envelope says so).
+  app.use(requestPathGuard((c) => (c.req.path.startsWith('/api/') ? failed(c, new Refusal('NotFound')) : notFound(c))));
   app.route('/', api);
   addPhotoRoute(app, [photoDir, path.join(root, 'tutor_images')]);
   if (galleryTutors) {
@@ -45,9 +58,7 @@ export function createSiteApp({ api, distDir, photoDir, galleryTutors, galleryRe
     if (isDashboardPath(c.req.path)) return shell(c);
     const file = await resolveFile(root, c.req.path);
     if (file) return sendFile(c, file, { cache: cacheControl(file.endsWith('.html') ? '/index.html' : c.req.path) });
-    const notFoundPage = await resolveFile(root, '/404.html');
-    if (notFoundPage) return sendFile(c, notFoundPage, { status: 404, cache: 'no-cache' });
-    return c.text('Not found', 404);
+    return notFound(c);
   });
 
   return app;

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
+import { normalPath } from './http/request-path.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -42,16 +43,14 @@ async function isFile(file: string): Promise<boolean> {
   }
 }
 
-/** Maps a URL path to a file inside `root`, refusing anything that would step outside it. */
+/**
+ * Maps a URL path to a file inside `root`, refusing anything that would step outside it. The path
+ * is read as the router reads it (request-path.ts), never decoded a second time.
+ */
 export async function resolveFile(root: string, urlPath: string): Promise<string | undefined> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return undefined;
-  }
-  if (decoded.includes('\0')) return undefined;
-  const file = path.join(root, path.normalize(decoded));
+  const normal = normalPath(urlPath);
+  if (normal === null) return undefined;
+  const file = path.join(root, normal);
   if (file !== root && !file.startsWith(root + path.sep)) return undefined;
   for (const candidate of [file, path.join(file, 'index.html'), `${file}.html`]) {
     if (await isFile(candidate)) return candidate;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
+import { normalPath } from './request-path.ts';
 
 /**
  * Stripe.js and its card frames: the only origins besides our own that the pages use. Stripe's
@@ -67,19 +68,13 @@ export const HSTS = 'max-age=63072000; includeSubDomains';
 
 /**
  * Whether a path is under /embed/, the pages made to be framed by other sites (the booking
- * widget, decision 020). Decided on the path as the file server reads it (decoded, `..` resolved),
- * so that `/embed/%2e%2e/terms` is not the terms page made frameable; a path that does not decode
- * is not an embed page.
+ * widget, decision 020). Decided on the one reading of the path that the router and the file
+ * server have too (request-path.ts: decoded, `..` resolved), so that `/embed/%2e%2e/terms` is not
+ * the terms page made frameable; a path without one reading is not an embed page.
  */
 export function isEmbedPath(urlPath: string): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return false;
-  }
-  const normal = path.posix.normalize(decoded);
-  return normal === '/embed' || normal.startsWith('/embed/');
+  const normal = normalPath(urlPath);
+  return normal !== null && (normal === '/embed' || normal.startsWith('/embed/'));
 }
 
 /**
