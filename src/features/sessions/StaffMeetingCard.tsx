@@ -14,6 +14,7 @@ import { isUpcoming } from './group-payments.ts';
 import { AddToCalendarLink, MeetingCard, statusTone } from './MeetingCard.tsx';
 import { canAddToCalendar } from './calendar-link.ts';
 import { MeetingSummaryBox } from './MeetingSummaryBox.tsx';
+import { PaidTimeNote } from './PaidTimeNote.tsx';
 import { reportOf } from './lesson-report.ts';
 import { useViewedTutor } from '../../lib/viewed-tutor.ts';
 import styles from './staff.module.css';
@@ -27,6 +28,8 @@ const DeleteHourDialog = lazyChunk(() => import('./TakeBackDialogs.tsx').then((m
 const EndSeriesDialog = lazyChunk(() => import('./TakeBackDialogs.tsx').then((m) => ({ default: m.EndSeriesDialog })));
 // A supervisor's re-assign of a booked session to another tutor.
 const ReassignDialog = lazyChunk(() => import('./ReassignDialog.tsx').then((m) => ({ default: m.ReassignDialog })));
+// A supervisor's edit of a session's paid time (decision 022).
+const PaidTimeDialog = lazyChunk(() => import('./PaidTimeDialog.tsx').then((m) => ({ default: m.PaidTimeDialog })));
 
 export const UNBOOKED_TEXT = 'This slot is unbooked';
 export const EDIT_TOOLTIP = 'Reschedule/Enter Overtime';
@@ -56,10 +59,12 @@ const refundable = (payment: StaffPayment) => payment.is_incremental && payment.
 /**
  * The staff's meeting card (spec 2 §2): the shared card with the attendees (name, phone, email, a
  * weekly-subscription mark and a line per payment), the edit icon, and Cancel Meeting and
- * Reschedule/Edit Duration in the footer.
+ * Reschedule/Edit Duration in the footer. A changed duration shows 'Awaiting approval' until a
+ * supervisor approves it (decision 022): from another tutor's dashboard, a supervisor approves or
+ * edits it here.
  */
 export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = false, withSummary = false, supervisor = false }: StaffMeetingCardProps) {
-  const [dialog, setDialog] = useState<'edit' | 'cancel' | 'late-cancel' | 'delete' | 'end-series' | 'reassign' | { refund: StaffPayment } | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'cancel' | 'late-cancel' | 'delete' | 'end-series' | 'reassign' | 'paid-time' | { refund: StaffPayment } | null>(null);
   const { nowMs } = useMoment();
   // In another tutor's dashboard, the confirmations say whose session it is.
   const owner = useViewedTutor();
@@ -181,6 +186,7 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
               {dialog === 'edit' && <EditMeetingDialog meeting={meeting} onClose={closeDialog} />}
               {dialog === 'delete' && <DeleteHourDialog meeting={meeting} onClose={closeDialog} />}
               {dialog === 'end-series' && <EndSeriesDialog meeting={meeting} onClose={closeDialog} />}
+              {dialog === 'paid-time' && <PaidTimeDialog meeting={meeting} onClose={closeDialog} />}
               {dialog === 'reassign' && (
                 <ReassignDialog meeting={meeting} customers={attending.map(({ customer }) => `${customer.firstname} ${customer.lastname}`.trim())} onClose={closeDialog} />
               )}
@@ -219,6 +225,8 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
     >
       {!active && <p className={styles.unbooked}>{UNBOOKED_TEXT}</p>}
       {attending.length > 0 && renderAttendees(attending)}
+      {/* A booked session's paid time: a change awaiting approval, which a supervisor in another tutor's dashboard approves. */}
+      {active && <PaidTimeNote meeting={meeting} canApprove={supervisor && owner !== null} onChanged={onChanged} onEdit={() => setDialog('paid-time')} />}
       {earlier.length > 0 && (
         <details className={styles.earlier}>
           <summary>{EARLIER_BOOKINGS}</summary>

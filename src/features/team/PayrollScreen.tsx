@@ -15,6 +15,7 @@ import { LoadError } from '../../ui/LoadError.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import { PeriodNav } from '../../ui/PeriodNav.tsx';
 import { useRead } from '../../ui/use-read.ts';
+import { PayrollApprovals } from './PayrollApprovals.tsx';
 import { payrollSessionsCsv, payrollTutorsCsv } from './payroll-model.ts';
 import styles from './payroll.module.css';
 
@@ -25,6 +26,7 @@ const failureText = (result: { status: 'network-error' } | { status: 'failure'; 
  * Payroll (issue 25, supervisors): a pay period's pay per tutor for their confirmed sessions, the
  * sessions held back for a missing summary, CSV files per tutor and per session, and marking the
  * period paid once it has ended (its numbers then freeze; a later summary is paid in the next one).
+ * Changed durations await a supervisor's approval (PayrollApprovals, decision 022).
  */
 export function PayrollScreen({ onDenied }: { onDenied: () => void }) {
   const titleId = useId();
@@ -49,6 +51,7 @@ export function PayrollScreen({ onDenied }: { onDenied: () => void }) {
           />
           <PaidState payroll={load.data} onMarkPaid={() => setConfirming(true)} />
           <PayrollTable payroll={load.data} />
+          {load.data.tutors.length > 0 && <PayrollApprovals payroll={load.data} onApproved={reload} onApprovedAll={setData} />}
           {confirming && (
             <MarkPaidDialog
               payroll={load.data}
@@ -103,6 +106,7 @@ function PayrollTable({ payroll }: { payroll: Payroll }) {
               <th scope="col">Tutor</th>
               <th scope="col">Confirmed hours</th>
               <th scope="col">Held back (no summary)</th>
+              <th scope="col">Awaiting approval</th>
               <th scope="col">Rate</th>
               <th scope="col">Pay</th>
             </tr>
@@ -113,6 +117,7 @@ function PayrollTable({ payroll }: { payroll: Payroll }) {
                 <th scope="row">{t.name}</th>
                 <td>{formatHours(t.confirmed_minutes)}</td>
                 <td>{t.held_back === 0 ? '—' : `${t.held_back} (${formatHours(t.held_back_minutes)} h)`}</td>
+                <td>{t.awaiting_approval === 0 ? '—' : t.awaiting_approval}</td>
                 <td>{t.rate_cents === null ? 'Not set' : `${centsToDollars(t.rate_cents)}/h`}</td>
                 <td>
                   {centsToDollars(t.cents)}
@@ -126,6 +131,7 @@ function PayrollTable({ payroll }: { payroll: Payroll }) {
               <th scope="row">Total</th>
               <td>{formatHours(payroll.tutors.reduce((sum, t) => sum + t.confirmed_minutes, 0))}</td>
               <td>{payroll.tutors.reduce((sum, t) => sum + t.held_back, 0)}</td>
+              <td>{payroll.awaiting.length}</td>
               <td />
               <td>{centsToDollars(payroll.total_cents)}</td>
             </tr>
@@ -170,6 +176,8 @@ function MarkPaidDialog({ payroll, onClose }: { payroll: Payroll; onClose: (paid
       <p>
         {formatDayRange(payroll.first_day, payroll.last_day)}: {payroll.sessions.length} sessions, {centsToDollars(payroll.total_cents)} in all. Its numbers are then
         frozen, and a session summarised later is paid in the next period.
+        {payroll.awaiting.length > 0 &&
+          ` ${payroll.awaiting.length === 1 ? '1 changed duration awaits' : `${payroll.awaiting.length} changed durations await`} approval: paid as approved so far, and what a later approval changes is paid in the next period.`}
       </p>
       {error && (
         <p role="alert" className={styles.error}>

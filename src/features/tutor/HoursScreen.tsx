@@ -9,7 +9,8 @@ import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { PeriodNav } from '../../ui/PeriodNav.tsx';
 import { useRead } from '../../ui/use-read.ts';
-import { ALL_SUMMARISED, NO_RATE, nextPeriodDay, previousPeriodDay, ratesSentence, UNSUMMARISED_HINT } from './hours-model.ts';
+import { AWAITING_APPROVAL, awaitingSentence } from '../../lib/paid-time.ts';
+import { ALL_SUMMARISED, AWAITING_HINT, AWAITING_OWN_HINT, NO_RATE, nextPeriodDay, previousPeriodDay, ratesSentence, UNSUMMARISED_HINT } from './hours-model.ts';
 import styles from './hours.module.css';
 import { useScreenTitle } from '../../lib/viewed-tutor.ts';
 import { shortName } from './tutor-meetings.ts';
@@ -27,7 +28,8 @@ export interface HoursScreenProps {
 
 /**
  * 'My Hours' (issue 24): a pay period's scheduled and confirmed hours week by week, the sessions
- * whose pay waits for a summary, and what the confirmed ones come to at the tutor's hourly rate.
+ * whose pay waits for a summary, those whose changed duration awaits a supervisor's approval
+ * (decision 022), and what the confirmed ones come to at the tutor's hourly rate.
  * The figures are the team view's for the same days (GET /api/tutors/{id}/hours).
  */
 export function HoursScreen({ tutorId, title, historyPath, own }: HoursScreenProps) {
@@ -124,6 +126,23 @@ function Report({
           ))}
         </tbody>
       </table>
+
+      {report.awaiting_approval.length > 0 && (
+        <>
+          <h2 className={styles.subheading}>Changed durations {AWAITING_APPROVAL.toLowerCase()}</h2>
+          <p className={styles.note}>{own ? AWAITING_OWN_HINT : AWAITING_HINT}</p>
+          <ul className={styles.sessions} aria-label={AWAITING_APPROVAL}>
+            {report.awaiting_approval.map((session) => (
+              <li key={String(session.meeting_id)} className={styles.session}>
+                <strong>{formatLongDate(session.occurrence_epoch)}</strong>
+                <span>{formatTimeRange(session.occurrence_epoch, session.duration_mins)}</span>
+                <span>{session.course_number}</span>
+                <span>{awaitingSentence(session.duration_mins, session.paid_minutes, null)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
 
       <h2 className={styles.subheading}>Sessions missing a summary</h2>
       {report.unsummarised.length === 0 ? (

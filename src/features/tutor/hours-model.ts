@@ -18,3 +18,6 @@ export function ratesSentence(rates: PayRate[], formatDay: (day: string) => stri
 export const NO_RATE = 'Your hourly rate has not been set yet: a supervisor sets it on the team view.';
 export const UNSUMMARISED_HINT = 'Please enter a summary to get paid for this session.';
 export const ALL_SUMMARISED = 'Every session held in this period has its summary.';
+/** My Hours' note over the sessions whose changed duration awaits approval (decision 022), to the tutor and to a supervisor. */
+export const AWAITING_OWN_HINT = 'A duration you change is paid once a supervisor approves it; the hours above count the minutes approved so far.';
+export const AWAITING_HINT = 'A changed duration is paid once a supervisor approves it (on the session’s card or in Payroll); the hours above count the minutes approved so far.';
