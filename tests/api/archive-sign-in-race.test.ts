@@ -1,4 +1,4 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, TableNode, type UnknownRow } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
 import { fromNow, now } from '../../server/clock.ts';
@@ -61,7 +61,7 @@ function slowSignOut(ms: number): KyselyPlugin {
   return {
     transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
       const table = node.kind === 'DeleteQueryNode' ? node.from.froms[0] : undefined;
-      if (table?.kind === 'TableNode' && table.table.identifier.name === 'sessions' && JSON.stringify(node).includes('"id_hash"')) slow.add(queryId);
+      if (table && TableNode.is(table) && table.table.identifier.name === 'sessions' && JSON.stringify(node).includes('"id_hash"')) slow.add(queryId);
       return node;
     },
     async transformResult({ queryId, result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
