@@ -98,14 +98,18 @@ const ownerColumns = (account: Account) => ({
   tutor_id: 'tutorId' in account ? account.tutorId : null,
 });
 
+/** Whether the request comes from a client address the account signed in from (sign-in-addresses.ts): the owner's. */
+async function fromSignInAddress(db: Db, found: FoundAccount | undefined, clientAddress: string | undefined): Promise<boolean> {
+  return found !== undefined && (await signedInFrom(db, found.account, clientAddress));
+}
+
 /**
  * Counts a request for a login link or code against the rule's window per email (or phone),
- * unless the account signed in from this client address before (sign-in-addresses.ts): strangers
- * who fill the window from other addresses do not hold the owner back there.
+ * unless it comes from an address the account signed in from: strangers who fill the window from
+ * other addresses do not hold the owner back there.
  */
-async function countPerTarget(db: Db, rule: RateRule, target: string, found: FoundAccount | undefined, clientAddress: string | undefined): Promise<RateVerdict> {
-  if (found && (await signedInFrom(db, found.account, clientAddress))) return { allowed: true, retryAfterSeconds: 0 };
-  return countHits(db, targetHits(rule, [target]));
+async function countPerTarget(db: Db, rule: RateRule, target: string, atSignInAddress: boolean): Promise<RateVerdict> {
+  return atSignInAddress ? { allowed: true, retryAfterSeconds: 0 } : countHits(db, targetHits(rule, [target]));
 }
 
 /** Whether a login link sent to the account is still unused and valid. */
@@ -136,7 +140,7 @@ export async function sendLoginLink(db: Db, sender: Sender, siteUrl: string, use
     // that the requests counted before it made, however many arrive at once.
     if (found) await lockAccount(trx, found.account);
     // The hit is counted whatever the answer, so nothing here throws: a refusal would roll it back.
-    const verdict = await countPerTarget(trx, RATE_LIMITS.loginLink, `email:${email}`, found, clientAddress);
+    const verdict = await countPerTarget(trx, RATE_LIMITS.loginLink, `email:${email}`, await fromSignInAddress(trx, found, clientAddress));
     if (!verdict.allowed) return found && (await hasLiveLink(trx, found.account)) ? null : tooSoon(verdict.retryAfterSeconds * 1000);
     if (!found) return new Refusal('UserNotFound');
     const secret = newSecret();
@@ -232,7 +236,8 @@ function textRefusal(error: unknown): unknown {
  * Texts a 7-digit login code to the phone of the account with this email (customers first, then
  * staff, whose emails are on the staff domain), or of the customer with this phone. At most one
  * text per account every 60 seconds, and RATE_LIMITS.loginCode's per email (or phone) from
- * addresses the account has not signed in from.
+ * addresses the account has not signed in from; requests from those also get at most half of the
+ * number's texts (sms-guard.ts: STRANGERS_TEXTS_PER_NUMBER), so the rest stays the owner's.
  * A text that is not sent (refused by the guard, or the provider failed: BadPhone, TextLimit,
  * TextNotSent) takes its code with it, so that no code nobody received lingers and the 60 seconds
  * do not stand in the way of asking again.
@@ -242,7 +247,8 @@ export async function sendLoginCode(db: Db, sender: Sender, to: CodeRecipient, c
     'phone' in to
       ? await findCustomerByPhone(db, to.phone)
       : ((await findAccount(db, isStaffEmail(to.email) ? 'tutor' : 'customer', to.email, 'phone')) ?? (await findAccount(db, 'customer', to.email, 'phone')));
-  const verdict = await countPerTarget(db, RATE_LIMITS.loginCode, 'phone' in to ? `phone:${to.phone}` : `email:${to.email}`, found, clientAddress);
+  const atSignInAddress = await fromSignInAddress(db, found, clientAddress);
+  const verdict = await countPerTarget(db, RATE_LIMITS.loginCode, 'phone' in to ? `phone:${to.phone}` : `email:${to.email}`, atSignInAddress);
   // Past the cap there is no success without a text, as there is for links: the answer's code_id
   // is what a code is checked with, so the id of a code already texted would let whoever asked
   // spend its owner's tries, and a new id would say a code was texted that was not. TooSoon sends
@@ -275,6 +281,8 @@ export async function sendLoginCode(db: Db, sender: Sender, to: CodeRecipient, c
       to: found.phone,
       subject: '',
       text: `${code} is your ${site.brandName} login code. It expires in ${CODE_MINUTES} minutes.`,
+      // From anywhere else, the code takes a text of strangers' share of the number's (sms-guard.ts).
+      fromSignInAddress: atSignInAddress,
     });
   } catch (error) {
     await db.deleteFrom('verification_codes').where('id', '=', inserted.id).execute();

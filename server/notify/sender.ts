@@ -23,6 +23,12 @@ export interface Message {
    * gets, so the SMS guard's per-number limits do not apply (its daily cap still does).
    */
   notice?: boolean;
+  /**
+   * A login code asked for from a client address the account signed in from (sign-in-addresses.ts):
+   * the owner's request. Any other login code counts towards the share of a number's texts kept
+   * for strangers (sms-guard.ts), so strangers can never use up the owner's.
+   */
+  fromSignInAddress?: boolean;
 }
 
 /**

@@ -8,13 +8,22 @@ const DAY = 24 * HOUR;
 /**
  * Texts cost money per message and reach a stranger's phone, so texts are bounded here as well as
  * by the callers' own limits: 3 an hour and 6 a day to one number (login codes; booking notices,
- * each the result of a paid booking, are exempt), and the configured number a day in all. Counted in the database (rate-limits.ts),
+ * each the result of a paid booking, are exempt), of which login codes asked for from addresses
+ * the account never signed in from get half (below), and the configured number a day in all. Counted in the database (rate-limits.ts),
  * so the bounds hold across instances and restarts; the number is counted only as a keyed hash.
  */
 export const TEXTS_PER_NUMBER: readonly RateWindow[] = [
   { max: 3, seconds: HOUR },
   { max: 6, seconds: DAY },
 ];
+
+/**
+ * Of those, what login codes asked for from an address the account never signed in from may use:
+ * half of each, rounded down (1 an hour, 3 a day). Anyone who knows an email can ask from such
+ * addresses, so they would otherwise use up the owner's texts for a day; the rest is kept for
+ * the owner's requests (Message.fromSignInAddress), which count in the number's caps only.
+ */
+export const STRANGERS_TEXTS_PER_NUMBER: readonly RateWindow[] = TEXTS_PER_NUMBER.map((window) => ({ max: Math.floor(window.max / 2), seconds: window.seconds }));
 
 export type TextRefusedReason = 'not-north-american' | 'number-limit' | 'daily-cap';
 
@@ -65,8 +74,14 @@ export function smsGuard(inner: Sender, db: Db, dailyCap: number): Sender {
       // A busy tutor's booking notices and reminders must all arrive; login codes, which anyone can
       // ask for towards a number, are held to the per-number limits.
       if (!message.notice) {
-        const perNumber: RateHit[] = TEXTS_PER_NUMBER.map((window) => ({ bucket: `sms-number-${window.seconds}s`, key: `phone:${number}`, window }));
-        const forNumber = await countHits(db, perNumber);
+        const hits = (bucket: string, windows: readonly RateWindow[]): RateHit[] => windows.map((window) => ({ bucket: `${bucket}-${window.seconds}s`, key: `phone:${number}`, window }));
+        // Strangers' share first, and their tries count in the number's caps only once within it,
+        // so that however often strangers ask, the rest of the caps stays the owner's.
+        if (!message.fromSignInAddress) {
+          const forStrangers = await countHits(db, hits('sms-number-strangers', STRANGERS_TEXTS_PER_NUMBER));
+          if (!forStrangers.allowed) throw new TextRefused('number-limit', forStrangers.retryAfterSeconds);
+        }
+        const forNumber = await countHits(db, hits('sms-number', TEXTS_PER_NUMBER));
         if (!forNumber.allowed) throw new TextRefused('number-limit', forNumber.retryAfterSeconds);
       }
       // Counted only once the number's own limits pass, so that one number refused over and over

@@ -22,7 +22,7 @@ export const errorTypes = [
   'TooManyAttempts',
   /** The SMS provider did not take the login code's text (docs/contract-extensions.md). */
   'TextNotSent',
-  /** Too many texts to this number (3 an hour, 6 a day) or from the site today. */
+  /** Too many texts to this number (3 an hour, 6 a day; half of them for requests from addresses the account never signed in from) or from the site today. */
   'TextLimit',
   /** The account's phone is not a North American number, the only ones texted. */
   'BadPhone',

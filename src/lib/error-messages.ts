@@ -48,7 +48,8 @@ export const errorMessages = {
   OldCode: 'That code has expired or was used already. Close this and ask for a new code.',
   TooManyAttempts: `Too many wrong codes. ${TRY_EMAIL}`,
   TextNotSent: "We couldn't send the text. Try again in a minute, or log in by email.",
-  TextLimit: `Too many texts were sent to this number today. ${TRY_EMAIL}`,
+  // Past a number's caps, or strangers' share of them (sms-guard.ts): the emailed link is never refused.
+  TextLimit: `We can't text another login code to this number for now, but a login link by email still works. ${TRY_EMAIL}`,
   BadPhone: `We can only text North American phone numbers. ${TRY_EMAIL}`,
   TextLoginOff: `Logging in by text is not available right now. ${TRY_EMAIL}`,
   // Spec 1 §8, create customer.

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
-import { SIGN_IN_FLOOR_MS } from '../../server/http/even-timing.ts';
+import { SIGN_IN_FLOOR_MS, TEXT_CODE_FLOOR_MS } from '../../server/http/even-timing.ts';
 import { advanceClock } from '../../server/clock.ts';
 import type { Config } from '../../server/config.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
@@ -12,7 +12,8 @@ import { createSender } from '../../server/notify/index.ts';
 import type { Message, Sender } from '../../server/notify/sender.ts';
 import { northAmericanNumber, smsGuard, TextFailed, TextRefused } from '../../server/notify/sms-guard.ts';
 import { twilioSender } from '../../server/notify/twilio.ts';
-import { call, describeApi, type TestContext, TestClient } from './harness.ts';
+import { newCustomer } from './booking-helpers.ts';
+import { awaitedSender, call, describeApi, type TestContext, TestClient } from './harness.ts';
 import { pinClock } from './suite-clock.ts';
 
 const ACCOUNT_SID = 'AC00000000000000000000000000000001';
@@ -114,6 +115,23 @@ describeApi('login codes texted through Twilio', (ctx) => {
 
   const codeRows = () => ctx().database.db.selectFrom('verification_codes').select('id').execute();
 
+  /**
+   * New browsers at the demo customer's home, an address it signed in from by an emailed link: its
+   * code requests from there take the number's whole caps, not strangers' share (sms-guard.ts).
+   */
+  async function homeOf(app: ReturnType<typeof appWith>): Promise<() => TestClient> {
+    const atHome = () => {
+      const client = new TestClient(app);
+      client.address = '198.51.100.199';
+      return client;
+    };
+    expect((await call(atHome(), `/api/login?user_type=customer&email=${encodeURIComponent(demoAccounts.customer.email)}`, { method: 'POST' })).body).toEqual({ status: 'success' });
+    const { link } = await ctx().database.db.selectFrom('outbox').select('link').where('to', '=', demoAccounts.customer.email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect((await call(atHome(), `/api/login?token=${new URL(link!).searchParams.get('token')}`)).status).toBe(200);
+    return atHome;
+  }
+  const codeAt = (client: TestClient) => call(client, '/api/verification', { method: 'POST', body: new URLSearchParams({ email: demoAccounts.customer.email }) });
+
   it('texts the code to +1 and the number on file, with the configured sender, and signs in with it', async () => {
     const app = appWith(ctx(), createSender(twilioConfig(stub), ctx().database.db, () => {}));
     const { status, body } = await requestCode(app);
@@ -139,18 +157,19 @@ describeApi('login codes texted through Twilio', (ctx) => {
 
   it('answers TextNotSent when Twilio answers an error, forgets the code, and sends again right after', async () => {
     const app = appWith(ctx(), createSender(twilioConfig(stub), ctx().database.db, () => {}));
+    const home = await homeOf(app);
     for (const [status, code] of [
       [400, 21211],
       [500, 20500],
     ] as const) {
       stub.failNext(status, code);
-      const failed = await requestCode(app);
+      const failed = await codeAt(home());
       expect(failed.status, `${status}`).toBe(502);
       expect(failed.body).toEqual({ status: 'failure', error: { type: 'TextNotSent' } });
       expect(await codeRows()).toHaveLength(0);
     }
     // No minute to wait: the unsent codes are gone.
-    const retried = await requestCode(app);
+    const retried = await codeAt(home());
     expect(retried.status).toBe(201);
     expect(await codeRows()).toHaveLength(1);
     expect(stub.requests).toHaveLength(3);
@@ -210,12 +229,13 @@ describeApi('login codes texted through Twilio', (ctx) => {
 
   it('texts one number at most 3 times an hour and 6 a day (refused tries count), then TextLimit; the emailed link still works', async () => {
     const app = appWith(ctx(), createSender(twilioConfig(stub), ctx().database.db, () => {}));
+    const home = await homeOf(app);
     const nextMinute = () => advanceClock(61_000); // past the one code a minute per account
     for (let i = 0; i < 3; i++) {
-      expect((await requestCode(app)).status).toBe(201);
+      expect((await codeAt(home())).status).toBe(201);
       nextMinute();
     }
-    const refused = await new TestClient(app).fetch('/api/verification', { method: 'POST', body: new URLSearchParams({ email: demoAccounts.customer.email }) });
+    const refused = await home().fetch('/api/verification', { method: 'POST', body: new URLSearchParams({ email: demoAccounts.customer.email }) });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ status: 'failure', error: { type: 'TextLimit' } });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
@@ -227,10 +247,10 @@ describeApi('login codes texted through Twilio', (ctx) => {
     // A new hour: two more (the refused try counted in the day), then the day is full.
     advanceClock(3600_000);
     for (let i = 0; i < 2; i++) {
-      expect((await requestCode(app)).status).toBe(201);
+      expect((await codeAt(home())).status).toBe(201);
       nextMinute();
     }
-    const overDay = await requestCode(app);
+    const overDay = await codeAt(home());
     expect(overDay.body.error.type).toBe('TextLimit');
     expect(stub.requests).toHaveLength(5);
     // Another number is not held back by this one's limits.
@@ -306,5 +326,178 @@ describe('production without SMS settings', () => {
     for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']) {
       expect(stderr).toContain(`${key}: is required when MODE=production and TEXT_LOGIN=on`);
     }
+  });
+});
+
+describeApi('texts asked for from addresses the account never signed in from', (ctx) => {
+  const HOUR_MS = 3600_000;
+  /**
+   * The demo wiring: texts to the outbox through the guard, behind the real floor of code requests
+   * (the guard's refusal must come before it to be the answer, as in production; a busy test
+   * machine can take more than the 300 ms of the suites above). Links have no floor; their emails
+   * are in the outbox by the time a TestClient has the answer.
+   */
+  let app: ReturnType<typeof createApiApp>;
+  beforeAll(() => {
+    const { database, notifier } = ctx();
+    const sender = createSender({ mode: 'demo', smtpUrl: undefined, emailFrom: 'x@example.com', sms: undefined, textLogin: true, smsDailyCap: 500 }, database.db, () => {});
+    app = createApiApp({
+      notifier,
+      database,
+      config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 },
+      log: () => {},
+      sender: awaitedSender(sender),
+      signInFloors: { linkMs: 0, codeMs: TEXT_CODE_FLOOR_MS },
+    });
+  });
+  afterEach(() => pinClock());
+
+  /** A browser at this address (a new one each time, with no sign-in of its own). */
+  const browserAt = (address: string) => {
+    const client = new TestClient(app);
+    client.address = address;
+    return client;
+  };
+  const askCode = (client: TestClient, email: string) => call(client, '/api/verification', { method: 'POST', body: new URLSearchParams({ email }) });
+  /** A code asked for from a browser at an address of its own, never signed in to the account: its error type, or 'success'. */
+  const stranger = async (email: string) => {
+    const { body } = await askCode(new TestClient(app), email);
+    return body.error?.type ?? body.status;
+  };
+  const signInWith = (client: TestClient, link: string | null | undefined) => call(client, `/api/login?token=${new URL(link!).searchParams.get('token')}`);
+
+  /**
+   * A customer of its own (the number's windows start empty) with a textable number, and its
+   * browser at home, which signed in by an emailed link once and then logged out.
+   */
+  async function owner() {
+    const { db } = ctx().database;
+    const { id } = await newCustomer(ctx());
+    const phone = `2067${String(id).padStart(6, '0')}`;
+    const { email } = await db.updateTable('customers').set({ phone }).where('id', '=', id).returning('email').executeTakeFirstOrThrow();
+    const sent = (to: string) => db.selectFrom('outbox').select(['link', 'text']).where('to', '=', to).orderBy('id').execute();
+    const home = browserAt(`198.51.100.${(id % 200) + 20}`);
+    expect((await call(home, `/api/login?user_type=customer&email=${encodeURIComponent(email)}`, { method: 'POST' })).body).toEqual({ status: 'success' });
+    expect((await signInWith(home, (await sent(email)).at(-1)?.link)).status).toBe(200);
+    expect((await call(home, '/api/logout', { method: 'POST' })).status).toBe(200);
+    return {
+      email,
+      home,
+      /** The owner's browser asks for a code: its error type, or 'success'. */
+      ask: async () => {
+        const { body } = await askCode(home, email);
+        return body.error?.type ?? body.status;
+      },
+      texts: () => sent(phone),
+      inbox: () => sent(email),
+      codes: () => db.selectFrom('verification_codes').select('id').where('customer_id', '=', id).execute(),
+    };
+  }
+  const nextMinute = () => advanceClock(61_000); // past the one code a minute per account
+
+  it("six strangers at six addresses over six hours get three texts; the owner's browser still gets a code, and signs in with it", async () => {
+    const { email, home, texts } = await owner();
+    const answers: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      answers.push(await stranger(email));
+      advanceClock(HOUR_MS + 1000);
+    }
+    expect(answers).toEqual(['success', 'success', 'success', 'TextLimit', 'TextLimit', 'TextLimit']);
+    expect(await texts()).toHaveLength(3);
+    const asked = await askCode(home, email);
+    expect(asked.status).toBe(201);
+    expect(await texts()).toHaveLength(4);
+    const code = /\d{7}/.exec((await texts()).at(-1)!.text)![0];
+    expect((await call(home, `/api/verification?code_id=${asked.body.data.code_id}&code=${code}`)).body.data).toMatchObject({ user_type: 'customer' });
+  });
+
+  it("six strangers at once in an hour get one text, and past it TextLimit with nothing sent or kept; the owner's browser gets the hour's other two, no more", async () => {
+    const { email, home, ask, texts, codes } = await owner();
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      answers.push(await stranger(email));
+      nextMinute();
+    }
+    expect(answers).toEqual(['success', 'TextLimit', 'TextLimit', 'TextLimit', 'TextLimit']);
+    const refused = await new TestClient(app).fetch('/api/verification', { method: 'POST', body: new URLSearchParams({ email }) });
+    // The sixth is past the per-email limit on code requests (5 in 15 minutes) as well.
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ status: 'failure', error: { type: 'TooSoon' } });
+    expect(await texts()).toHaveLength(1);
+    expect(await codes()).toHaveLength(1);
+    expect(await ask()).toBe('success');
+    nextMinute();
+    expect(await ask()).toBe('success');
+    expect(await texts()).toHaveLength(3);
+    // The number's 3 an hour hold for the owner too, and for strangers after them.
+    nextMinute();
+    const full = await home.fetch('/api/verification', { method: 'POST', body: new URLSearchParams({ email }) });
+    expect(full.status).toBe(429);
+    expect(await full.json()).toEqual({ status: 'failure', error: { type: 'TextLimit' } });
+    expect(Number(full.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect(Number(full.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+    expect(await texts()).toHaveLength(3);
+    expect(await codes()).toHaveLength(3);
+  });
+
+  it('strangers alone get at most one text an hour, however often they ask (their refused tries count in the day, as for every cap)', async () => {
+    const { email, texts } = await owner();
+    const answers: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      answers.push(await stranger(email));
+      advanceClock(31 * 60_000);
+    }
+    // 0 min: a text; 31: refused; 62: a text; 93: refused, and the strangers' 3 tries a day are used.
+    expect(answers).toEqual(['success', 'TextLimit', 'success', 'TextLimit', 'TextLimit', 'TextLimit']);
+    expect(await texts()).toHaveLength(2);
+    // A day after the first of them, strangers may have one again.
+    advanceClock(24 * HOUR_MS - 6 * 31 * 60_000 + 60_000);
+    expect(await stranger(email)).toBe('success');
+    expect(await texts()).toHaveLength(3);
+  });
+
+  it("holds the number's caps in total: 6 texts a day, strangers' and the owner's together", async () => {
+    const { email, home, ask, texts } = await owner();
+    expect(await stranger(email)).toBe('success');
+    nextMinute();
+    expect(await stranger(email)).toBe('TextLimit');
+    expect(await ask()).toBe('success');
+    nextMinute();
+    expect(await ask()).toBe('success');
+    advanceClock(HOUR_MS);
+    expect(await stranger(email)).toBe('success');
+    nextMinute();
+    expect(await ask()).toBe('success');
+    advanceClock(HOUR_MS);
+    expect(await ask()).toBe('success');
+    expect(await texts()).toHaveLength(6);
+    nextMinute();
+    const refused = await home.fetch('/api/verification', { method: 'POST', body: new URLSearchParams({ email }) });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ status: 'failure', error: { type: 'TextLimit' } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(20 * 3600);
+    expect(await texts()).toHaveLength(6);
+  });
+
+  it('leaves the owner the emailed link once strangers used their share; a browser signed in by it gets codes from then on', async () => {
+    const { email, texts, inbox, codes } = await owner();
+    expect(await stranger(email)).toBe('success');
+    nextMinute();
+    const refused = await new TestClient(app).fetch('/api/verification', { method: 'POST', body: new URLSearchParams({ email }) });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ status: 'failure', error: { type: 'TextLimit' } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+    expect(await codes()).toHaveLength(1);
+    // The owner on a device of theirs that never signed in: no code, the emailed link instead.
+    const phone = browserAt('203.0.113.77');
+    expect((await askCode(phone, email)).body.error.type).toBe('TextLimit');
+    expect((await call(phone, `/api/login?user_type=customer&email=${encodeURIComponent(email)}`, { method: 'POST' })).body).toEqual({ status: 'success' });
+    expect((await signInWith(phone, (await inbox()).at(-1)?.link)).body.data).toEqual({ token: { user_type: 'customer' } });
+    expect(await texts()).toHaveLength(1);
+    // That address has signed in now: its requests take the owner's share.
+    await call(phone, '/api/logout', { method: 'POST' });
+    expect((await askCode(browserAt('203.0.113.77'), email)).status).toBe(201);
+    expect(await texts()).toHaveLength(2);
   });
 });

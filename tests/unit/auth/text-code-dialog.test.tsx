@@ -143,7 +143,7 @@ describe('TextCodeDialog', () => {
   it('says in plain words why no text was sent, and offers Close', async () => {
     const cases = [
       ['TextNotSent', 502, "We couldn't send the text. Try again in a minute, or log in by email."],
-      ['TextLimit', 429, 'Too many texts were sent to this number today. Please log in by email.'],
+      ['TextLimit', 429, "We can't text another login code to this number for now, but a login link by email still works. Please log in by email."],
       ['BadPhone', 400, 'We can only text North American phone numbers. Please log in by email.'],
       ['TextLoginOff', 503, 'Logging in by text is not available right now. Please log in by email.'],
     ] as const;
