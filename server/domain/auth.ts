@@ -5,10 +5,11 @@ import type { Db } from '../db/connection.ts';
 import { Refusal, tooSoon } from './refusal.ts';
 import type { Sender } from '../notify/sender.ts';
 import { TextFailed, TextRefused } from '../notify/sms-guard.ts';
-import { type Account, type Auth, startSignIn } from './sign-ins.ts';
+import { type Account, startSignIn } from './sign-ins.ts';
 import { type Channel, channelOpen, phoneStillOpen, proveEmail } from './account-proof.ts';
 import { countHits, RATE_LIMITS, type RateRule, type RateVerdict, ruleHits, targetHits, windowsFull } from './rate-limits.ts';
 import { signedInFrom } from './sign-in-addresses.ts';
+import { heldElsewhere, otherAccountSignedIn, type Redeeming } from './sign-in-switch.ts';
 import { hashSecret, newCode, newSecret, sameHash } from './tokens.ts';
 import { fromNow, now, nowMs } from '../clock.ts';
 
@@ -191,7 +192,7 @@ export const linkRefusal = (reason: LinkFailure) => new Refusal(reason === 'expi
  * archived tutor → UserNotFound, as asking for one does. Using it proves the account's email
  * (account-proof.ts). `held` is the sign-in the browser using it holds, if any.
  */
-export async function redeemLoginLink(db: Db, token: string, held: Auth | null): Promise<SignedIn> {
+export async function redeemLoginLink(db: Db, token: string, redeeming: Redeeming): Promise<SignedIn> {
   const outcome = await db.transaction().execute(async (trx) => {
     const tokenHash = hashSecret(token);
     const owner = await trx.selectFrom('login_tokens').select(['customer_id', 'tutor_id']).where('token_hash', '=', tokenHash).executeTakeFirst();
@@ -205,13 +206,18 @@ export async function redeemLoginLink(db: Db, token: string, held: Auth | null):
     // trying it again still says it expired.
     if (row.used_at !== null) return 'used' as const;
     if (new Date(row.expires_at).getTime() < nowMs()) return 'expired' as const;
+    // Another account's sign-in in this browser: asked first, the link kept for the answer.
+    const elsewhere = heldElsewhere(redeeming, signIn.account);
+    if (elsewhere) return elsewhere;
     await trx.updateTable('login_tokens').set({ used_at: now() }).where('id', '=', row.id).execute();
+    const { held } = redeeming;
     const fromContactForm = held?.userType === 'customer' && !held.proven && 'customerId' in signIn.account && held.customerId === signIn.account.customerId;
     await proveEmail(trx, signIn.account, fromContactForm);
     return signedIn(trx, signIn);
   });
   if (outcome === 'archived') throw new Refusal('UserNotFound');
   if (typeof outcome === 'string') throw linkRefusal(outcome);
+  if ('held' in outcome) throw await otherAccountSignedIn(db, outcome);
   return outcome;
 }
 
@@ -299,7 +305,7 @@ export async function sendLoginCode(db: Db, sender: Sender, to: CodeRecipient, c
  * account from this address (or CODE_FAILURES_PER_ACCOUNT_PER_DAY from all) in 24 hours →
  * TooManyAttempts.
  */
-export async function redeemLoginCode(db: Db, codeId: string, code: string, clientAddress: string): Promise<SignedIn> {
+export async function redeemLoginCode(db: Db, codeId: string, code: string, clientAddress: string, redeeming: Redeeming): Promise<SignedIn> {
   const outcome = await db.transaction().execute(async (trx) => {
     const owner = await trx.selectFrom('verification_codes').select(['customer_id', 'tutor_id']).where('id', '=', codeId).executeTakeFirst();
     if (!owner) return 'BadCode' as const;
@@ -318,18 +324,22 @@ export async function redeemLoginCode(db: Db, codeId: string, code: string, clie
     const failures = codeFailureHits(row, clientAddress);
     if (row.attempts >= CODE_MAX_ATTEMPTS || (await windowsFull(trx, failures))) return 'TooManyAttempts' as const;
     const right = codeMatches(code.trim(), row.code_hash);
+    // A right code while the browser holds another account's sign-in: asked first, the code kept for the answer.
+    const elsewhere = right ? heldElsewhere(redeeming, signIn.account) : undefined;
     await trx
       .updateTable('verification_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1), ...(right ? { used_at: now() } : {}) }))
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), ...(right && !elsewhere ? { used_at: now() } : {}) }))
       .where('id', '=', codeId)
       .execute();
     if (!right) {
       await countHits(trx, failures);
       return 'BadCode' as const;
     }
-    return (await phoneStillOpen(trx, signIn.account)) ? signedIn(trx, signIn) : ('BadCode' as const);
+    if (!(await phoneStillOpen(trx, signIn.account))) return 'BadCode' as const;
+    return elsewhere ?? signedIn(trx, signIn);
   });
   // Refused after the transaction, so that a failed check stays counted.
   if (typeof outcome === 'string') throw new Refusal(outcome);
+  if ('held' in outcome) throw await otherAccountSignedIn(db, outcome);
   return outcome;
 }

@@ -2,7 +2,16 @@ import type { Context } from 'hono';
 import { Refusal } from '../domain/refusal.ts';
 import type { AuthData, LoginResult } from '../../src/contract/entities.ts';
 import { nextFor } from '../../src/lib/next-path.ts';
-import { formFields, loginRequestQuery, loginTokenQuery, verificationByPhoneForm, verificationCheckQuery, verificationRequestForm } from '../../src/contract/schemas.ts';
+import {
+  formFields,
+  loginContinueForm,
+  loginRequestQuery,
+  loginTokenQuery,
+  verificationByPhoneForm,
+  verificationCheckQuery,
+  verificationContinueForm,
+  verificationRequestForm,
+} from '../../src/contract/schemas.ts';
 import type { Db } from '../domain/handle.ts';
 import { linkRefusal, redeemLoginCode, redeemLoginLink, sendLoginCode, sendLoginLink, type SignedIn } from '../domain/auth.ts';
 import { type Auth, findSignInAccount } from '../domain/sign-ins.ts';
@@ -56,14 +65,25 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: 
     return c.json({ status: 'success' as const });
   });
 
+  /** Spends a login link: at once, unless the browser is signed in to another account (sign-in-switch.ts). */
+  async function loginByLink(c: Context<AppEnv>, token: string, replace: boolean) {
+    const result: LoginResult = { token: { user_type: await signInAfterProof(c, await redeemLoginLink(db, token, { held: c.get('auth'), replace })) } };
+    return ok(c, result);
+  }
+
   app.get('/login', async (c) => {
     // The contract answers BadToken for any token that cannot be one (missing, empty, `null`,
     // malformed), as for an unknown one: the login screen shows the same message for all.
     const parsed = loginTokenQuery.safeParse(c.req.query());
     if (!parsed.success) throw linkRefusal('malformed');
-    const { token } = parsed.data;
-    const result: LoginResult = { token: { user_type: await signInAfterProof(c, await redeemLoginLink(db, token, c.get('auth'))) } };
-    return ok(c, result);
+    return loginByLink(c, parsed.data.token, false);
+  });
+
+  // The person's 'Continue as …' after OtherAccountSignedIn: a POST, which only our pages can send.
+  app.post('/login/continue', async (c) => {
+    const parsed = loginContinueForm.safeParse(await parseForm(c, formFields));
+    if (!parsed.success) throw linkRefusal('malformed');
+    return loginByLink(c, parsed.data.token, true);
   });
 
   app.post('/verification', async (c) => {
@@ -76,12 +96,17 @@ export function authRoutes(db: Db, sender: Sender, siteUrl: string, log: (line: 
     return ok(c, await withEvenTiming(floors.codeMs, log, (pace) => sendLoginCode(db, pace(sender), to, identifiedClientAddress(c))), 201);
   });
 
-  app.get('/verification', async (c) => {
-    const { code_id, code } = parseQuery(c, verificationCheckQuery);
-    const signedIn = await redeemLoginCode(db, code_id, code, c.get('clientAddress') ?? UNKNOWN_ADDRESS);
+  /** Checks a texted code: signs in at once, unless the browser is signed in to another account (sign-in-switch.ts). */
+  async function loginByCode(c: Context<AppEnv>, { code_id, code }: { code_id: string; code: string }, replace: boolean) {
+    const signedIn = await redeemLoginCode(db, code_id, code, c.get('clientAddress') ?? UNKNOWN_ADDRESS, { held: c.get('auth'), replace });
     await signInAfterProof(c, signedIn);
     return ok(c, authData(await findSignInAccount(db, signedIn.account)));
-  });
+  }
+
+  app.get('/verification', async (c) => loginByCode(c, parseQuery(c, verificationCheckQuery), false));
+
+  // The person's 'Continue as …' after OtherAccountSignedIn: a POST, which only our pages can send.
+  app.post('/verification/continue', async (c) => loginByCode(c, parseFields(verificationContinueForm, await parseForm(c, formFields)), true));
 
   app.post('/logout', async (c) => {
     await signOut(c, db);

@@ -11,8 +11,11 @@ export const checkAuth = () => request<AuthData>('GET', CHECK_AUTH);
 export const requestLoginLink = (userType: UserType, email: string, next?: string) =>
   request<undefined>('POST', '/api/login', { query: { user_type: userType, email: normalizeEmail(email), next } });
 
-/** Exchanges an emailed token for a session. */
+/** Exchanges an emailed token for a session (OtherAccountSignedIn when the browser is signed in to another account). */
 export const loginWithToken = (token: string) => request<LoginResult>('GET', '/api/login', { query: { token } });
+
+/** 'Continue as …' after OtherAccountSignedIn: spends the token and replaces the browser's sign-in. */
+export const continueWithToken = (token: string) => request<LoginResult>('POST', '/api/login/continue', { form: { token } });
 
 /**
  * Texts a login code to the phone of the account with this email, or (docs/contract-extensions.md)
@@ -21,8 +24,11 @@ export const loginWithToken = (token: string) => request<LoginResult>('GET', '/a
  */
 export const requestVerificationCode = (form: { email: string } | { phone: string }) => request<VerificationRequest>('POST', '/api/verification', { form });
 
-/** Checks a texted code; success starts a session. */
+/** Checks a texted code; success starts a session (OtherAccountSignedIn when the browser is signed in to another account). */
 export const verifyCode = (codeId: Id, code: string) =>
   request<AuthData>('GET', '/api/verification', { query: { code_id: codeId, code } });
+
+/** 'Continue as …' after OtherAccountSignedIn: checks the code and replaces the browser's sign-in. */
+export const continueWithCode = (codeId: Id, code: string) => request<AuthData>('POST', '/api/verification/continue', { form: { code_id: codeId, code } });
 
 export const logout = () => request<null>('POST', '/api/logout');

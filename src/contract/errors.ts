@@ -28,6 +28,11 @@ export const errorTypes = [
   'BadPhone',
   /** Login by texted code is turned off on this server (TEXT_LOGIN=off). */
   'TextLoginOff',
+  /**
+   * A login link or code opened in a browser signed in to another account: nothing was spent or
+   * changed; `current` and `next` name both accounts' emails, and POST …/continue switches.
+   */
+  'OtherAccountSignedIn',
   // booking and payments
   'AlreadyExists',
   'CourseNotFound',
@@ -104,13 +109,13 @@ export const errorTypes = [
   'PeriodNotOver',
   /** The pay period is marked paid already (`error.paid_epoch`). */
   'PeriodAlreadyPaid',
+  /** A supervisor's own session's paid time is approved by another supervisor (decision 022). */
+  'CannotApproveOwnDuration',
   // re-assigning a session (docs/contract-extensions.md: re-assigning a session)
   /** The tutor has no active qualification for the session's course (an unarchived offering of it). */
   'NotQualified',
   /** The tutor is archived: nothing is re-assigned to them. */
   'TutorArchived',
-  /** A supervisor's own session's paid time is approved by another supervisor (decision 022). */
-  'CannotApproveOwnDuration',
   /** The tutor has a booked session (or one being paid for) at that time (`error.meeting` is it). */
   'TutorBusy',
   /** The session was canceled: there is nothing to re-assign. */

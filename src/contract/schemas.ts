@@ -57,12 +57,16 @@ export const bookingCapacity = wholeNumber.pipe(z.union([z.literal(1), z.literal
 /** `next` (docs/contract-extensions.md): the dashboard address the emailed link leads to after signing in; anything else is ignored. */
 export const loginRequestQuery = z.object({ user_type: userType, email, next: z.string().max(300).optional() });
 export const loginTokenQuery = z.object({ token: z.string().min(16).max(200).regex(/^[A-Za-z0-9_-]+$/) });
+/** POST /api/login/continue: the link's token, spent in a browser signed in to another account once its person chose to. */
+export const loginContinueForm = loginTokenQuery;
 export const verificationRequestForm = z.object({ email });
 /** POST /api/verification with `phone` and no `email` (docs/contract-extensions.md): a code to that phone's account. */
 export const verificationByPhoneForm = z.object({ phone });
 /** Any form's fields, as text, to choose the schema that reads them. */
 export const formFields = z.record(z.string(), z.string());
 export const verificationCheckQuery = z.object({ code_id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/), code: z.string().trim().min(1).max(20) });
+/** POST /api/verification/continue: the code, checked in a browser signed in to another account once its person chose to. */
+export const verificationContinueForm = verificationCheckQuery;
 
 // --- booking -----------------------------------------------------------------------------------
 export const customerCreateForm = z.object({
@@ -118,15 +122,15 @@ export const meetingDurationForm = z.object({ duration_mins: integer((n) => n.mi
 export const meetingCancelForm = z.object({ reason: text(500).optional().default('') });
 /** GET /api/meetings/{id}/overtime (docs/contract-extensions.md): what a duration would charge. */
 export const overtimePreviewQuery = z.object({ duration_mins: integer((n) => n.min(1).max(600)) });
-/** POST /api/payments/{id}/refund: a supervisor refunds an overtime charge, saying why. */
-export const paymentRefundForm = z.object({ reason: requiredText(500) });
-/** POST /api/slots/{id}/end: the series' weeks from this instant on go (the unbooked ones). */
-export const slotEndForm = z.object({ from_epoch: epochSeconds });
 /**
  * POST /api/meetings/{id}/duration-approval (decision 022): a supervisor approves the duration a
  * change awaits, or, with `minutes`, sets the paid time (0 to 180 minutes), approved.
  */
 export const durationApprovalForm = z.object({ minutes: integer((n) => n.min(0).max(MAX_DURATION_MINUTES)).optional() });
+/** POST /api/payments/{id}/refund: a supervisor refunds an overtime charge, saying why. */
+export const paymentRefundForm = z.object({ reason: requiredText(500) });
+/** POST /api/slots/{id}/end: the series' weeks from this instant on go (the unbooked ones). */
+export const slotEndForm = z.object({ from_epoch: epochSeconds });
 export const slotEndQuery = z.object({ dry_run: booleanText.default(false) });
 /** A calendar day, YYYY-MM-DD (a real one: 2027-02-30 is refused). */
 export const calendarDay = z
@@ -216,12 +220,12 @@ export const reportQuery = z.object({ from: calendarDay, to: calendarDay }).supe
 });
 /** Marks the pay period starting on `first_day` paid. */
 export const payrollPaidForm = z.object({ first_day: calendarDay });
+/** POST /api/payroll/approve-durations: every duration change of one tutor awaiting approval in the pay period starting on `first_day`. */
+export const payrollApproveForm = z.object({ tutor: id, first_day: calendarDay });
 /** Ticks (done=true) or unticks an onboarding item. */
 export const onboardingItemForm = z.object({ item: z.enum(onboardingKeys), done: booleanText });
 export const offeringCreateForm = z.object({ tutor: idOrMyself, course: id, qualification: requiredText(200) });
 
-/** POST /api/payroll/approve-durations: every duration change of one tutor awaiting approval in the pay period starting on `first_day`. */
-export const payrollApproveForm = z.object({ tutor: id, first_day: calendarDay });
 // --- catalog (docs/contract-extensions.md: the catalog kept by supervisors) -------------------------
 /** No control character (below U+0020, and DEL). */
 const noControl = (value: string) => ![...value].some((ch) => ch < ' ' || ch === '\u007f');

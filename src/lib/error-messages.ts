@@ -52,6 +52,7 @@ export const errorMessages = {
   TextLimit: `We can't text another login code to this number for now, but a login link by email still works. ${TRY_EMAIL}`,
   BadPhone: `We can only text North American phone numbers. ${TRY_EMAIL}`,
   TextLoginOff: `Logging in by text is not available right now. ${TRY_EMAIL}`,
+  OtherAccountSignedIn: 'This browser is signed in to another account. Choose which account to use.',
   // Spec 1 §8, create customer.
   AlreadyExists: 'You have an account with us already, please log in and retry',
   // Spec 1 §8, course id not in list.
@@ -121,8 +122,8 @@ export const errorMessages = {
     `A new rate can take effect from the first day of the current pay period${typeof error.first_day === 'string' ? ` (${formatDay(error.first_day)})` : ''} on: earlier periods keep their rates.`,
   PeriodNotOver: 'This pay period has not ended yet: it can be marked paid from the day after its last day.',
   PeriodAlreadyPaid: 'This pay period is marked paid already. Reload the page to see its payroll.',
-  // Re-assigning a session (docs/contract-extensions.md).
   CannotApproveOwnDuration: 'You cannot approve the paid time of your own session. Please ask another supervisor.',
+  // Re-assigning a session (docs/contract-extensions.md).
   NotQualified: 'This tutor is not qualified for this course (no active qualification for it). Add or unarchive the qualification on their team card first, or choose another tutor.',
   TutorArchived: 'This tutor is archived. Unarchive them first, or choose another tutor.',
   TutorBusy: (error) => {

@@ -284,6 +284,8 @@ const INPUTS: Record<string, RouteInputs> = {
   'GET /api/login': { query: ['token'] },
   'POST /api/verification': { form: ['email', 'phone'] },
   'GET /api/verification': { query: ['code_id', 'code'] },
+  'POST /api/login/continue': { form: ['token'] },
+  'POST /api/verification/continue': { form: ['code_id', 'code'] },
   'POST /api/logout': {},
   'GET /api/customers/myself': {},
   'GET /api/customers/myself/payments': {},

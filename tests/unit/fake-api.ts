@@ -40,7 +40,8 @@ export function fakeApi(routes: Record<string, (request: SeenRequest) => Reply |
 }
 
 export const success = (data?: unknown) => ({ body: data === undefined ? { status: 'success' } : { status: 'success', data } });
-export const failure = (type: string, status = 400) => ({ status, body: { status: 'failure', error: { type } } });
+/** A failure envelope; `extra`: the error's fields beside its type (a reason, the accounts of OtherAccountSignedIn). */
+export const failure = (type: string, status = 400, extra: Record<string, unknown> = {}) => ({ status, body: { status: 'failure', error: { type, ...extra } } });
 
 /** A reply that never comes (to look at a loading state). */
 export const never = () => new Promise<never>(() => {});

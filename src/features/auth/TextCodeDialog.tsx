@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { requestLoginLink, requestVerificationCode, verifyCode } from '../../api/auth.ts';
+import { continueWithCode, requestLoginLink, requestVerificationCode, verifyCode } from '../../api/auth.ts';
 import { loadAuth } from '../../api/auth-state.ts';
 import type { ApiResult } from '../../api/http.ts';
 import { isStaffEmail } from '../../config/site.ts';
@@ -12,10 +12,13 @@ import { Modal } from '../../ui/Modal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import styles from './auth.module.css';
 import { MagicLinkDialog } from './MagicLinkDialog.tsx';
+import { type AccountSwitch, accountSwitchOf, AccountSwitchDialog } from './AccountSwitchDialog.tsx';
 
 type Phase =
   | { name: 'waiting' }
   | { name: 'entry'; codeId: Id; lastFour: string; checking: boolean; error?: string }
+  /** The code is right, but this browser is signed in to another account: the person chooses. */
+  | ({ name: 'switch'; codeId: Id; busy: boolean; error?: string } & AccountSwitch)
   | { name: 'too-soon'; emailing?: boolean; error?: string }
   | { name: 'emailed' }
   | { name: 'phone-on-file' }
@@ -100,14 +103,32 @@ export function TextCodeDialog({ open, email, phone, onClose }: TextCodeDialogPr
       onClose(true);
       return;
     }
+    const other = result.status === 'failure' ? accountSwitchOf(result.error) : undefined;
+    if (other) return setPhase({ name: 'switch', codeId: phase.codeId, busy: false, ...other });
     const message = result.status === 'failure' ? errorMessage(result.error) : 'Cannot contact sever';
     setPhase({ ...phase, checking: false, error: message });
+  }
+
+  /** 'Continue as …': the same code, by POST, replaces this browser's sign-in. */
+  async function continueAs() {
+    if (phase.name !== 'switch' || phase.busy) return;
+    setPhase({ ...phase, busy: true, error: undefined });
+    const result = await continueWithCode(phase.codeId, code.trim());
+    if (result.status === 'success') {
+      void loadAuth();
+      onClose(true);
+      return;
+    }
+    setPhase({ ...phase, busy: false, error: result.status === 'failure' ? errorMessage(result.error) : 'Cannot contact sever' });
   }
 
   const close = () => onClose(false);
   const byEmail = { label: 'Log in by email', onClick: () => setPhase({ name: 'by-email' }) };
 
   if (phase.name === 'by-email') return <MagicLinkDialog open={open} onClose={close} />;
+  if (phase.name === 'switch') {
+    return <AccountSwitchDialog open={open} by="code" current={phase.current} next={phase.next} busy={phase.busy} error={phase.error} onContinue={() => void continueAs()} onStay={close} />;
+  }
   if (phase.name === 'waiting') {
     return (
       <Modal key="waiting" open={open} onClose={close} title="Texting you a login code...">

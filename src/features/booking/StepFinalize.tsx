@@ -258,9 +258,15 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
           <p className={styles.fieldLabel} id="card-label">
             Card
           </p>
-          <div role="group" aria-labelledby="card-label">
+          <div role="group" aria-labelledby="card-label" aria-describedby={customer.state === 'known' ? 'card-account' : undefined}>
             <CardElement options={cardOptions} />
           </div>
+          {/* Whose account keeps the card: a browser signed in to someone else's account shows it before the card is typed. */}
+          {customer.state === 'known' && (
+            <p className={styles.cardAccount} id="card-account">
+              Saved to the account of <strong>{customer.customer.email}</strong>
+            </p>
+          )}
         </div>
       )}
 

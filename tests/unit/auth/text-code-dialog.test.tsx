@@ -164,3 +164,28 @@ describe('TextCodeDialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
+
+describe('TextCodeDialog in a browser signed in to another account', () => {
+  it("asks before the code replaces the sign-in: 'Continue as' posts the same code, 'Stay' closes signed in as before", async () => {
+    const other = () => failure('OtherAccountSignedIn', 409, { current: 'maya@beacontutoring.com', next: 'alex@example.com' });
+    const seen = fakeApi({ 'POST /api/verification': codeSent, 'GET /api/verification': other, 'POST /api/verification/continue': () => success({ user_type: 'customer' }) });
+    const onClose = vi.fn();
+    render(<TextCodeDialog open email="alex@example.com" onClose={onClose} />);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Your 7-digit code' }), '7654321{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: "You're signed in to another account" });
+    expect(dialog).toHaveTextContent('This browser is signed in as maya@beacontutoring.com. The code you typed is for alex@example.com.');
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue as alex@example.com' }));
+    expect(seen.find((r) => r.method === 'POST' && r.path === '/api/verification/continue')).toEqual({ method: 'POST', path: '/api/verification/continue', query: {}, form: { code_id: '41', code: '7654321' } });
+    expect(onClose).toHaveBeenCalledWith(true);
+  });
+
+  it("'Stay signed in as …' closes without signing in", async () => {
+    fakeApi({ 'POST /api/verification': codeSent, 'GET /api/verification': () => failure('OtherAccountSignedIn', 409, { current: 'maya@beacontutoring.com', next: 'alex@example.com' }) });
+    const onClose = vi.fn();
+    render(<TextCodeDialog open email="alex@example.com" onClose={onClose} />);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Your 7-digit code' }), '7654321{Enter}');
+    await userEvent.click(await screen.findByRole('button', { name: 'Stay signed in as maya@beacontutoring.com' }));
+    expect(onClose).toHaveBeenCalledWith(false);
+  });
+});
