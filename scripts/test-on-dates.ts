@@ -2,8 +2,9 @@
  * npm run test:dates [-- DATE ... [--unit-only | --journeys-only] [vitest arguments]]
  *
  * Runs the unit and API suites (`vitest run`: PGlite, and PostgreSQL too when TEST_DATABASE_URL is
- * set) and then the journeys (`playwright test`: their server starts at that instant and each
- * browser's clock is set to it, tests/e2e/suite-clock.ts) once per date or date-time, with
+ * set) and then the journeys (built, then in shards as `npm test` runs them: their servers start at
+ * that instant and each browser's clock is set to it, tests/e2e/suite-clock.ts) once per date or
+ * date-time, with
  * TEST_DATE set to it (the instant the clocks read, and the semester's end 20 weeks later:
  * tests/suite-date.ts), to show the suites pass on any day at any hour. By default the instants the
  * calendar and the campus's zone (America/Los_Angeles) make awkward: 17:30 on campus (already the
@@ -18,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSuiteDate } from '../tests/suite-date.ts';
+import { buildForJourneys, journeysInShards, SHARDS } from './test-steps.ts';
 
 const DEFAULT_DATES = [
   '2026-11-24T01:30:00Z', // 17:30 on campus on the 23rd: UTC's date is already the 24th
@@ -28,7 +30,6 @@ const DEFAULT_DATES = [
 ];
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const VITEST = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
-const PLAYWRIGHT = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 
 const args = process.argv.slice(2);
 const isDate = (arg: string) => /^\d{4}-\d{2}-\d{2}/.test(arg);
@@ -48,6 +49,8 @@ interface Outcome {
   failedSuites: number;
   skipped: number;
   seconds: number;
+  /** What `passed` and `failed` count: tests (vitest), or the journeys' shards (each a whole playwright run). */
+  unit?: 'shards';
 }
 
 async function runOn(date: string, dir: string): Promise<Outcome> {
@@ -72,26 +75,20 @@ async function runOn(date: string, dir: string): Promise<Outcome> {
   }
 }
 
-/** The journeys at `date`: their web server builds the site and seeds a fresh demo around the instant. */
-async function journeysOn(date: string, dir: string): Promise<Outcome> {
-  const report = path.join(dir, `${date.replaceAll(':', '-')}-journeys.json`);
+/**
+ * The journeys at `date`, as `npm test` runs them: the site built with the journeys' settings (the
+ * clock starting at `date`, the semester after it), then the shards, each on its own server.
+ */
+async function journeysOn(date: string): Promise<Outcome> {
   const started = performance.now();
-  console.log(`\n=== TEST_DATE=${date}: playwright test`);
-  const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [PLAYWRIGHT, 'test', '--reporter=list,json'], {
-      cwd: ROOT,
-      env: { ...process.env, TEST_DATE: date, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-      stdio: 'inherit',
-    });
-    child.on('close', resolve);
-  });
+  console.log(`\n=== TEST_DATE=${date}: the journeys' build, then playwright test in ${SHARDS} shards`);
+  // Read by e2eServerEnv() for the build, and by each shard's playwright.config.ts.
+  process.env.TEST_DATE = date;
+  const built = await buildForJourneys();
+  const shards = built.ok ? await Promise.all(journeysInShards()) : [];
   const seconds = Math.round((performance.now() - started) / 1000);
-  try {
-    const { stats } = JSON.parse(await readFile(report, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
-    return { date, suite: 'journeys', code, passed: stats.expected + stats.flaky, failed: stats.unexpected, failedSuites: 0, skipped: stats.skipped, seconds };
-  } catch {
-    return { date, suite: 'journeys', code: code || 1, passed: 0, failed: 0, failedSuites: 0, skipped: 0, seconds };
-  }
+  const ok = built.ok && shards.every((shard) => shard.ok);
+  return { date, suite: 'journeys', code: ok ? 0 : 1, passed: shards.filter((s) => s.ok).length, failed: shards.filter((s) => !s.ok).length + (built.ok ? 0 : 1), failedSuites: 0, skipped: 0, seconds, unit: 'shards' };
 }
 
 const dir = await mkdtemp(path.join(tmpdir(), 'test-on-dates-'));
@@ -99,7 +96,7 @@ const outcomes: Outcome[] = [];
 try {
   for (const date of dates.length > 0 ? dates : DEFAULT_DATES) {
     if (unit) outcomes.push(await runOn(date, dir));
-    if (journeys) outcomes.push(await journeysOn(date, dir));
+    if (journeys) outcomes.push(await journeysOn(date));
   }
 } finally {
   await rm(dir, { recursive: true, force: true });
@@ -108,6 +105,7 @@ try {
 console.log(`\nDatabases: PGlite${process.env.TEST_DATABASE_URL ? ' and PostgreSQL' : ''}`);
 for (const o of outcomes) {
   const suites = o.failedSuites > 0 ? ` (${o.failedSuites} suites failed outside their tests)` : '';
-  console.log(`${o.code === 0 ? 'PASS' : 'FAIL'}  TEST_DATE=${o.date.padEnd(20)} ${o.suite.padEnd(12)} ${o.passed} passed, ${o.failed} failed${suites}, ${o.skipped} skipped in ${o.seconds} s`);
+  const counted = o.unit === 'shards' ? `${o.passed} shards passed, ${o.failed} failed` : `${o.passed} passed, ${o.failed} failed${suites}, ${o.skipped} skipped`;
+  console.log(`${o.code === 0 ? 'PASS' : 'FAIL'}  TEST_DATE=${o.date.padEnd(20)} ${o.suite.padEnd(12)} ${counted} in ${o.seconds} s`);
 }
 process.exit(outcomes.every((o) => o.code === 0) ? 0 : 1);

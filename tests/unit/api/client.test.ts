@@ -131,6 +131,10 @@ const calls: [string, () => Promise<unknown>, Sent][] = [
     { method: 'POST', path: '/api/offerings', query: {}, form: { tutor: '3', course: '5', qualification: 'A in CS 121' } }],
   ['archiveOffering', () => api.archiveOffering(12), { method: 'POST', path: '/api/offerings/12/archive', query: {} }],
   ['loginWithToken', () => api.loginWithToken('tok_abc'), { method: 'GET', path: '/api/login', query: { token: 'tok_abc' } }],
+  ['continueWithToken', () => api.continueWithToken('tok_abc'), { method: 'POST', path: '/api/login/continue', query: {}, form: { token: 'tok_abc' } }],
+  ['continueWithCode', () => api.continueWithCode(12, '0123456'), { method: 'POST', path: '/api/verification/continue', query: {}, form: { code_id: '12', code: '0123456' } }],
+  ['approveDuration', () => api.approveDuration(7, 75), { method: 'POST', path: '/api/meetings/7/duration-approval', query: {}, form: { minutes: '75' } }],
+  ['approvePayrollDurations', () => api.approvePayrollDurations(3, '2026-11-09'), { method: 'POST', path: '/api/payroll/approve-durations', query: {}, form: { tutor: '3', first_day: '2026-11-09' } }],
   // calls this product adds
   ['getCatalogCourses', () => api.getCatalogCourses(), { method: 'GET', path: '/api/courses', query: { show_archived: 'true' } }],
   ['createCourse', () => api.createCourse({ course_number: 'CS 499', course_name: 'Capstone', school: 'university' }),
