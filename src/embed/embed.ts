@@ -50,7 +50,10 @@ function popup(button: HTMLElement): void {
     if (!dialog) {
       dialog = document.createElement('dialog');
       dialog.setAttribute('aria-label', 'Book a tutoring session');
-      dialog.style.cssText = 'width:min(40rem,100vw - 1rem);max-width:none;max-height:calc(100dvh - 1rem);padding:0;border:0;border-radius:12px;overflow:auto';
+      // Held at the top of the viewport, not centred: the frame's height follows its steps (a list
+      // that loads, a form), and a centred dialog would move everything in it with each change,
+      // out from under the pointer that was about to press a button.
+      dialog.style.cssText = 'width:min(40rem,100vw - 1rem);max-width:none;max-height:calc(100dvh - 1rem);margin:0.5rem auto auto;padding:0;border:0;border-radius:12px;overflow:auto';
       const closeButton = document.createElement('button');
       closeButton.type = 'button';
       closeButton.textContent = '×';

@@ -76,8 +76,18 @@ async function payAsNewCustomer(frame: ReturnType<Page['frameLocator']>) {
 }
 
 /** Step 1 with the course the partner chose already there, then step 2 and the first appointment. */
+/**
+ * Waits until the frame's booking flow is live: its first step is in the page's HTML (drawn at
+ * build time), so the radios are on screen before the script that keeps their choice has run, and
+ * a choice made then is lost. Astro drops `ssr` from an island once it has hydrated.
+ */
+async function frameLive(frame: ReturnType<Page['frameLocator']>) {
+  await expect(frame.locator('astro-island').first()).not.toHaveAttribute('ssr', { timeout: 15_000 });
+}
+
 async function chooseAndBookFirst(frame: ReturnType<Page['frameLocator']>) {
   await expect(frame.getByRole('heading', { name: /^Meet a .* Tutor$/ })).toBeVisible();
+  await frameLive(frame);
   await expect(frame.getByText('CS 121 (', { exact: false })).toBeVisible();
   await frame.getByRole('radio', { name: /^One-on-one/ }).check();
   await frame.getByRole('radio', { name: /^One Time/ }).check();
@@ -174,6 +184,33 @@ test('the pop-up widget opens by keyboard, signs an existing customer in by a te
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(button).toBeFocused();
+});
+
+test("the pop-up's frame stays where it is while its steps change its height, so nothing moves from under the pointer", async ({ page }) => {
+  // Tall enough that the dialog is shorter than the window at step 1 and taller at step 2: a
+  // dialog centred in the window moved its frame (and the Book buttons in it) with each height
+  // the frame reported, and a click aimed before the move landed elsewhere.
+  await page.setViewportSize({ width: 1280, height: 1600 });
+  await page.goto(`${partner.origin}/popup`);
+  await page.getByRole('button', { name: 'Book a session' }).click();
+  const frame = page.frameLocator(FRAME);
+  const frameElement = page.locator(FRAME);
+  await expect(frame.getByRole('heading', { name: /^Meet a .* Tutor$/ })).toBeVisible();
+  await frameLive(frame);
+  // The frame has taken step 1's own height (from the 960 px reserved before it loads).
+  await expect.poll(async () => (await frameElement.boundingBox())!.height).not.toBe(960);
+  const top = (await frameElement.boundingBox())!.y;
+  const stepOneHeight = (await frameElement.boundingBox())!.height;
+
+  await frame.getByRole('radio', { name: /^One-on-one/ }).check();
+  await frame.getByRole('radio', { name: /^One Time/ }).check();
+  await frame.getByRole('radio', { name: 'Online' }).check();
+  await frame.getByRole('button', { name: 'Select Tutor, Time and Location' }).click();
+  await expect(frame.getByRole('button', { name: /^Book / }).first()).toBeVisible();
+  await expect.poll(async () => (await frameElement.boundingBox())!.height).not.toBe(stepOneHeight);
+  expect((await frameElement.boundingBox())!.y).toBe(top);
+  // Held at the window's top edge (0.5rem), whatever its height.
+  expect((await page.getByRole('dialog', { name: 'Book a tutoring session' }).boundingBox())!.y).toBe(8);
 });
 
 test('two widgets on one page each get their frame, with their own options, when they come near the viewport', async ({ page }) => {
