@@ -1,12 +1,9 @@
-import { useState } from 'react';
-import { approveDuration } from '../../api/meetings.ts';
 import type { Meeting } from '../../contract/entities.ts';
 import { MAX_DURATION_MINUTES } from '../../contract/limits.ts';
-import { PAID_TIME_RANGE_MESSAGE, parsePaidMinutes } from '../../lib/paid-time.ts';
 import { useViewedTutor } from '../../lib/viewed-tutor.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
-import { editMeetingMessage } from './meeting-messages.ts';
+import { usePaidTimeForm } from '../../ui/use-paid-time-form.ts';
 
 export interface PaidTimeDialogProps {
   meeting: Pick<Meeting, 'id' | 'duration_mins'>;
@@ -20,20 +17,7 @@ export interface PaidTimeDialogProps {
  */
 export function PaidTimeDialog({ meeting, onClose }: PaidTimeDialogProps) {
   const owner = useViewedTutor();
-  const [text, setText] = useState(String(meeting.duration_mins));
-  const [error, setError] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
-
-  async function submit() {
-    const minutes = parsePaidMinutes(text);
-    if (minutes === null) return setError(PAID_TIME_RANGE_MESSAGE);
-    setWorking(true);
-    setError(null);
-    const result = await approveDuration(meeting.id, minutes);
-    setWorking(false);
-    if (result.status === 'success') return onClose(true);
-    setError(editMeetingMessage(result));
-  }
+  const { text, setText, error, working, submit } = usePaidTimeForm(meeting.id, meeting.duration_mins, onClose);
 
   return (
     <FormModal title="Edit paid time" submitLabel="Approve" cancelLabel="Close" working={working} onSubmit={() => void submit()} onClose={() => onClose(false)} error={error}>

@@ -5,12 +5,13 @@ import type { Payroll, PayrollAwaiting } from '../../contract/entities.ts';
 import { MAX_DURATION_MINUTES } from '../../contract/limits.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
-import { AWAITING_APPROVAL, awaitingSentence, OWN_SESSION_NOTE, PAID_TIME_RANGE_MESSAGE, parsePaidMinutes } from '../../lib/paid-time.ts';
+import { AWAITING_APPROVAL, awaitingSentence, OWN_SESSION_NOTE } from '../../lib/paid-time.ts';
 import { formatLongDate, formatTimeRange } from '../../lib/time-format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
+import { usePaidTimeForm } from '../../ui/use-paid-time-form.ts';
 import styles from './payroll.module.css';
 
 type Failed = { status: 'network-error' } | { status: 'failure'; error: Parameters<typeof errorMessage>[0] };
@@ -183,20 +184,7 @@ function TutorApprovals({
 
 /** A supervisor edits a session's paid time from Payroll: the minutes typed are approved. */
 function EditPaidTimeDialog({ session, name, onClose }: { session: PayrollAwaiting; name: string; onClose: (changed: boolean) => void }) {
-  const [text, setText] = useState(String(session.duration_mins));
-  const [error, setError] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
-
-  async function submit() {
-    const minutes = parsePaidMinutes(text);
-    if (minutes === null) return setError(PAID_TIME_RANGE_MESSAGE);
-    setWorking(true);
-    setError(null);
-    const result = await approveDuration(session.meeting_id, minutes);
-    setWorking(false);
-    if (result.status === 'success') return onClose(true);
-    setError(failureText(result));
-  }
+  const { text, setText, error, working, submit } = usePaidTimeForm(session.meeting_id, session.duration_mins, onClose);
 
   return (
     <FormModal title="Edit paid time" submitLabel="Approve" cancelLabel="Close" working={working} onSubmit={() => void submit()} onClose={() => onClose(false)} error={error}>
