@@ -4,7 +4,8 @@ import type { Meeting } from '../../contract/entities.ts';
 import { AWAITING_APPROVAL, awaitingSentence, paidTimeSentence } from '../../lib/paid-time.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Chip } from '../../ui/Chip.tsx';
-import { editMeetingMessage } from './meeting-messages.ts';
+import { errorMessageLater } from '../../lib/error-message-later.ts';
+import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import styles from './staff.module.css';
 
 export interface PaidTimeNoteProps {
@@ -38,8 +39,9 @@ export function PaidTimeNote({ meeting, canApprove, onChanged, onEdit }: PaidTim
     // The minutes shown are the ones approved, whatever was entered since.
     const result = await approveDuration(meeting.id, meeting.duration_mins);
     setWorking(false);
-    if (result.status === 'success') onChanged();
-    else setError(editMeetingMessage(result));
+    if (result.status === 'success') return onChanged();
+    // The sentences load only when a failure is shown: the card is in the tutor's first load (its page budget).
+    setError(result.status === 'network-error' ? NETWORK_MESSAGE : await errorMessageLater(result.error, 'editMeeting'));
   }
 
   return (

@@ -86,7 +86,7 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
   const takeBack = upcoming && !active && meeting.reservations_taken === 0;
   const weekOfSeries = Boolean(meeting.slot);
   // Someone holds a seat and the meeting has not ended (an in-progress one keeps just this link).
-  const calendar = canAddToCalendar(meeting, payments);
+  const calendar = canAddToCalendar(meeting, payments, nowMs);
   const renderAttendees = (list: typeof attendees) => (
     <ul className={styles.attendees}>
       {list.map(({ customer, payments: own, weekly }) => {

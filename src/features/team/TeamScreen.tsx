@@ -10,6 +10,7 @@ import { DateRangeFields } from '../../ui/DateRangeFields.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { useAddressSearch } from '../../ui/use-address-search.ts';
 import { useRead } from '../../ui/use-read.ts';
+import { useMoment } from '../../lib/moment.ts';
 import { ArchiveTutorDialog } from './ArchiveTutorDialog.tsx';
 import { CreateTutorDialog, TutorChecklistDialog } from './CreateTutorDialog.tsx';
 import { PhotoDialog } from './PhotoDialog.tsx';
@@ -40,7 +41,9 @@ const NO_PROGRESS = new Map<string, OnboardingProgress>();
 export function TeamScreen({ tutorId, dashboardPath, schedulePath, ownTeamPath, tutorSchedulePath }: TeamScreenProps) {
   const archivedId = useId();
   // The dates and 'Show Archived' live in the address too: a reload, or Back from a tutor's dashboard, keeps them.
-  const [initial] = useState(() => teamViewFromSearch(typeof window === 'undefined' ? '' : window.location.search));
+  // The default period is the viewer's moment's (the server's while the page hydrates), not the machine's clock.
+  const { nowMs } = useMoment();
+  const [initial] = useState(() => teamViewFromSearch(typeof window === 'undefined' ? '' : window.location.search, new Date(nowMs)));
   const [range, setRange] = useState(initial.range);
   const [showArchived, setShowArchived] = useState(initial.showArchived);
   const viewerId = useViewerId();
