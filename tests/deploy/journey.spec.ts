@@ -5,7 +5,7 @@ import { brotliDecompressSync, zstdDecompressSync } from 'node:zlib';
 import { TZDate } from '@date-fns/tz';
 import type { Browser } from '@playwright/test';
 import { chooseAndList, fillContact } from '../e2e/booking-steps.ts';
-import { expect, test } from '../e2e/csp.ts';
+import { deployTest as test, expect } from '../e2e/csp.ts';
 import { deploy, fetchRaw, routeStripeToStandIn, signInByEmail } from './deploy-env.ts';
 import type { DeliveredEvent } from './stripe-standin.ts';
 

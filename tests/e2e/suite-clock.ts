@@ -43,4 +43,5 @@ export const test = base.extend({
   },
 });
 
-export { expect };
+/** Playwright's own `test`, on the real clock: only for a production server (the deploy rehearsal, tests/deploy), which has no demo clock. */
+export { expect, base as realClockTest };
