@@ -221,7 +221,20 @@ test(`a supervisor's dashboard fetches at most ${kb(SUPERVISOR_DASHBOARD_JS_BUDG
   ] as const) {
     await sidebar.getByRole('link', { name: link, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    // Until no script has come for half a second: the screen's chunks are all in. (Not the page's
+    // network idle: the Embed screen's live preview is a frame of its own, whose requests are not
+    // the screen's scripts, and under load it kept the page from ever being idle.)
+    let seen = -1;
+    await expect
+      .poll(
+        () => {
+          const settled = scripts.size === seen;
+          seen = scripts.size;
+          return settled;
+        },
+        { intervals: [500], timeout: 15_000 },
+      )
+      .toBe(true);
   }
   const firstScripts = weight.files.map((file) => file.split(' ')[0]!).filter((file) => file.endsWith('.js'));
   expect(firstScripts.filter((file) => isChartCode(path.join(DIST, file))), 'the first load carried the charts\' library').toEqual([]);
