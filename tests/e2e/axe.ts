@@ -12,6 +12,16 @@ export const requiredRules = ['heading-order'] as const;
  * violation of one of `requiredRules`.
  */
 export async function expectAccessible(page: Page): Promise<void> {
+  // The page at rest: a button fading back from its busy state (a 0.15 s opacity transition) has
+  // its final colours only once the transition ends, and axe measures contrast on what it sees.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || (requiredRules as readonly string[]).includes(v.id))
