@@ -56,10 +56,17 @@ export interface HttpServerOptions {
   onListening?: (port: number) => void;
 }
 
+/** How long an idle keep-alive connection stays open: longer than the clients' and proxies' own idle time. */
+export const KEEP_ALIVE_MS = 130_000;
+
 /** The production server's HTTP listener (server/main.ts), with the limits and the drain above. */
 export function startHttpServer({ fetch, port, hostname, onListening }: HttpServerOptions): HttpServer {
   const server = serve({ fetch, port, hostname, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } }, (info) => onListening?.(info.port)) as Server;
   answerClientErrors(server);
+  // An idle keep-alive connection is closed by its client first, never by us: at Node's 5 s a
+  // client (a reverse proxy keeps idle upstream connections 2 minutes, Caddy's default) could send
+  // its next request on a socket this server was closing, and get a reset (502 behind a proxy).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
 
   const open = new Set<ServerResponse>();
   const idle: (() => void)[] = [];

@@ -96,6 +96,15 @@ describe('graceful shutdown', () => {
   });
 });
 
+describe('keep-alive', () => {
+  it('keeps an idle connection open longer than a proxy keeps its idle upstream ones (2 minutes), so the client closes it first', async () => {
+    const { http } = slowServer();
+    servers.push(http);
+    await listening(http);
+    expect(http.server.keepAliveTimeout).toBeGreaterThan(120_000);
+  });
+});
+
 describe('requests Node cannot read', () => {
   it('answers headers over the limit with the JSON envelope, not a bare 431', async () => {
     const { http } = slowServer();
