@@ -1,3 +1,4 @@
+import { retryingDeadlocks } from '../db/errors.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { fromNow, now } from '../clock.ts';
@@ -33,7 +34,10 @@ async function hasExpiredHolds(db: Kysely<Database>): Promise<boolean> {
 export async function releaseExpiredHolds(db: Kysely<Database> | Transaction<Database>, scope: 'if-released' | 'all' = 'if-released'): Promise<void> {
   // Most calls find no hold past its expiry: one indexed read then, and no transaction.
   if (scope === 'if-released' && !(await hasExpiredHolds(db))) return;
-  if (!db.isTransaction) await db.transaction().execute((trx) => release(trx, scope));
+  // On its own (before a booking, a re-assign, the reconciliation), a release that PostgreSQL chose
+  // as a deadlock's victim (a cancellation taking the same meeting's rows in its own order) is run
+  // again rather than failing the booking behind it with a 500.
+  if (!db.isTransaction) await retryingDeadlocks(() => db.transaction().execute((trx) => release(trx, scope)));
   else await release(db, scope);
 }
 
