@@ -62,6 +62,9 @@ export async function signInThroughOutbox(page: Page, email: string, userType: '
       return;
     }
   }
+  // Off any dashboard first: one whose session just ended (a journey moved the server's clock past
+  // its idle time) sends itself home to sign in, and that navigation could land after the link's.
+  await page.goto('about:blank');
   const before = await newestOutboxId(page.request);
   const sent = await page.request.post(`/api/login?user_type=${userType}&email=${encodeURIComponent(email)}`);
   expect((await sent.json()).status).toBe('success');
