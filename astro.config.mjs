@@ -28,7 +28,7 @@ function apiServer() {
         });
       },
       'astro:build:done': async () => {
-        const { closeSharedDatabase } = await import('./server/db/shared.ts');
+        const { closeSharedDatabase } = await import('./server/start/shared-database.ts');
         await closeSharedDatabase();
       },
     },

@@ -26,6 +26,37 @@ const ROUTES_MAY_NOT_IMPORT_DB = {
   message: 'Routes parse, call the domain and answer: reading and writing the database belongs in server/domain (the handle\'s type is in server/domain/handle.ts).',
 };
 
+/**
+ * The server's layers, lowest first: a folder imports only from its own layer and the ones below
+ * (docs/architecture.md, 'The layers'). The base (settings, the clock) imports no folder; db/ holds
+ * the schema and migrations and imports nothing of the server above it; start/ opens the database
+ * (with the caches' change feed and, in demo mode, the seed) and sits at the top with the
+ * processes' entry points, the demo data and the admin commands.
+ */
+const SERVER_BASE = ['./server/clock.ts', './server/epoch.ts', './server/config.ts', './server/build-settings.ts'];
+const SERVER_LAYERS = [
+  ['./server/db'],
+  // What happened that someone must be told of: recorded by the domain, told by notify (decision 024).
+  ['./server/events'],
+  ['./server/payments', './server/photo-store'],
+  ['./server/domain'],
+  ['./server/notify', './server/jobs'],
+  ['./server/http'],
+  ['./server/cache', './server/openapi'],
+  ['./server/routes'],
+  ['./server/start', './server/demo', './server/admin', './server/app.ts', './server/main.ts', './server/dev.ts', './server/site.ts', './server/cluster.ts', './server/periodic.ts', './server/photos.ts', './server/static.ts', './server/live-home.ts', './server/dashboard-shell.ts'],
+];
+const SERVER_LAYER_ZONES = [
+  { target: SERVER_BASE, from: SERVER_LAYERS.flat(), message: 'Settings and the clock are the server\'s base: they import no server folder.' },
+  ...SERVER_LAYERS.slice(0, -1).flatMap((layer, index) =>
+    layer.map((folder) => ({
+      target: folder,
+      from: SERVER_LAYERS.slice(index + 1).flat(),
+      message: `A server layer imports only from its own layer and those below it (eslint.config.js SERVER_LAYERS): ${folder} may not import this.`,
+    })),
+  ),
+];
+
 const LAYER_ZONES = [
   ...FEATURES.map((feature) => ({
     target: `./src/features/${feature}`,
@@ -38,10 +69,12 @@ const LAYER_ZONES = [
   { target: SHARED, from: ['./src/features', './src/islands'], message: 'Shared code (ui, lib, api, contract, config) does not import features or islands.' },
   {
     target: './server/domain',
-    from: ['./server/http', './server/routes', './server/app.ts', './node_modules/hono', './node_modules/@hono'],
-    message: 'The domain is testable without HTTP: no Hono, no server/http, server/routes or server/app.ts.',
+    // server/http, server/routes and server/app.ts are above it (SERVER_LAYERS); Hono is refused here.
+    from: ['./node_modules/hono', './node_modules/@hono'],
+    message: 'The domain is testable without HTTP: no Hono.',
   },
   ROUTES_MAY_NOT_IMPORT_DB,
+  ...SERVER_LAYER_ZONES,
 ];
 
 const restrictedPaths = (zones) => ['error', { basePath: import.meta.dirname, zones }];
@@ -60,10 +93,14 @@ const SERVER_CLOCK_SELECTORS = [
  * A route that holds the handle could still query through it, which no import rule sees: the
  * query builder's entry points are refused by name in server/routes.
  */
-const ROUTES_DO_NO_SQL = {
-  selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|with|withRecursive|transaction|connection|executeQuery)$/]",
-  message: 'Routes do no SQL: move this query into server/domain as a named function and call it.',
-};
+const QUERY_BUILDER_ENTRIES = '/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|with|withRecursive|transaction|connection|executeQuery)$/';
+const ROUTES_DO_NO_SQL_MESSAGE = 'Routes do no SQL: move this query into server/domain as a named function and call it.';
+const ROUTES_DO_NO_SQL = [
+  { selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=${QUERY_BUILDER_ENTRIES}]`, message: ROUTES_DO_NO_SQL_MESSAGE },
+  // db['selectFrom'](…) and db[`selectFrom`](…) reach the same entry points.
+  { selector: `MemberExpression[computed=true][property.value=${QUERY_BUILDER_ENTRIES}]`, message: ROUTES_DO_NO_SQL_MESSAGE },
+  { selector: `MemberExpression[computed=true][property.type='TemplateLiteral'][property.quasis.0.value.cooked=${QUERY_BUILDER_ENTRIES}]`, message: ROUTES_DO_NO_SQL_MESSAGE },
+];
 
 /**
  * The journeys run on the suite's clock (tests/e2e/suite-clock.ts): its `test` installs the
@@ -80,6 +117,14 @@ const JOURNEY_CLOCK_RULES = {
     { selector: "NewExpression[callee.name=/^(Date|TZDate)$/][arguments.0.callee.object.name='Date'][arguments.0.callee.property.name='now']", message: JOURNEY_CLOCK },
   ],
 };
+
+/**
+ * A screen function this long mixes its rules with its markup: the rules go to a model or flow
+ * module tested on its own (sessions/staff-card-model.ts, booking/checkout-flow.ts), the panels to
+ * components of their own. Comments and blank lines do not count: explaining why costs nothing.
+ * tests/unit/build/function-length-lint.test.ts proves the rule fires.
+ */
+const FEATURE_FUNCTION_LINES = { max: 120, skipBlankLines: true, skipComments: true };
 
 export default tseslint.config(
   { ignores: ['dist/', 'dist-server/', '.astro/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
@@ -103,8 +148,17 @@ export default tseslint.config(
     ignores: ['src/api/**'],
     rules: {
       'no-restricted-globals': ['error', ...['fetch', 'XMLHttpRequest', 'EventSource', 'WebSocket'].map((name) => ({ name, message: ONLY_THE_API_CLIENT_FETCHES }))],
-      'no-restricted-properties': ['error', { object: 'navigator', property: 'sendBeacon', message: ONLY_THE_API_CLIENT_FETCHES }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'navigator', property: 'sendBeacon', message: ONLY_THE_API_CLIENT_FETCHES },
+        // The globals reached through the global object: window.fetch(…), globalThis.fetch(…), self.fetch(…).
+        ...['window', 'globalThis', 'self'].flatMap((object) => ['fetch', 'XMLHttpRequest', 'EventSource', 'WebSocket'].map((property) => ({ object, property, message: ONLY_THE_API_CLIENT_FETCHES }))),
+      ],
     },
+  },
+  {
+    files: ['src/features/**'],
+    rules: { 'max-lines-per-function': ['error', FEATURE_FUNCTION_LINES] },
   },
   {
     files: ['server/domain/**', 'server/notify/**', 'server/jobs/**', 'server/http/**'],
@@ -112,7 +166,7 @@ export default tseslint.config(
   },
   {
     files: ['server/routes/**'],
-    rules: { 'no-restricted-syntax': ['error', ...SERVER_CLOCK_SELECTORS, ROUTES_DO_NO_SQL] },
+    rules: { 'no-restricted-syntax': ['error', ...SERVER_CLOCK_SELECTORS, ...ROUTES_DO_NO_SQL] },
   },
   {
     files: ['tests/**'],

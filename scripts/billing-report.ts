@@ -8,51 +8,24 @@
  * for the same days.
  */
 import { loadConfig } from '../server/config.ts';
-import { openConfiguredDatabase } from '../server/db/open.ts';
-import { type BillingAmounts, billingReport, billingSpan } from '../server/domain/billing-report.ts';
-
-const USAGE = 'Usage: npm run billing:report -- --from YYYY-MM-DD --to YYYY-MM-DD [--zone IANA-ZONE]';
-
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
-
-/** A day as written (YYYY-MM-DD, a real one), or the usage and exit code 2. */
-function dayArgument(name: string): string {
-  const value = option(name);
-  const date = value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : undefined;
-  // Date rolls 2027-02-30 over to 2 March: a day the calendar does not have is refused.
-  if (!value || !date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
-    console.error(USAGE);
-    process.exit(2);
-  }
-  return value;
-}
-
-function zoneArgument(): string {
-  const zone = option('zone') ?? 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-  } catch {
-    console.error(`--zone: not a time zone: ${zone}`);
-    process.exit(2);
-  }
-  return zone;
-}
+import { openConfiguredDatabase } from '../server/start/configured-database.ts';
+import { type BillingAmounts, billingReport, billingSpan } from '../server/domain/reports/billing-report.ts';
+import { BillingReportUsageError, readBillingReportArgs } from './billing-report-args.ts';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2).padStart(10);
 const header = `${'name'.padEnd(28)}${'charged'.padStart(10)}${'refunded'.padStart(10)}${'(pending)'.padStart(10)}${'scheduled'.padStart(10)}${'failed'.padStart(10)}`;
 const row = (name: string, l: BillingAmounts) =>
   `${name.slice(0, 27).padEnd(28)}${dollars(l.chargedCents)}${dollars(l.refundedCents)}${dollars(l.refundPendingCents)}${dollars(l.scheduledCents)}${dollars(l.failedCents)}`;
 
-const firstDay = dayArgument('from');
-const lastDay = dayArgument('to');
-const zone = zoneArgument();
-if (lastDay < firstDay) {
-  console.error('--to is before --from');
+let args;
+try {
+  args = readBillingReportArgs(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof BillingReportUsageError)) throw error;
+  console.error(error.message);
   process.exit(2);
 }
+const { firstDay, lastDay, zone } = args;
 const { from, to } = billingSpan(firstDay, lastDay, zone);
 const database = await openConfiguredDatabase(loadConfig());
 try {

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { calendarDay } from '../src/contract/schemas.ts';
 import { publicSettings } from './build-settings.ts';
-import { DEFAULT_PAY_PERIOD_FIRST_DAY } from './domain/pay-periods.ts';
+
+/** The default first pay period's first day: a Monday, so each period is two Monday-to-Sunday weeks. */
+export const DEFAULT_PAY_PERIOD_FIRST_DAY = '2026-01-05';
 
 /**
  * The server's settings, read from the environment once at start-up and validated here
@@ -46,7 +48,19 @@ const schema = z
     TEXT_LOGIN: z.enum(['on', 'off']).default('on'),
     /** Texts a day from all instances together (server/notify/sms-guard.ts): a bound on the bill if a script gets past the other limits. */
     SMS_DAILY_CAP: z.string().regex(/^[0-9]{1,7}$/, 'must be a whole number of texts a day').default('500'),
-    /** The first day (YYYY-MM-DD) of a pay period: periods are two weeks from it, both ways (server/domain/pay-periods.ts). */
+    /**
+     * How long one message's send may take before another instance counts its instance as dead and
+     * sends it instead (server/notify/delivery.ts), and how often the job queue looks for such jobs
+     * (pg-boss's supervision). Shorter: messages a crash interrupted go sooner; a send that is only
+     * slow may then go twice, once by each instance (the outbox refuses the second; SMTP and Twilio
+     * do not). MESSAGE_RETRY_SECONDS: the first wait before a send that failed (or was cut off) is
+     * tried again, doubling after each try. The fault run sets all three low, so that what its kills
+     * leave is finished in seconds.
+     */
+    MESSAGE_RETRY_SECONDS: z.string().regex(/^([1-9]|[1-9][0-9]{1,3})$/, 'must be a whole number of seconds from 1 to 9999').default('60'),
+    MESSAGE_SEND_LEASE_SECONDS: z.string().regex(/^([2-9]|[1-9][0-9]{1,3})$/, 'must be a whole number of seconds from 2 to 9999').default('120'),
+    JOB_SUPERVISE_SECONDS: z.string().regex(/^([1-9]|[1-9][0-9]{1,3})$/, 'must be a whole number of seconds from 1 to 9999').default('60'),
+    /** The first day (YYYY-MM-DD) of a pay period: periods are two weeks from it, both ways (server/domain/pay/pay-periods.ts). */
     PAY_PERIOD_FIRST_DAY: calendarDay.default(DEFAULT_PAY_PERIOD_FIRST_DAY),
     /** Set to 0 to keep the request log quiet (tests). */
     LOG_REQUESTS: z.enum(['0', '1']).default('1'),
@@ -63,6 +77,20 @@ const schema = z
       .string()
       .regex(/^(auto|[1-9]|[12][0-9]|3[0-2])$/, 'must be a whole number of processes from 1 to 32, or auto')
       .default('1'),
+    /**
+     * Where tutors' photos are kept (server/photo-store/, decision 027): `database` (a table of the
+     * database, the default) or `s3`, an S3-compatible bucket named by the S3_* settings.
+     */
+    PHOTO_STORE: z.enum(['database', 's3']).default('database'),
+    /** The bucket's service: unset for Amazon S3 itself; MinIO, R2, B2 and the like name their address (path-style requests). */
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens').optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** Both or neither: without them the AWS SDK's own chain (AWS_* variables, an instance's role). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** The start of every photo's key in the bucket: {prefix}{tutor id}.jpg. */
+    S3_PREFIX: z.string().regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or folder names each ending in /').default('tutor_images/'),
     /** Set to 1 to let demo mode listen on a HOST other than this machine (see below). */
     DEMO_PUBLIC: z.enum(['0', '1']).default('0'),
     /**
@@ -100,6 +128,12 @@ const schema = z
       for (const key of twilioKeys) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: why });
       }
+    }
+    if (env.PHOTO_STORE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when PHOTO_STORE=s3' });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: 'custom', path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'must be set with the other S3 key, or neither (the AWS SDK then finds credentials itself)' });
     }
     if (env.MODE === 'production' && env.DEMO_CLOCK_START) {
       ctx.addIssue({ code: 'custom', path: ['DEMO_CLOCK_START'], message: 'may be set only when MODE=demo: a production server keeps the real time' });
@@ -156,6 +190,8 @@ export interface Config {
   smsDailyCap: number;
   /** The first day of a pay period (PAY_PERIOD_FIRST_DAY). */
   payPeriodFirstDay: string;
+  /** A message send's first retry and lease, and how often the job queue takes over dead instances' jobs (MESSAGE_RETRY_SECONDS, MESSAGE_SEND_LEASE_SECONDS, JOB_SUPERVISE_SECONDS). */
+  jobs: { sendRetrySeconds: number; sendLeaseSeconds: number; superviseSeconds: number };
   /** Server processes on the port (WORKERS, `auto` resolved to the CPUs); more than 1 needs `databaseUrl`. */
   workers: number;
   /** The PUBLIC_* settings of the environment (the pages have the build's: server/build-settings.ts). */
@@ -164,7 +200,21 @@ export interface Config {
   signInFloors: boolean;
   /** Demo mode's start instant for the server's clock (DEMO_CLOCK_START), if any. */
   demoClockStart: Date | undefined;
+  /** Where tutors' photos are kept (PHOTO_STORE and the S3_* settings). */
+  photoStore: PhotoStoreSettings;
 }
+
+/** An S3-compatible bucket for the photos (server/photo-store/s3.ts). */
+export interface S3Settings {
+  bucket: string;
+  /** Undefined: Amazon S3 itself. */
+  endpoint: string | undefined;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  prefix: string;
+}
+
+export type PhotoStoreSettings = { kind: 'database' } | ({ kind: 's3' } & S3Settings);
 
 export class ConfigError extends Error {}
 
@@ -207,9 +257,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     textLogin: values.TEXT_LOGIN === 'on',
     smsDailyCap: Number(values.SMS_DAILY_CAP),
     payPeriodFirstDay: values.PAY_PERIOD_FIRST_DAY,
+    jobs: { sendRetrySeconds: Number(values.MESSAGE_RETRY_SECONDS), sendLeaseSeconds: Number(values.MESSAGE_SEND_LEASE_SECONDS), superviseSeconds: Number(values.JOB_SUPERVISE_SECONDS) },
     workers: values.WORKERS === 'auto' ? Math.min(32, availableParallelism()) : Number(values.WORKERS),
     publicSettings: publicSettings(env),
     signInFloors: values.MODE === 'production' || values.SIGN_IN_FLOORS === 'on',
     demoClockStart: values.DEMO_CLOCK_START ? new Date(values.DEMO_CLOCK_START) : undefined,
+    photoStore:
+      values.PHOTO_STORE === 's3' && values.S3_BUCKET
+        ? {
+            kind: 's3',
+            bucket: values.S3_BUCKET,
+            endpoint: values.S3_ENDPOINT?.replace(/\/$/, ''),
+            region: values.S3_REGION,
+            credentials: values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY } : undefined,
+            prefix: values.S3_PREFIX,
+          }
+        : { kind: 'database' },
   };
 }

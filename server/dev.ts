@@ -9,22 +9,27 @@ import { createApiApp } from './app.ts';
 import { createSender } from './notify/index.ts';
 import { createPaymentProvider } from './payments/index.ts';
 import { loadConfig } from './config.ts';
-import { sharedDatabase } from './db/shared.ts';
+import { sharedDatabase } from './start/shared-database.ts';
 import { addPhotoRoute } from './photos.ts';
+import { createPhotoStore } from './photo-store/index.ts';
+import { importPhotoFolder } from './photo-store/import-folder.ts';
 
 export async function createDevListener() {
   const config = loadConfig();
   const database = await sharedDatabase();
   const app = new Hono({ strict: false });
-  const photoDir = path.join(config.dataDir, 'tutor_images');
+  const photos = createPhotoStore(config.photoStore, database.db);
+  // An older version's uploads on disk, moved into the store once, as the server does (main.ts).
+  const moved = await importPhotoFolder(database.db, photos, path.join(config.dataDir, 'tutor_images'));
+  if (moved) console.log(moved);
   app.route('/', createApiApp({
     database,
     config: { ...config, stripeWebhookSecret: config.stripe?.webhookSecret },
     sender: createSender(config, database.db, console.log),
     payments: createPaymentProvider(config),
-    photoDir,
+    photos,
     seedPhotoDir: path.resolve('public/tutor_images'),
   }));
-  addPhotoRoute(app, [photoDir, path.resolve('public/tutor_images')]);
+  addPhotoRoute(app, photos, [path.resolve('public/tutor_images')]);
   return getRequestListener(app.fetch);
 }

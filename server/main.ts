@@ -13,23 +13,28 @@ import { createApiApp } from './app.ts';
 import { createSender } from './notify/index.ts';
 import { createPaymentProvider } from './payments/index.ts';
 import { ConfigError, type Config, loadConfig } from './config.ts';
-import { openConfiguredDatabase } from './db/open.ts';
-import { openDatabase } from './db/connection.ts';
+import { openConfiguredDatabase } from './start/configured-database.ts';
+import { openDatabase } from './start/database.ts';
+import type { Db } from './db/db.ts';
+import { createPhotoStore } from './photo-store/index.ts';
+import { importPhotoFolder } from './photo-store/import-folder.ts';
+import type { PhotoStore } from './photo-store/store.ts';
 import { type ClusterWorker, joinCluster, runPrimary } from './cluster.ts';
 import { demoAccounts } from './demo/seed.ts';
 import { createSiteApp } from './site.ts';
 import { embedOriginsCache } from './cache/embed-origins.ts';
-import { listEmbedOrigins } from './domain/embed-origins.ts';
-import { listGalleryTutors } from './domain/tutors.ts';
-import { semesterEnd } from './domain/availability.ts';
+import { listEmbedOrigins } from './domain/catalog/embed-origins.ts';
+import { listGalleryTutors } from './domain/team/tutors.ts';
+import { semesterEnd } from './domain/booking/availability.ts';
 import { nowMs } from './clock.ts';
 import type { PeriodicTask } from './periodic.ts';
 import { startJobRunner } from './jobs/runner.ts';
 import { purgeExpiredData } from './domain/purge.ts';
-import { purgeRateLimits } from './domain/rate-limits.ts';
-import { RECONCILE_MS, reconcilePayments } from './domain/reconcile.ts';
-import { WEEKLY_CHARGES_EVERY_MS, chargeDueWeeklyPayments } from './domain/weekly-charges.ts';
-import { createNotifier } from './notify/notifier.ts';
+import { purgeRateLimits } from './domain/sign-in/rate-limits.ts';
+import { expireCredits } from './domain/credits/expiry.ts';
+import { RECONCILE_MS, reconcilePayments } from './domain/billing/reconcile.ts';
+import { WEEKLY_CHARGES_EVERY_MS, chargeDueWeeklyPayments } from './domain/billing/weekly-charges.ts';
+import { createMessenger } from './notify/messenger.ts';
 import { readBuildSettings, settingsDrift } from './build-settings.ts';
 import { missingSupervisorHint } from './admin/supervisor-hint.ts';
 import { NO_SIGN_IN_FLOORS, SIGN_IN_FLOORS } from './http/even-timing.ts';
@@ -74,6 +79,7 @@ if (clustered && cluster.isPrimary) {
   // queue's own schema. The workers then find all of it in place.
   const database = await openConfiguredDatabase(config);
   supervisorHint = await missingSupervisorHint(database.db, config.mode);
+  await importPhotos(database.db, createPhotoStore(config.photoStore, database.db));
   const jobs = await startJobRunner(database.jobStore, [], { schedule: false });
   await jobs.stop();
   await database.close();
@@ -101,6 +107,12 @@ function printBanner(what: string) {
   }
 }
 
+/** Moves the photos an older version kept in DATA_DIR/tutor_images into the photo store, once (decision 027). */
+async function importPhotos(db: Db, photos: PhotoStore) {
+  const done = await importPhotoFolder(db, photos, path.join(config.dataDir, 'tutor_images'));
+  if (done) console.log(done);
+}
+
 /** The server itself: the whole of it in a single process, or one worker of several. */
 async function startServer(worker: ClusterWorker | undefined) {
   // A worker's lines name it, so that the log of several tells them apart.
@@ -109,19 +121,20 @@ async function startServer(worker: ClusterWorker | undefined) {
   const database = worker && config.databaseUrl ? await openDatabase({ databaseUrl: config.databaseUrl }) : await openConfiguredDatabase(config);
   // The banner says it: the primary's of several workers (above), else this process's.
   if (!worker) supervisorHint = await missingSupervisorHint(database.db, config.mode);
-  const photoDir = path.join(config.dataDir, 'tutor_images');
+  const photos = createPhotoStore(config.photoStore, database.db);
+  // The photos of an older version's disk, moved into the store at its first start (not per worker).
+  if (!worker) await importPhotos(database.db, photos);
   const payments = createPaymentProvider(config);
   const sender = createSender(config, database.db, log);
-  const notifier = createNotifier({ db: database.db, sender, siteUrl: config.siteUrl, log });
+  const messenger = createMessenger({ db: database.db, sender, siteUrl: config.siteUrl, log, retrySeconds: config.jobs.sendRetrySeconds, leaseSeconds: config.jobs.sendLeaseSeconds });
   /** Filled once the job runner has started (below); the demo clock route runs the due jobs through it. */
   let runScheduledJobs: () => Promise<void> = async () => {};
   const api = createApiApp({
     database,
     config: { ...config, stripeWebhookSecret: config.stripe?.webhookSecret },
     sender,
-    notifier,
     payments,
-    photoDir,
+    photos,
     // The demo's seed photos count as its tutors' photos; production has none.
     seedPhotoDir: config.mode === 'demo' ? path.resolve('dist/tutor_images') : undefined,
     log,
@@ -137,7 +150,7 @@ async function startServer(worker: ClusterWorker | undefined) {
     api,
     distDir: path.resolve('dist'),
     dashboardRenderFile: path.resolve('dist-server/render-dashboard.js'),
-    photoDir,
+    photos,
     galleryTutors: () => listGalleryTutors(database.db),
     hsts: config.mode === 'production',
     embedOrigins: embedOriginsCache({ read: () => listEmbedOrigins(database.db), changes: database.changes, log }),
@@ -165,17 +178,19 @@ async function startServer(worker: ClusterWorker | undefined) {
     // refunds the provider did not confirm are sent again (reconcile.ts; the one retry of refunds).
     // At start too, through the queue, so one instance runs it and a restart repairs at once.
     { name: 'reconcile payments', everyMs: RECONCILE_MS, runAtStart: true, run: async () => void (await reconcilePayments(database.db, payments, log)) },
+    // Packages' hours that ran out are expired in the ledger, and customers told 14 days before (credits/expiry.ts).
+    { name: 'expire credits', everyMs: 60 * 60_000, runAtStart: true, run: async () => void (await expireCredits(database.db)) },
     // Later weeks of subscriptions, charged to the card on file once their skip window closes (weekly-charges.ts).
     {
       name: 'charge due weekly payments',
       everyMs: WEEKLY_CHARGES_EVERY_MS,
-      run: async () => void (await chargeDueWeeklyPayments({ db: database.db, provider: payments, sender, siteUrl: config.siteUrl, log })),
+      run: async () => void (await chargeDueWeeklyPayments({ db: database.db, provider: payments, log })),
     },
-    // Messages: what changes made by jobs and webhooks owe, retries, reminders 24 h and 1 h ahead,
-    // and the tutors' daily digest (notify/planner.ts); requests kick the change messages at once.
-    { name: 'plan and deliver messages', everyMs: 60_000, runAtStart: true, run: () => notifier.runAll() },
   ];
-  const jobRunner = await startJobRunner(database.jobStore, periodicTasks, { log });
+  // Messages (notify/messenger.ts): each event a change commits is told and its messages sent as
+  // jobs; reminders 24 h and 1 h ahead and the tutors' daily digest are scheduled.
+  const jobRunner = await startJobRunner(database.jobStore, [...periodicTasks, ...messenger.jobs], { log, superviseSeconds: config.jobs.superviseSeconds });
+  messenger.attach(jobRunner, database.changes);
   runScheduledJobs = () => jobRunner.runScheduledNow();
 
   /**
@@ -191,7 +206,6 @@ async function startServer(worker: ClusterWorker | undefined) {
     const { drained } = await http.close(SHUTDOWN_GRACE_MS);
     if (!drained) log(`Requests still running after ${SHUTDOWN_GRACE_MS / 1000} s were cut off`);
     await jobRunner.stop();
-    await notifier.settle();
     await database.close();
     process.exit(0);
   }

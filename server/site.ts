@@ -8,6 +8,7 @@ import { Refusal } from './domain/refusal.ts';
 import { dashboardShell } from './dashboard-shell.ts';
 import { liveHomePage } from './live-home.ts';
 import { addPhotoRoute } from './photos.ts';
+import type { PhotoStore } from './photo-store/store.ts';
 import { DASHBOARD_SHELL, isDashboardPath } from '../src/config/dashboard-routes.ts';
 import { cacheControl, resolveFile, sendFile } from './static.ts';
 
@@ -17,7 +18,7 @@ export interface SiteOptions {
   /** The built site (dist/). */
   distDir: string;
   /** Uploaded tutor photos; the seed photos in dist/tutor_images are the fallback. */
-  photoDir: string;
+  photos: PhotoStore;
   /** The tutors the home page's gallery shows now (it follows the team without a rebuild). */
   galleryTutors?: () => Promise<Pick<PublicTutor, 'id' | 'name' | 'background'>[]>;
   /** How often the gallery is read again, at most. */
@@ -31,7 +32,7 @@ export interface SiteOptions {
 }
 
 /** The production server: the API, tutor photos, the static site and the dashboard rewrites. */
-export function createSiteApp({ api, distDir, photoDir, galleryTutors, galleryRefreshMs, hsts = false, dashboardRenderFile, embedOrigins }: SiteOptions) {
+export function createSiteApp({ api, distDir, photos, galleryTutors, galleryRefreshMs, hsts = false, dashboardRenderFile, embedOrigins }: SiteOptions) {
   const root = path.resolve(distDir);
   const app = new Hono({ strict: false });
 
@@ -46,7 +47,7 @@ export function createSiteApp({ api, distDir, photoDir, galleryTutors, galleryRe
   // without one is no page of ours (under /api, the API's envelope says so).
   app.use(requestPathGuard((c) => (c.req.path.startsWith('/api/') ? failed(c, new Refusal('NotFound')) : notFound(c))));
   app.route('/', api);
-  addPhotoRoute(app, [photoDir, path.join(root, 'tutor_images')]);
+  addPhotoRoute(app, photos, [path.join(root, 'tutor_images')]);
   if (galleryTutors) {
     const home = liveHomePage({ indexFile: path.join(root, 'index.html'), galleryTutors, refreshMs: galleryRefreshMs });
     app.on(['GET', 'HEAD'], ['/', '/index.html'], home);

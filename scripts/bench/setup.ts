@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../../server/db/connection.ts';
+import { type DatabaseHandle, openDatabase } from '../../server/start/database.ts';
 import { seedLargeDataSet } from '../../server/demo/large-data.ts';
 import { seedDemoData } from '../../server/demo/seed.ts';
-import { startSignIn } from '../../server/domain/sign-ins.ts';
+import { startSignIn } from '../../server/domain/sign-in/sign-ins.ts';
 import type { Buyer } from './load.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';

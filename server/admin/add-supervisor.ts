@@ -1,8 +1,8 @@
 import { site } from '../../src/config/site.ts';
 import { tutorCreateForm } from '../../src/contract/schemas.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../db/db.ts';
 import { Refusal } from '../domain/refusal.ts';
-import { createTutor } from '../domain/team.ts';
+import { createTutor } from '../domain/team/team.ts';
 import { requiredFlag } from './args.ts';
 import type { AdminCommand } from './command.ts';
 import { AdminError } from './errors.ts';

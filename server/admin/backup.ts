@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { archiveStream } from './archive.ts';
+import type { S3Settings } from '../config.ts';
+import { s3PhotoStore } from '../photo-store/s3.ts';
+import { type ArchiveSource, archiveStream } from './archive.ts';
 import { DUMP_ENTRY, FORMAT, MANIFEST_ENTRY, type Manifest, PHOTO_PREFIX, kindName, photoNames } from './backup-file.ts';
 import type { AdminCommand } from './command.ts';
 import { encrypt } from './encryption.ts';
@@ -14,6 +16,20 @@ import { shortVersion } from './pglite-dump.ts';
 import { type AdminTarget, describeTarget, photoDir } from './target.ts';
 
 /**
+ * The photos of a bucket (PHOTO_STORE=s3), as the backup's entries tutor_images/{id}.jpg. Photos
+ * kept in the database need none: they are in its dump.
+ */
+async function photosOfBucket(bucket: S3Settings): Promise<ArchiveSource[]> {
+  const store = s3PhotoStore(bucket);
+  const entries: ArchiveSource[] = [];
+  for (const tutorId of await store.tutorIds()) {
+    const photo = await store.read(tutorId);
+    if (photo) entries.push({ name: `${PHOTO_PREFIX}${tutorId}.jpg`, data: photo.jpeg });
+  }
+  return entries;
+}
+
+/**
  * Backs up the database and the uploaded photos into one file (backup-file.ts), encrypted with the
  * passphrase when one is given (encryption.ts). The file holds every customer's data and the keys
  * of app_secrets, so it is readable by its owner only (0600) from its creation. The dump is made in
@@ -22,7 +38,14 @@ import { type AdminTarget, describeTarget, photoDir } from './target.ts';
  * under the name, nor replaces the previous backup with one. A file of the same name is replaced by
  * the new one: its permissions are not kept.
  */
-export async function backup(target: AdminTarget, file: string, options: { passphrase?: string | undefined } = {}): Promise<Manifest> {
+export interface BackupOptions {
+  /** Encrypts the backup (encryption.ts). */
+  passphrase?: string | undefined;
+  /** scrypt's work factor: tests only (encryption.ts). */
+  scryptWorkFactor?: number | undefined;
+}
+
+export async function backup(target: AdminTarget, file: string, options: BackupOptions = {}): Promise<Manifest> {
   const out = path.resolve(file);
   if (!existsSync(path.dirname(out))) throw new AdminError(`folder ${path.dirname(out)} does not exist`);
   if (existsSync(out) && (await stat(out)).isDirectory()) throw new AdminError(`${out} is a folder: name the backup file`);
@@ -31,7 +54,9 @@ export async function backup(target: AdminTarget, file: string, options: { passp
     const dumpFile = path.join(staging, 'dump');
     const dumped = target.kind === 'postgres' ? await dumpPostgres(target.databaseUrl, dumpFile) : await dumpPGlite(target.dataDir, dumpFile);
     const photos = photoDir(target.dataDir);
-    const names = await photoNames(photos);
+    const bucketPhotos = target.photoBucket ? await photosOfBucket(target.photoBucket) : [];
+    // What an older version left on disk, not yet in the store; a tutor's photo in the bucket wins.
+    const names = (await photoNames(photos)).filter((name) => !bucketPhotos.some((photo) => photo.name === `${PHOTO_PREFIX}${name}`));
     const manifest: Manifest = {
       format: FORMAT,
       version: 1,
@@ -39,15 +64,16 @@ export async function backup(target: AdminTarget, file: string, options: { passp
       created_at: new Date().toISOString(),
       server_version: shortVersion(dumped.serverVersion),
       dumped_by: dumped.dumpedBy,
-      photos: names.length,
+      photos: bucketPhotos.length + names.length,
     };
     const tar = archiveStream([
       { name: MANIFEST_ENTRY, data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) },
       { name: DUMP_ENTRY[target.kind], file: dumpFile },
+      ...bucketPhotos,
       ...names.map((name) => ({ name: `${PHOTO_PREFIX}${name}`, file: path.join(photos, name) })),
     ]);
     const written = path.join(staging, 'backup');
-    await writePrivateFile(written, options.passphrase ? await encrypt(tar, options.passphrase) : tar);
+    await writePrivateFile(written, options.passphrase ? await encrypt(tar, options.passphrase, options.scryptWorkFactor) : tar);
     await rename(written, out);
     return manifest;
   } finally {
@@ -66,7 +92,7 @@ export const backupCommand: AdminCommand = {
     const file = context.resolve(args.positionals[0]!);
     // Before the dump: a refusal (no passphrase, a short one) comes at once.
     const passphrase = await passphraseToEncrypt(context, args.flags.encrypt === true);
-    const manifest = await backup(target, file, { passphrase });
+    const manifest = await backup(target, file, { passphrase, scryptWorkFactor: context.scryptWorkFactor });
     const size = `${((await stat(file)).size / 1e6).toFixed(1)} MB`;
     context.print(
       `backed up ${describeTarget(target)} (${kindName(manifest.database)}) and ${manifest.photos} photo(s) to ${file} (${passphrase ? `${size}, encrypted with age` : size})`,

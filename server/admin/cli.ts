@@ -40,6 +40,11 @@ export interface AdminIo {
   err(line: string): void;
   /** A prompt at the terminal (AdminContext.ask); absent when standard input is not one. */
   ask?: (prompt: string) => Promise<string>;
+  /**
+   * Tests only: a lower scrypt work factor for the backups they encrypt (encryption.ts), which
+   * `npm run admin` never sets.
+   */
+  scryptWorkFactor?: number;
 }
 
 /** Runs one command line; answers the exit code. */
@@ -57,6 +62,7 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
       // An empty setting counts as none: `BACKUP_PASSPHRASE=` is no passphrase.
       setting: (name) => io.env[name] || undefined,
       ...(io.ask ? { ask: io.ask } : {}),
+      ...(io.scryptWorkFactor ? { scryptWorkFactor: io.scryptWorkFactor } : {}),
     };
     await command.run(args, context);
     return 0;

@@ -19,6 +19,8 @@ export interface AdminContext {
    * answer (a cron job, a pipe), so that a command then refuses in one line instead of waiting.
    */
   ask?: (prompt: string) => Promise<string>;
+  /** scrypt's work factor for encrypted backups, when a test sets a lower one (AdminIo). */
+  scryptWorkFactor?: number;
 }
 
 /** One command of `npm run admin`: one file each (server/admin/). */

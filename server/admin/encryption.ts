@@ -34,10 +34,20 @@ async function readHead(file: string, length: number): Promise<Buffer> {
   }
 }
 
-/** The stream, encrypted with the passphrase (scrypt at age's default work factor, 2^18). */
-export async function encrypt(plain: ReadableStream<Uint8Array>, passphrase: string): Promise<ReadableStream<Uint8Array>> {
+/**
+ * scrypt's work factor (log2 N) for a backup: age's default, 2^18 (a second and 256 MB to try one
+ * passphrase). Decryption reads it from the file, so a file made with a lower one still opens.
+ */
+export const SCRYPT_WORK_FACTOR = 18;
+
+/**
+ * The stream, encrypted with the passphrase. `workFactor` is for tests only (AdminIo's
+ * scryptWorkFactor), whose many backups would otherwise spend most of their time in scrypt.
+ */
+export async function encrypt(plain: ReadableStream<Uint8Array>, passphrase: string, workFactor = SCRYPT_WORK_FACTOR): Promise<ReadableStream<Uint8Array>> {
   const encrypter = new Encrypter();
   encrypter.setPassphrase(passphrase);
+  encrypter.setScryptWorkFactor(workFactor);
   return encrypter.encrypt(plain);
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../db/db.ts';
 import type { AdminCommand } from './command.ts';
 import { openAdminDatabase } from './target.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteDir } from '../db/open.ts';
+import { pgliteDir } from '../start/configured-database.ts';
 import { databaseContents } from './contents.ts';
 import { AdminError, oneLine } from './errors.ts';
 import { refuseOpenPGlite } from './target.ts';

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pgliteDir } from '../db/open.ts';
-import { extractEntry } from './archive.ts';
-import { type BackupContents, type Manifest, kindName, readBackup } from './backup-file.ts';
+import { pgliteDir } from '../start/configured-database.ts';
+import { type BackupContents, type Manifest, kindName, readManifest, unpackBackup } from './backup-file.ts';
 import type { AdminCommand } from './command.ts';
 import { decryptTo, isEncrypted, unlock, WrongPassphrase } from './encryption.ts';
 import { AdminError } from './errors.ts';
@@ -109,8 +108,8 @@ export async function restore(target: AdminTarget, file: string, options: Restor
   const photos = path.resolve(options.photosDir ?? photoDir(target.dataDir));
   const fileKey = (await isEncrypted(file)) ? await unlockBackup(file, options.passphrase) : undefined;
   // A plain file says what it is now, before the database is looked at; an encrypted one once decrypted.
-  const plain = fileKey ? undefined : await readBackup(file);
-  if (plain) refuseOtherKind(file, plain.manifest.database, target);
+  const plain = fileKey ? undefined : await readManifest(file);
+  if (plain) refuseOtherKind(file, plain.database, target);
   await refuseToReplace(target, photos, options.force);
   await mkdir(target.dataDir, { recursive: true });
   await mkdir(path.dirname(photos), { recursive: true });
@@ -124,13 +123,12 @@ export async function restore(target: AdminTarget, file: string, options: Restor
       tar = path.join(staging, 'backup.tar');
       await decryptTo(file, fileKey, tar);
     }
-    const contents = plain ?? (await readBackup(tar, file));
-    refuseOtherKind(file, contents.manifest.database, target);
+    // An encrypted backup's manifest is read once decrypted, before anything is unpacked.
+    if (!plain) refuseOtherKind(file, (await readManifest(tar, file)).database, target);
     const dumpFile = path.join(staging, 'dump');
-    await extractEntry(tar, contents.dump, dumpFile);
     const restoredPhotos = path.join(photoStaging, 'tutor_images');
     await mkdir(restoredPhotos);
-    for (const photo of contents.photos) await extractEntry(tar, photo.entry, path.join(restoredPhotos, photo.name));
+    const contents = await unpackBackup(tar, dumpFile, restoredPhotos, file);
     if (target.kind === 'postgres') {
       await restorePostgres(target.databaseUrl, dumpFile, { replace: options.force });
     } else {

@@ -1,6 +1,6 @@
 import { site } from '../../src/config/site.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../db/db.ts';
 
 /**
  * A production database without any supervisor has nobody who can hire tutors or run the team:

@@ -1,25 +1,31 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.ts';
-import { type DatabaseHandle, openDatabase } from '../db/connection.ts';
-import { pgliteDir } from '../db/open.ts';
+import { ConfigError, loadConfig, type S3Settings } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from '../start/database.ts';
+import { pgliteDir } from '../start/configured-database.ts';
 import { AdminError, oneLine } from './errors.ts';
 import { withClient, withoutPassword } from './postgres-client.ts';
 
 /**
  * The database the admin command works on, named by the server's own two settings: PostgreSQL at
- * DATABASE_URL, else PGlite in DATA_DIR. Photos are files in DATA_DIR either way.
+ * DATABASE_URL, else PGlite in DATA_DIR. The photos are in the database (its dump holds them), or
+ * in the bucket `photoBucket` names (PHOTO_STORE=s3, decision 027); DATA_DIR/tutor_images holds
+ * only what an older version left there, moved into the store at the server's next start.
  */
-export type AdminTarget = { kind: 'postgres'; databaseUrl: string; dataDir: string } | { kind: 'pglite'; dataDir: string };
+export type AdminTarget = ({ kind: 'postgres'; databaseUrl: string; dataDir: string } | { kind: 'pglite'; dataDir: string }) & { photoBucket?: S3Settings | undefined };
+
+/** The settings of where the data is: the database, DATA_DIR and the photo store. */
+const TARGET_SETTINGS = ['DATA_DIR', 'DATABASE_URL', 'PHOTO_STORE', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const;
 
 /**
- * Reads DATABASE_URL and DATA_DIR with the server's rules (server/config.ts), and nothing else:
- * the production-only settings (Stripe, SMTP, …) are not the admin command's business.
+ * Reads where the data is with the server's rules (server/config.ts), and nothing else: the
+ * production-only settings (Stripe, SMTP, …) are not the admin command's business.
  */
 export function adminTarget(env: Record<string, string | undefined>): AdminTarget {
   try {
-    const config = loadConfig({ DATA_DIR: env.DATA_DIR, DATABASE_URL: env.DATABASE_URL });
-    return config.databaseUrl ? { kind: 'postgres', databaseUrl: config.databaseUrl, dataDir: config.dataDir } : { kind: 'pglite', dataDir: config.dataDir };
+    const config = loadConfig(Object.fromEntries(TARGET_SETTINGS.map((name) => [name, env[name]])));
+    const photoBucket = config.photoStore.kind === 's3' ? config.photoStore : undefined;
+    return config.databaseUrl ? { kind: 'postgres', databaseUrl: config.databaseUrl, dataDir: config.dataDir, photoBucket } : { kind: 'pglite', dataDir: config.dataDir, photoBucket };
   } catch (error) {
     if (error instanceof ConfigError) throw new AdminError(oneLine(error.message));
     throw error;

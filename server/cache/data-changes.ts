@@ -9,6 +9,7 @@ import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTrans
 export const TOPICS_OF_TABLE: Record<string, readonly Topic[]> = {
   courses: ['catalog', 'availability'],
   prices: ['catalog'],
+  packages: ['catalog'],
   tutors: ['catalog', 'availability'],
   offerings: ['catalog', 'availability'],
   slots: ['availability'],
@@ -39,6 +40,13 @@ export class DataChanges {
   private readonly generations: Record<Topic, number> = { catalog: 0, availability: 0, embed: 0 };
   /** Whether other instances' changes reach this process now; while not, nothing may be cached. */
   private hearing = true;
+  /** Told of every table written (from the feed too) and of the feed's reconnection ('all'). */
+  private readonly listeners: ((tables: string[] | 'all') => void)[] = [];
+
+  /** Calls `listener` with the tables each change names (schema.table or table), or 'all' after a gap. */
+  listen(listener: (tables: string[] | 'all') => void): void {
+    this.listeners.push(listener);
+  }
 
   /** Whether an answer computed now may be kept: false while the change feed is down. */
   get canCache(): boolean {
@@ -49,6 +57,8 @@ export class DataChanges {
   feedConnected(up: boolean): void {
     this.hearing = up;
     this.everythingChanged();
+    // What was committed while the feed was down was never heard of.
+    if (up) for (const listener of this.listeners) listener('all');
   }
 
   generation(topic: Topic): number {
@@ -57,9 +67,11 @@ export class DataChanges {
 
   /** Tables written (their names, in any schema): each of their topics moves on. */
   tablesChanged(tables: Iterable<string>): void {
-    for (const table of tables) {
+    const names = [...tables];
+    for (const table of names) {
       for (const topic of TOPICS_OF_TABLE[table.split('.').pop()!] ?? []) this.generations[topic] += 1;
     }
+    for (const listener of this.listeners) listener(names);
   }
 
   /** Anything may have changed (the change feed was interrupted, or the clock moved). */

@@ -9,7 +9,7 @@ import type { DataChanges } from './data-changes.ts';
 export const EMBED_ORIGINS_TTL_MS = 30_000;
 
 export interface EmbedOriginsCacheOptions {
-  /** Reads the stored list (server/domain/embed-origins.ts listEmbedOrigins). */
+  /** Reads the stored list (server/domain/catalog/embed-origins.ts listEmbedOrigins). */
   read: () => Promise<string[]>;
   /** The writes this process hears of: a change to the `embed` topic drops the cached list at once. */
   changes?: DataChanges;

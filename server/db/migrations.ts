@@ -478,12 +478,12 @@ const migrations: Record<string, Migration> = {
   '017_catalog_admin': {
     async up(db) {
       await runStatements(db, `
-        -- Supervisors keep the catalog (server/domain/catalog.ts). An archived course leaves the
+        -- Supervisors keep the catalog (server/domain/catalog/catalog.ts). An archived course leaves the
         -- booking flow and the public reads; bookings and gradebooks of it keep it.
         alter table courses add column archived boolean not null default false;
         -- Prices become their changes: a row per (frequency, capacity) and the moment it took
         -- effect, with the supervisor who entered it. The current price is the latest change at
-        -- or before the server's clock (server/domain/prices.ts). A row without effective_at is
+        -- or before the server's clock (server/domain/billing/prices.ts). A row without effective_at is
         -- an opening price (the seed's, and every price from before this migration), in effect
         -- before any change; at most one per (frequency, capacity).
         alter table prices drop constraint prices_pkey;
@@ -498,7 +498,7 @@ const migrations: Record<string, Migration> = {
   '018_tutor_days_off': {
     async up(db) {
       await runStatements(db, `
-        -- A tutor takes availability back (server/domain/take-back.ts): an unbooked hour deleted,
+        -- A tutor takes availability back (server/domain/meetings/take-back.ts): an unbooked hour deleted,
         -- a weekly series ended, days off. The meeting row stays, canceled, so that the payments
         -- of earlier checkouts that name it keep their meeting; taken_back says why it went
         -- ('deleted', 'series_ended', 'day_off'), apart from a booked session's cancel (null).
@@ -539,7 +539,7 @@ const migrations: Record<string, Migration> = {
   '020_tutor_pay_rates': {
     async up(db) {
       await runStatements(db, `
-        -- A tutor's hourly rate (server/domain/pay-rates.ts), as its changes: the rate a
+        -- A tutor's hourly rate (server/domain/pay/pay-rates.ts), as its changes: the rate a
         -- supervisor set and the day (YYYY-MM-DD, the site's zone) it takes effect. A session is
         -- paid at the rate in effect on its day: the latest effective_day on or before it (the
         -- later entry when two name the same day). Rows are never changed, so the history stays.
@@ -558,7 +558,7 @@ const migrations: Record<string, Migration> = {
   '022_payroll': {
     async up(db) {
       await runStatements(db, `
-        -- Payroll (server/domain/payroll.ts): a pay period marked paid, and the sessions it paid,
+        -- Payroll (server/domain/pay/payroll.ts): a pay period marked paid, and the sessions it paid,
         -- frozen as they were paid (minutes, the rate of the session's day, the amount). A session
         -- is paid once (the primary key); one summarised after its period was paid falls into the
         -- next period's payroll.
@@ -583,7 +583,7 @@ const migrations: Record<string, Migration> = {
   '023_tutor_onboarding': {
     async up(db) {
       await runStatements(db, `
-        -- A new tutor's onboarding checklist (server/domain/onboarding.ts): an item ticked, by whom
+        -- A new tutor's onboarding checklist (server/domain/team/onboarding.ts): an item ticked, by whom
         -- and when. Unticking deletes the row.
         create table tutor_onboarding (
           tutor_id integer not null references tutors (id),
@@ -598,7 +598,7 @@ const migrations: Record<string, Migration> = {
   '024_embed_origins': {
     async up(db) {
       await runStatements(db, `
-        -- The sites allowed to embed the booking widget (server/domain/embed-origins.ts), written
+        -- The sites allowed to embed the booking widget (server/domain/catalog/embed-origins.ts), written
         -- into the embed page's frame-ancestors: each normalised origin once, who added it and
         -- when. A change is told to every instance through the change triggers (migration 012),
         -- which drop their cached list (server/cache/embed-origins.ts).
@@ -614,7 +614,7 @@ const migrations: Record<string, Migration> = {
   '025_approved_paid_time': {
     async up(db) {
       await runStatements(db, `
-        -- Paid time a supervisor approves (decision 022, server/domain/paid-time.ts). duration_mins
+        -- Paid time a supervisor approves (decision 022, server/domain/pay/paid-time.ts). duration_mins
         -- stays what the session lasted for its customers (and their overtime); paid_mins is what
         -- payroll pays the tutor (null: the duration, never changed). A change awaiting approval
         -- has duration_requested_at (and who entered it); an approval, who gave it and when.
@@ -647,6 +647,116 @@ const migrations: Record<string, Migration> = {
         alter table payroll_lines drop constraint payroll_lines_pkey;
         alter table payroll_lines add primary key (meeting_id, period_first_day);
         create unique index payroll_lines_paid_once on payroll_lines (meeting_id) where not adjustment
+      `);
+    },
+  },
+  '026_tutor_photos': {
+    async up(db) {
+      await runStatements(db, `
+        -- Tutors' photos (decision 027, server/photo-store/database.ts), in the database rather than
+        -- on one machine's disk, so that every instance serves every photo and a backup's dump holds
+        -- them. The JPEG is the upload as re-encoded (512 x 512, about 50 KB; 5 MB at most as sent);
+        -- version is a hash of its bytes: its ETag and the ?v= of its address.
+        create table tutor_photos (
+          tutor_id integer primary key references tutors (id),
+          version text not null check (version ~ '^[0-9a-f]{12}$'),
+          jpeg bytea not null check (octet_length(jpeg) between 1 and 5242880)
+        )
+      `);
+    },
+  },
+  '027_events': {
+    async up(db) {
+      await runStatements(db, `
+        -- What happened that someone must be told of (decision 024, server/events/): each change
+        -- writes its events in its own transaction; the message relay turns each one into its
+        -- messages once (told_at) and hands each message to the job queue.
+        create table events (
+          id bigserial primary key,
+          kind text not null,
+          facts jsonb not null,
+          occurred_at timestamptz not null,
+          told_at timestamptz
+        );
+        create index events_untold on events (id) where told_at is null;
+        -- Each commit that records events wakes the relay on every instance (the change feed's NOTIFY).
+        create trigger events_recorded after insert on events for each statement execute function notify_data_changed();
+        -- The outbox (demo and tests) takes each message once: a delivery retried after a crash
+        -- between the send and its mark finds its key there and adds nothing.
+        alter table outbox add column message_key text;
+        create unique index outbox_message_key on outbox (message_key) where message_key is not null
+      `);
+    },
+  },
+  '028_packages': {
+    async up(db) {
+      await runStatements(db, `
+        -- Hour packages (docs/contract-extensions.md 'Hour packages'): hours of one size sold at one
+        -- price, with bonus hours and a validity. Archived ones are off sale; none is ever deleted.
+        create table packages (
+          id serial primary key,
+          name text not null,
+          hours integer not null check (hours > 0),
+          bonus_hours integer not null default 0 check (bonus_hours >= 0),
+          capacity integer not null check (capacity in (1, 2)),
+          price_cents integer not null check (price_cents >= 50),
+          valid_days integer not null check (valid_days > 0),
+          archived boolean not null default false,
+          created_by integer references tutors (id),
+          created_at timestamptz not null
+        );
+        -- The public list is kept in memory until a package changes (cache/data-changes.ts).
+        create trigger packages_changed after insert or update or delete on packages for each row execute function notify_data_changed()
+      `);
+    },
+  },
+  '029_credit_ledger': {
+    async up(db) {
+      await runStatements(db, `
+        -- Hour packages bought and spent (server/domain/credits/, docs/contract-extensions.md 'Hour
+        -- packages'). A package's payment is a payment of no meeting: it names the package instead.
+        alter table payments alter column meeting_id drop not null;
+        alter table payments add column package_id integer references packages (id);
+        alter table payments add constraint payments_pay_for_one_thing check ((meeting_id is null) <> (package_id is null));
+        -- A lot: hours of one size that came together (a purchase, or a supervisor's adjustment), and
+        -- when they expire. The money per hour of a purchase is its price over its paid hours.
+        create table credit_lots (
+          id serial primary key,
+          customer_id integer not null references customers (id),
+          capacity integer not null check (capacity in (1, 2)),
+          payment_id integer unique references payments (id),
+          package_id integer references packages (id),
+          paid_hours integer not null check (paid_hours >= 0),
+          bonus_hours integer not null check (bonus_hours >= 0),
+          price_cents integer not null check (price_cents >= 0),
+          expires_at timestamptz not null,
+          -- When the customer was told the lot's hours expire in 14 days (once).
+          expiry_warned_at timestamptz,
+          created_at timestamptz not null
+        );
+        create index credit_lots_customer on credit_lots (customer_id, expires_at);
+        create index credit_lots_expiry on credit_lots (expires_at);
+        -- The ledger: every change of a customer's hours, the only source of their balance. Hours are
+        -- signed (a purchase adds, a use takes); each entry keeps its lot, who, when, why and what for.
+        create table credit_entries (
+          id bigserial primary key,
+          customer_id integer not null references customers (id),
+          lot_id integer not null references credit_lots (id),
+          kind text not null check (kind in ('purchase', 'bonus', 'use', 'return', 'expiry', 'refund', 'adjustment')),
+          hours integer not null check (hours <> 0),
+          meeting_id integer references meetings (id),
+          payment_id integer references payments (id),
+          reason text,
+          entered_by integer references tutors (id),
+          created_at timestamptz not null
+        );
+        create index credit_entries_customer on credit_entries (customer_id, id);
+        create index credit_entries_lot on credit_entries (lot_id);
+        -- A lot is granted, and expires, once; a payment's hour is used, and returned, once.
+        create unique index credit_entries_granted_once on credit_entries (lot_id, kind) where kind in ('purchase', 'bonus', 'expiry');
+        create unique index credit_entries_used_once on credit_entries (payment_id, kind) where kind in ('use', 'return');
+        -- The ledger is the balance now; the column it replaces was never more than 0.
+        alter table customers drop column credits
       `);
     },
   },

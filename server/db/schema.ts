@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { StoredPaymentStatus } from '../../src/contract/entities.ts';
+import type { CreditEntryKind, StoredPaymentStatus } from '../../src/contract/entities.ts';
 
 /** Table types for Kysely; they mirror migrations.ts. */
 
@@ -18,7 +18,7 @@ export interface Database {
   /**
    * Price changes (017): the current price of a (frequency, capacity) is its latest row whose
    * effective_at is at or before the server's clock; a row with a null effective_at is the opening
-   * price, in effect before any change (server/domain/prices.ts).
+   * price, in effect before any change (server/domain/billing/prices.ts).
    */
   prices: {
     id: Generated<number>;
@@ -28,6 +28,19 @@ export interface Database {
     effective_at: ColumnType<Date | null, Date | null, never>;
     /** The supervisor who entered the change; null for opening prices. */
     entered_by: ColumnType<number | null, number | null | undefined, never>;
+  };
+  /** Hour packages on sale or archived (028, server/domain/catalog/packages.ts). */
+  packages: {
+    id: Generated<number>;
+    name: string;
+    hours: number;
+    bonus_hours: number;
+    capacity: number;
+    price_cents: number;
+    valid_days: number;
+    archived: Generated<boolean>;
+    created_by: number | null;
+    created_at: RequiredTimestamp;
   };
   tutors: {
     id: Generated<number>;
@@ -53,7 +66,6 @@ export interface Database {
     lastname: string;
     email: string;
     phone: string;
-    credits: Generated<number>;
     provider_customer_id: string | null;
     payment_method_id: string | null;
     payment_method_label: string | null;
@@ -172,6 +184,12 @@ export interface Database {
     done_by: number;
     done_at: RequiredTimestamp;
   };
+  /** Tutors' photos (026, server/photo-store/database.ts): the JPEG as kept, and its version. */
+  tutor_photos: {
+    tutor_id: number;
+    version: string;
+    jpeg: Uint8Array;
+  };
   embed_origins: {
     origin: string;
     added_by: number;
@@ -201,12 +219,14 @@ export interface Database {
   payments: {
     id: Generated<number>;
     customer_id: number;
-    meeting_id: number;
+    /** The meeting paid for; null for an hour package's payment (029), which names `package_id`. */
+    meeting_id: number | null;
+    package_id: Generated<number | null>;
     subscription_id: number | null;
     is_incremental: Generated<boolean>;
     minutes_paid: number;
     amount_cents: number;
-    /** The lifecycle of server/domain/payment-lifecycle.ts; every write goes through it. */
+    /** The lifecycle of server/domain/billing/payment-lifecycle.ts; every write goes through it. */
     payment_status: StoredPaymentStatus;
     provider: string;
     provider_intent_id: string | null;
@@ -227,7 +247,7 @@ export interface Database {
     reconciled: Generated<boolean>;
     /** When the provider confirmed the refund of its charge (008); null when nothing was refunded. */
     refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-    /** What the message planner has told of this payment (010, notify/planner.ts). */
+    /** What the message planner told of this payment before decision 024 (events); no longer read. */
     notified_booking: Generated<boolean>;
     notified_receipt: Generated<boolean>;
     notified_refund: Generated<boolean>;
@@ -239,6 +259,33 @@ export interface Database {
     inserted_at: Timestamp;
   };
   webhook_events: { id: string; received_at: Timestamp };
+  /** Hours of one size that came together: a package bought, or a supervisor's adjustment (029). */
+  credit_lots: {
+    id: Generated<number>;
+    customer_id: number;
+    capacity: number;
+    payment_id: number | null;
+    package_id: number | null;
+    paid_hours: number;
+    bonus_hours: number;
+    price_cents: number;
+    expires_at: RequiredTimestamp;
+    expiry_warned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    created_at: RequiredTimestamp;
+  };
+  /** The ledger of customers' hours (029): signed, each with its lot; the only source of a balance. */
+  credit_entries: {
+    id: Generated<string>;
+    customer_id: number;
+    lot_id: number;
+    kind: CreditEntryKind;
+    hours: number;
+    meeting_id: Generated<number | null>;
+    payment_id: Generated<number | null>;
+    reason: Generated<string | null>;
+    entered_by: Generated<number | null>;
+    created_at: RequiredTimestamp;
+  };
   gradebooks: {
     id: Generated<number>;
     customer_id: number;
@@ -283,7 +330,7 @@ export interface Database {
     created_at: Timestamp;
   };
   /**
-   * Sign-ins (domain/sign-ins.ts): one row per browser signed in to an account, keyed by the hash
+   * Sign-ins (domain/sign-in/sign-ins.ts): one row per browser signed in to an account, keyed by the hash
    * of the `sid`/`esid` cookie's secret. The table keeps its first name, `sessions`, which backups
    * and migrations carry; in the code it is a sign-in, never a tutoring session (a meeting).
    */
@@ -310,7 +357,17 @@ export interface Database {
     link: string | null;
     html: Generated<string | null>;
     ics: Generated<string | null>;
+    /** The message's key (`event:{id}:{n}`, `reminder:…`): once per key (migration 027). */
+    message_key: Generated<string | null>;
     created_at: Timestamp;
+  };
+  events: {
+    id: Generated<string>;
+    kind: string;
+    /** The event's facts (server/events/kinds.ts), as JSON. */
+    facts: ColumnType<unknown, string, string>;
+    occurred_at: RequiredTimestamp;
+    told_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   };
   notifications: {
     id: Generated<string>;

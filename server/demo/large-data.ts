@@ -2,11 +2,11 @@ import { TZDate } from '@date-fns/tz';
 import { sql } from 'kysely';
 import { site } from '../../src/config/site.ts';
 import { now as clockNow } from '../clock.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../db/db.ts';
 import { seededRandom } from './seeded-random.ts';
 import { OPENING_PRICES } from './seed.ts';
-import { HOLD_MINUTES } from '../domain/holds.ts';
-import { currentPriceSql } from '../domain/prices.ts';
+import { HOLD_MINUTES } from '../domain/booking/holds.ts';
+import { currentPriceSql } from '../domain/billing/prices.ts';
 
 /**
  * Options of the large data set; every one has a default, so `seedLargeDataSet(db)` builds a

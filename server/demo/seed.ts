@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { site } from '../../src/config/site.ts';
 import { onboardingItems } from '../../src/contract/onboarding.ts';
 import { now as clockNow } from '../clock.ts';
-import { semesterEnd, weeklyOccurrences } from '../domain/availability.ts';
-import type { Db } from '../db/connection.ts';
+import { semesterEnd, weeklyOccurrences } from '../domain/booking/availability.ts';
+import type { Db } from '../db/db.ts';
 import { addPastMeetings } from './past-meetings.ts';
 
 /**
@@ -50,6 +50,12 @@ const courses = [
   ['highschool', 'PHYS 1', 'AP Physics 1'],
   ['highschool', 'BIO 1', 'Biology'],
 ] as const;
+
+/** The demo's hour packages: ten hours of each size, cheaper by the hour than one-time sessions (OPENING_PRICES). */
+export const DEMO_PACKAGES = [
+  { name: '10 one-on-one hours', hours: 10, bonus_hours: 0, capacity: 1, price_cents: 50000, valid_days: 180 },
+  { name: '10 group-of-two hours', hours: 10, bonus_hours: 0, capacity: 2, price_cents: 32000, valid_days: 180 },
+];
 
 const tutors = [
   ['Maya Chen', 'maya@beacontutoring.com', '2065550101', 'Supervisor',
@@ -164,6 +170,10 @@ export async function seedDemoData(db: Db, now: Date = clockNow()): Promise<bool
     await trx
       .insertInto('prices')
       .values(OPENING_PRICES)
+      .execute();
+    await trx
+      .insertInto('packages')
+      .values(DEMO_PACKAGES.map((p) => ({ ...p, created_by: null, created_at: now })))
       .execute();
 
     const tutorRows: { id: number; email: string }[] = [];

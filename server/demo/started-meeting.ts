@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { now as clockNow } from '../clock.ts';
-import type { Db } from '../db/connection.ts';
-import { findOverlap } from '../domain/availability.ts';
+import type { Db } from '../db/db.ts';
+import { findOverlap } from '../domain/booking/availability.ts';
 import { demoAccounts, TOLD } from './seed.ts';
 
 const MINUTE = 60_000;
@@ -10,7 +10,7 @@ const MINUTE = 60_000;
  * Gives the demo tutor a meeting with the demo student whose booked hour ended shortly before the
  * server started (it began 65 to 120 minutes before), so overtime can be entered by hand (and by a
  * journey) without touching any clock: overtime is entered from the booked hour's end until 48 hours
- * after (server/domain/meeting-rules.ts). Runs at every demo start; keeps a booked meeting that began
+ * after (server/domain/meetings/meeting-rules.ts). Runs at every demo start; keeps a booked meeting that began
  * in that window. Free availability in the way gives way; another booked meeting never does.
  */
 export async function addStartedDemoMeeting(db: Db, now: Date = clockNow()): Promise<number | undefined> {

@@ -3,4 +3,4 @@
  * the routes, which pass it on to the domain and never query through it: routes may not import
  * server/db (lint, decision 018), so they name its type from here, the layer they call.
  */
-export type { Db } from '../db/connection.ts';
+export type { Db } from '../db/db.ts';

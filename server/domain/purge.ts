@@ -1,7 +1,7 @@
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../db/db.ts';
 import { fromNow, now } from '../clock.ts';
-import { SIGN_IN_IDLE_DAYS } from './sign-ins.ts';
-import { purgeSignInAddresses } from './sign-in-addresses.ts';
+import { SIGN_IN_IDLE_DAYS } from './sign-in/sign-ins.ts';
+import { purgeSignInAddresses } from './sign-in/sign-in-addresses.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 

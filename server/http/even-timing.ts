@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Message, Sender } from '../notify/sender.ts';
+import type { Message, Sender } from '../domain/sign-in/outgoing.ts';
 
 /**
  * How long every answer to a sign-in request (POST /api/login, POST /api/verification) takes at

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import type { Db } from '../db/connection.ts';
-import { countHits, type RateRule, ruleHits } from '../domain/rate-limits.ts';
+import type { Db } from '../db/db.ts';
+import { countHits, type RateRule, ruleHits } from '../domain/sign-in/rate-limits.ts';
 import { tooSoon } from '../domain/refusal.ts';
 import { UNKNOWN_ADDRESS } from './client-address.ts';
 

@@ -121,7 +121,7 @@ export function siteSecurityHeaders({ scriptHashes, hsts, embedOrigins = async (
 
 /**
  * nosniff and Cache-Control on every API answer (successes and failures alike). Only the reads
- * answered from memory (routes/catalog.ts, routes/booking.ts) choose their own Cache-Control;
+ * answered from memory (routes/courses.ts, prices.ts, tutors.ts, slots.ts, meetings.ts) choose their own Cache-Control;
  * every other answer depends on the sign-in or changes with each booking, so it is never stored
  * by a browser or a proxy.
  */

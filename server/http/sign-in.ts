@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { Db } from '../db/connection.ts';
-import { type Account, type Auth, endSignIn, findSignIn, SIGN_IN_DAYS, type SignInProof, startSignIn } from '../domain/sign-ins.ts';
+import type { Db } from '../db/db.ts';
+import { type Account, type Auth, endSignIn, findSignIn, SIGN_IN_DAYS, type SignInProof, startSignIn } from '../domain/sign-in/sign-ins.ts';
 import { noAuth, notAuthorized, Refusal } from '../domain/refusal.ts';
 
 /** The sign-in cookie's base name; over https it is sent as `__Host-sid` (see signInCookieFor). */

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../db/db.ts';
 import { outboxSender } from './outbox.ts';
-import type { Message, Sender } from './sender.ts';
+import type { Message, Sender } from '../domain/sign-in/outgoing.ts';
 import { smsGuard } from './sms-guard.ts';
 import { smtpSender } from './smtp.ts';
 import { twilioSender } from './twilio.ts';
@@ -45,5 +45,3 @@ export function createSender(config: Pick<Config, 'mode' | 'smtpUrl' | 'emailFro
   return sender;
 }
 
-export type { Message, Sender } from './sender.ts';
-export { TextFailed, TextRefused } from './sms-guard.ts';

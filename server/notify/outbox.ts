@@ -1,7 +1,7 @@
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../db/db.ts';
 import { now } from '../clock.ts';
 import { toEpoch } from '../epoch.ts';
-import type { Message, Sender } from './sender.ts';
+import type { Message, Sender } from '../domain/sign-in/outgoing.ts';
 
 /** Stores every message in the outbox table (listed at /dev/outbox in demo mode). */
 export function outboxSender(db: Db, log: (line: string) => void = () => {}): Sender {
@@ -18,10 +18,14 @@ export function outboxSender(db: Db, log: (line: string) => void = () => {}): Se
           link: message.link ?? null,
           html: message.html ?? null,
           ics: message.calendar?.content ?? null,
+          message_key: message.key ?? null,
           created_at: now(),
         })
+        // A message sent again after a crash between its send and its mark is here already.
+        .onConflict((oc) => oc.column('message_key').where('message_key', 'is not', null).doNothing())
         .returning('id')
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!row) return;
       // Never the text or link: they carry login codes and tokens.
       log(`outbox: ${message.channel} #${row.id}`);
     },

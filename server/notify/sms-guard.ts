@@ -1,6 +1,6 @@
-import type { Db } from '../db/connection.ts';
-import { countHits, type RateHit, type RateWindow } from '../domain/rate-limits.ts';
-import type { Message, Sender } from './sender.ts';
+import type { Db } from '../db/db.ts';
+import { countHits, type RateHit, type RateWindow } from '../domain/sign-in/rate-limits.ts';
+import { type Message, type Sender, TextFailed, TextRefused } from '../domain/sign-in/outgoing.ts';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -25,29 +25,6 @@ export const TEXTS_PER_NUMBER: readonly RateWindow[] = [
  */
 export const STRANGERS_TEXTS_PER_NUMBER: readonly RateWindow[] = TEXTS_PER_NUMBER.map((window) => ({ max: Math.floor(window.max / 2), seconds: window.seconds }));
 
-export type TextRefusedReason = 'not-north-american' | 'number-limit' | 'daily-cap';
-
-/** A text the guard would not send. Sending it again will not help (until `retryAfterSeconds`, for a limit). */
-export class TextRefused extends Error {
-  readonly reason: TextRefusedReason;
-  /** For the limits: seconds until the window that is full starts over. */
-  readonly retryAfterSeconds: number | undefined;
-
-  constructor(reason: TextRefusedReason, retryAfterSeconds?: number) {
-    super(`text refused: ${reason}`);
-    this.name = 'TextRefused';
-    this.reason = reason;
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
-
-/** The provider did not take the text (an error answer, no answer, a time-out): trying again later may work. */
-export class TextFailed extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'TextFailed';
-  }
-}
 
 /**
  * The 10 digits of a North American (NANP) number, or undefined: an area code and an exchange that

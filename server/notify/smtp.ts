@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Message, Sender } from './sender.ts';
+import type { Message, Sender } from '../domain/sign-in/outgoing.ts';
 
 /**
  * Sends email through SMTP (SMTP_URL); other channels go to `fallback`. A calendar invite goes as

@@ -2,24 +2,18 @@
  * Every message the product sends about meetings and money, in one place and in plain words: the
  * brand, the support phone and the time zone come from the site's configuration, links are
  * absolute (the configured site URL), and each email has a plain-text part beside its HTML one.
- * Login links and codes are written where they are sent (domain/auth.ts): they must never be stored.
+ * Login links and codes are written where they are sent (domain/sign-in/auth.ts): they must never be stored.
  */
 import { site } from '../../src/config/site.ts';
 import { centsToDollars } from '../../src/lib/money.ts';
 import { formatPhone } from '../../src/lib/phone.ts';
-import type { CalendarAttachment, Message } from './sender.ts';
+import { formatLongDate } from '../../src/lib/time-format.ts';
+import { packageSizeWords } from '../../src/lib/labels.ts';
+import type { CalendarAttachment, Message } from '../domain/sign-in/outgoing.ts';
+import type { MeetingFacts } from '../events/kinds.ts';
 
-/** A meeting as messages tell of it (notify/meeting-details.ts reads it). */
-export interface MeetingFacts {
-  id: number;
-  start: Date;
-  minutes: number;
-  courseName: string | null;
-  /** 'Online', or the in-person place of the course's school. */
-  place: string;
-  tutor: { id: number; name: string; email: string; phone: string };
-  sequence: number;
-}
+import { formatMeetingTime, formatShortTime } from '../domain/meetings/meeting-facts.ts';
+
 
 export interface Person {
   firstname: string;
@@ -27,15 +21,6 @@ export interface Person {
   phone: string;
 }
 
-/** A start as people read it, in the site's zone with its abbreviation: 'Tuesday, November 24, 8:00 PM PST'. */
-export function formatMeetingTime(start: Date, timeZone: string = site.timeZone): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(start);
-}
-
-/** A shorter start for texts: 'Tue, Nov 24, 8:00 PM PST'. */
-export function formatShortTime(start: Date, timeZone: string = site.timeZone): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(start);
-}
 
 const subjectOf = (meeting: MeetingFacts) => meeting.courseName ?? 'tutoring';
 /** A meeting as the messages name it to people: the product's word, "CS 121 session with Jordan". */
@@ -43,11 +28,6 @@ const meetingName = (meeting: MeetingFacts) => `${meeting.courseName ? `${meetin
 const where = (meeting: MeetingFacts) => (meeting.place === 'Online' ? 'online' : `at ${meeting.place}`);
 const phone = () => formatPhone(site.supportPhone);
 const signature = () => `${site.brandName} · call or text ${phone()}`;
-
-/** The last four digits of a card label such as 'Visa ending in 4242' (null when it has none). */
-export function cardDigits(label: string | null): string | null {
-  return label?.match(/(\d{4})\s*$/)?.[1] ?? null;
-}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
@@ -211,7 +191,7 @@ export function tutorCancellationNotice(links: Links, customerName: string, meet
   ];
 }
 
-// ---- a meeting re-assigned to another tutor (domain/reassign.ts) ------------------------------
+// ---- a meeting re-assigned to another tutor (domain/meetings/reassign.ts) ------------------------------
 
 /** What the customer and both tutors are told of a re-assign: the meetings, before and after. */
 export interface Reassignment {
@@ -381,6 +361,53 @@ export function refundReceipt(links: Links, customer: Person, meeting: MeetingFa
       `Receipt number: ${paymentId}`,
     ],
     action: { label: 'See your sessions', url: links.studentDashboard },
+  });
+}
+
+/** An hour package's receipt: what was bought, the hours it gives and until when they can be booked. */
+export function packageReceipt(
+  links: Links,
+  customer: Person,
+  bought: { packageName: string; capacity: 1 | 2; paidHours: number; bonusHours: number; amountCents: number; expiresAt: Date },
+  card: string | null,
+  paymentId: number,
+): Message {
+  const hours = bought.paidHours + bought.bonusHours;
+  const until = formatLongDate(Math.floor(bought.expiresAt.getTime() / 1000), site.timeZone);
+  return renderEmail(customer.email, `Receipt: ${centsToDollars(bought.amountCents)} for ${bought.packageName}`, {
+    greeting: `Hi ${customer.firstname},`,
+    paragraphs: [
+      `We charged ${centsToDollars(bought.amountCents)} for ${bought.packageName}. You have ${hours} more ${packageSizeWords(bought.capacity)} ${hours === 1 ? 'hour' : 'hours'} to book with, until ${until}.`,
+    ],
+    list: [
+      `Amount: ${centsToDollars(bought.amountCents)}`,
+      `Hours: ${bought.paidHours}${bought.bonusHours > 0 ? ` and ${bought.bonusHours} bonus` : ''} (${packageSizeWords(bought.capacity)})`,
+      `Book them by: ${until}`,
+      `Card: ${card ? `ending in ${card}` : 'your card'}`,
+      `Receipt number: ${paymentId}`,
+    ],
+    action: { label: 'See your hours', url: `${links.studentDashboard}/hours` },
+  });
+}
+
+/** A package's hours left expire in 14 days: a nudge to book them. */
+export function creditsExpiringNotice(links: Links, customer: Person, lot: { packageName: string; capacity: 1 | 2; hoursLeft: number; expiresAt: Date }): Message {
+  const until = formatLongDate(Math.floor(lot.expiresAt.getTime() / 1000), site.timeZone);
+  const hours = `${lot.hoursLeft} ${packageSizeWords(lot.capacity)} ${lot.hoursLeft === 1 ? 'hour' : 'hours'}`;
+  return renderEmail(customer.email, `Your ${hours} expire on ${until}`, {
+    greeting: `Hi ${customer.firstname},`,
+    paragraphs: [`You still have ${hours} from ${lot.packageName}. Book them by ${until}: after that they expire and cannot be used or refunded.`],
+    action: { label: 'Book a session', url: links.studentDashboard },
+  });
+}
+
+/** The refund of an hour package's payment. */
+export function packageRefundReceipt(links: Links, customer: Person, packageName: string, cents: number, card: string | null, paymentId: number): Message {
+  return renderEmail(customer.email, `Refund: ${centsToDollars(cents)} for ${packageName}`, {
+    greeting: `Hi ${customer.firstname},`,
+    paragraphs: [`We refunded ${centsToDollars(cents)} to your card. Banks take 5 to 10 days to show it.`],
+    list: [`Amount: ${centsToDollars(cents)}`, `For: ${packageName}`, `Card: ${card ? `ending in ${card}` : 'the card you paid with'}`, `Receipt number: ${paymentId}`],
+    action: { label: 'See your hours', url: `${links.studentDashboard}/hours` },
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import type { Message, Sender } from './sender.ts';
+import type { Message, Sender } from '../domain/sign-in/outgoing.ts';
 
 export type TwilioSettings = NonNullable<Config['sms']>;
 

@@ -1,12 +1,12 @@
 import { bodyLimit } from 'hono/body-limit';
-import { clientErrorForm } from '../../src/contract/schemas.ts';
-import type { Db } from '../domain/handle.ts';
-import type { RateRule } from '../domain/rate-limits.ts';
+import { accountCalls as calls } from '../../src/contract/calls/staff.ts';
+import type { RateRule } from '../domain/sign-in/rate-limits.ts';
 import { Refusal } from '../domain/refusal.ts';
-import { failed, ok } from '../http/envelope.ts';
+import { failed } from '../http/envelope.ts';
 import { enforceRateLimit } from '../http/rate-limit.ts';
 import { router } from '../http/router.ts';
-import { parseForm } from '../http/validate.ts';
+import { serve } from '../http/declared.ts';
+import type { RouteDeps } from './deps.ts';
 
 /** A report is a few short fields; anything larger is not one of ours. */
 export const MAX_CLIENT_ERROR_BYTES = 8 * 1024;
@@ -37,22 +37,23 @@ export function logToken(value: string): string {
  * load, or a screen that failed to render (spec 1 §1). One escaped line goes to the server log;
  * no cookie, sign-in or header is written, only the report's own fields.
  */
-export function clientErrorRoutes(db: Db, log: (line: string) => void) {
+export function clientErrorRoutes({ db, log }: RouteDeps) {
   const app = router();
 
-  app.post(
-    '/client-errors',
+  serve(
+    app,
+    calls.reportClientError,
+    async (c, input) => {
+      await enforceRateLimit(c, db, CLIENT_ERROR_LIMIT, []);
+      const report = await input.form();
+      const chunk = report.chunk_url === undefined ? '' : ` chunk=${logToken(report.chunk_url)}`;
+      log(`client-error ${report.name} where=${logToken(report.where)} page=${logToken(report.page)}${chunk} message=${logToken(report.message)}`);
+      return input.answer(null);
+    },
     bodyLimit({
       maxSize: MAX_CLIENT_ERROR_BYTES,
       onError: (c) => failed(c, new Refusal('BadInput', { fields: { _: 'Request body too large' } }), 413),
     }),
-    async (c) => {
-      await enforceRateLimit(c, db, CLIENT_ERROR_LIMIT, []);
-      const report = await parseForm(c, clientErrorForm);
-      const chunk = report.chunk_url === undefined ? '' : ` chunk=${logToken(report.chunk_url)}`;
-      log(`client-error ${report.name} where=${logToken(report.where)} page=${logToken(report.page)}${chunk} message=${logToken(report.message)}`);
-      return ok(c, null);
-    },
   );
 
   return app;

@@ -1,51 +1,52 @@
-import type { Db } from '../domain/handle.ts';
-import { id, idOrMyself } from '../../src/contract/schemas.ts';
-import { customerGradebooksFor } from '../domain/gradebooks.ts';
-import { cancelSubscription, skipPayment } from '../domain/student-changes.ts';
-import { parseParam } from '../http/validate.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
-import { listCustomerPayments } from '../domain/meetings-view.ts';
-import { ok } from '../http/envelope.ts';
+import { customerCalls as calls } from '../../src/contract/calls/customers.ts';
+import { createCustomer, ownCustomer } from '../domain/booking/customers.ts';
+import { customerGradebooksFor } from '../domain/gradebooks/gradebooks.ts';
+import { listCustomerPayments } from '../domain/meetings/meetings-view.ts';
+import { listCredits } from '../domain/credits/ledger.ts';
+import { RATE_LIMITS } from '../domain/sign-in/rate-limits.ts';
+import { serve } from '../http/declared.ts';
+import { enforceRateLimit } from '../http/rate-limit.ts';
 import { router } from '../http/router.ts';
-import { requireAuth, requireCustomer } from '../http/sign-in.ts';
-import { ownCustomer } from '../domain/customers.ts';
+import { requireAuth, requireCustomer, signIn, signOut } from '../http/sign-in.ts';
+import type { RouteDeps } from './deps.ts';
 
-/** The signed-in customer's own records. */
-export function customerRoutes(db: Db, provider: PaymentProvider, log: (line: string) => void, siteUrl: string) {
+/** Customers: the booking form's new customer, and the signed-in customer's own records. */
+export function customerRoutes({ db }: RouteDeps) {
   const app = router();
 
-  app.get('/customers/myself', async (c) => {
+  serve(app, calls.createCustomer, async (c, input) => {
+    const form = await input.form();
+    await enforceRateLimit(c, db, RATE_LIMITS.newCustomer, [`email:${form.email}`, `phone:${form.phone}`]);
+    const customer = await createCustomer(db, form);
+    // The browser's previous sign-in (if any) ends rather than lingering behind the new cookie.
+    await signOut(c, db);
+    await signIn(c, db, { customerId: customer.id }, 'unproven');
+    return input.answer(customer);
+  });
+
+  serve(app, calls.getMyCustomer, async (c, input) => {
     const { customerId, proven } = requireCustomer(c, 'Unauthorized');
-    const customer = await ownCustomer(db, customerId, proven);
-    return ok(c, customer);
+    return input.answer(await ownCustomer(db, customerId, proven));
   });
 
-  app.get('/customers/myself/payments', async (c) => {
+  /** The customer's hours: the ledger's balance per size, the packages bought, every entry. */
+  serve(app, calls.getMyCredits, async (c, input) => {
     const { customerId } = requireCustomer(c, 'NotAuthorized');
-    return ok(c, await listCustomerPayments(db, customerId));
+    return input.answer(await listCredits(db, customerId));
   });
 
-  app.post('/payments/:id/skip', async (c) => {
-    const { customerId } = requireCustomer(c);
-    const paymentId = parseParam(c, 'id', id);
-    await skipPayment({ db, provider, log, siteUrl }, customerId, paymentId);
-    return ok(c, { id: paymentId });
-  });
-
-  app.post('/subscriptions/:id/cancel', async (c) => {
-    const { customerId } = requireCustomer(c);
-    const subscriptionId = parseParam(c, 'id', id);
-    await cancelSubscription({ db, provider, log, siteUrl }, customerId, subscriptionId);
-    return ok(c, { id: subscriptionId });
+  serve(app, calls.getMyPayments, async (c, input) => {
+    const { customerId } = requireCustomer(c, 'NotAuthorized');
+    return input.answer(await listCustomerPayments(db, customerId));
   });
 
   /** A customer's gradebooks: the customer themself (`myself`), or staff who may see them. */
-  app.get('/customers/:id/gradebooks', async (c) => {
+  serve(app, calls.getCustomerGradebooks, async (c, input) => {
     const auth = requireAuth(c);
-    const param = parseParam(c, 'id', idOrMyself);
+    const param = input.param('id');
     // `myself` is a customer's own; staff name the customer.
     const customerId = param === 'myself' ? requireCustomer(c, 'Unauthorized').customerId : param;
-    return ok(c, await customerGradebooksFor(db, auth, customerId));
+    return input.answer(await customerGradebooksFor(db, auth, customerId));
   });
 
   return app;

@@ -1,22 +1,21 @@
 import type { Context } from 'hono';
-import { embedOriginsInput } from '../../src/contract/schemas.ts';
+import { catalogCalls as calls } from '../../src/contract/calls/catalog.ts';
 import { now } from '../clock.ts';
-import type { EmbedOriginsStore } from '../domain/embed-origins.ts';
 import { Refusal } from '../domain/refusal.ts';
-import { ok } from '../http/envelope.ts';
+import { serve, type DeclaredInput } from '../http/declared.ts';
 import { router } from '../http/router.ts';
 import { requireSupervisor } from '../http/sign-in.ts';
-import { parseFields, parseForm } from '../http/validate.ts';
+import type { RouteDeps } from './deps.ts';
 
 /**
  * The body of PUT /api/embed/origins: JSON (`{"origins": [...]}`), or a form whose `origins` field
  * holds one origin per line, as the other supervisor calls take forms.
  */
-async function readOrigins(c: Context) {
-  if (!(c.req.header('content-type') ?? '').startsWith('application/json')) return parseForm(c, embedOriginsInput);
+async function readOrigins(c: Context, input: DeclaredInput<typeof calls.putEmbedOrigins>) {
+  if (!(c.req.header('content-type') ?? '').startsWith('application/json')) return input.form();
   const body: unknown = await c.req.json().catch(() => undefined);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Refusal('BadInput', { fields: { _: 'Expected a JSON object' } });
-  return parseFields(embedOriginsInput, body as Record<string, unknown>);
+  return input.fields(body as Record<string, unknown>);
 }
 
 /**
@@ -24,18 +23,18 @@ async function readOrigins(c: Context) {
  * list. A change reaches the embed page's frame-ancestors on this instance at once and on the
  * others within the cache's TTL at most (server/cache/embed-origins.ts).
  */
-export function embedRoutes(store: EmbedOriginsStore) {
+export function embedRoutes({ embedOrigins: store }: RouteDeps) {
   const app = router();
 
-  app.get('/embed/origins', async (c) => {
+  serve(app, calls.getEmbedOrigins, async (c, input) => {
     requireSupervisor(c);
-    return ok(c, { origins: await store.list() });
+    return input.answer({ origins: await store.list() });
   });
 
-  app.put('/embed/origins', async (c) => {
+  serve(app, calls.putEmbedOrigins, async (c, input) => {
     const supervisor = requireSupervisor(c);
-    const { origins } = await readOrigins(c);
-    return ok(c, await store.replace(origins, supervisor.tutorId, now()));
+    const { origins } = await readOrigins(c, input);
+    return input.answer(await store.replace(origins, supervisor.tutorId, now()));
   });
 
   return app;

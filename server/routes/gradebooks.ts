@@ -1,38 +1,37 @@
-import { categoryCreateForm, gradeCreateForm, id } from '../../src/contract/schemas.ts';
-import type { Db } from '../domain/handle.ts';
-import { addCategory, addGrade, archiveGradebook, deleteCategory, deleteGrade, listCategories, listGrades } from '../domain/grades.ts';
-import { ok } from '../http/envelope.ts';
+import { gradebookCalls as calls } from '../../src/contract/calls/gradebooks.ts';
+import { addCategory, addGrade, archiveGradebook, deleteCategory, deleteGrade, listCategories, listGrades } from '../domain/gradebooks/grades.ts';
+import { serve } from '../http/declared.ts';
 import { router } from '../http/router.ts';
 import { requireAuth } from '../http/sign-in.ts';
-import { parseForm, parseParam } from '../http/validate.ts';
+import type { RouteDeps } from './deps.ts';
 
-/** Categories, grades and the archive of one gradebook; the domain checks the sign-in may use it (grades.ts). */
-export function gradebookRoutes(db: Db) {
+/**
+ * Categories, grades and the archive of one gradebook; the domain checks the sign-in may use it
+ * (grades.ts). Grade creation answers its refusals as the spec's client reads them (declared
+ * `errorShape: 'bare'`).
+ */
+export function gradebookRoutes({ db }: RouteDeps) {
   const app = router();
 
-  app.get('/gradebooks/:id/categories', async (c) => ok(c, await listCategories(db, requireAuth(c), parseParam(c, 'id', id))));
+  serve(app, calls.getCategories, async (c, input) => input.answer(await listCategories(db, requireAuth(c), input.param('id'))));
 
-  app.post('/gradebooks/:id/categories', async (c) =>
-    ok(c, await addCategory(db, requireAuth(c), parseParam(c, 'id', id), () => parseForm(c, categoryCreateForm)), 201),
+  serve(app, calls.createCategory, async (c, input) => input.answer(await addCategory(db, requireAuth(c), input.param('id'), () => input.form())));
+
+  serve(app, calls.deleteCategory, async (c, input) =>
+    input.answer({ id: await deleteCategory(db, requireAuth(c), input.param('id'), input.param('categoryId')) }),
   );
 
-  app.delete('/gradebooks/:id/categories/:categoryId', async (c) =>
-    ok(c, { id: await deleteCategory(db, requireAuth(c), parseParam(c, 'id', id), parseParam(c, 'categoryId', id)) }),
+  serve(app, calls.getGrades, async (c, input) => input.answer(await listGrades(db, requireAuth(c), input.param('id'), input.param('categoryId'))));
+
+  serve(app, calls.createGrade, async (c, input) =>
+    input.answer(await addGrade(db, requireAuth(c), input.param('id'), input.param('categoryId'), () => input.form())),
   );
 
-  app.get('/gradebooks/:id/categories/:categoryId/grades', async (c) =>
-    ok(c, await listGrades(db, requireAuth(c), parseParam(c, 'id', id), parseParam(c, 'categoryId', id))),
+  serve(app, calls.deleteGrade, async (c, input) =>
+    input.answer({ id: await deleteGrade(db, requireAuth(c), input.param('id'), input.param('categoryId'), input.param('gradeId')) }),
   );
 
-  app.post('/gradebooks/:id/categories/:categoryId/grades', async (c) =>
-    ok(c, await addGrade(db, requireAuth(c), parseParam(c, 'id', id), parseParam(c, 'categoryId', id), () => parseForm(c, gradeCreateForm)), 201),
-  );
-
-  app.delete('/gradebooks/:id/categories/:categoryId/grades/:gradeId', async (c) =>
-    ok(c, { id: await deleteGrade(db, requireAuth(c), parseParam(c, 'id', id), parseParam(c, 'categoryId', id), parseParam(c, 'gradeId', id)) }),
-  );
-
-  app.post('/gradebooks/:id/archive', async (c) => ok(c, await archiveGradebook(db, requireAuth(c), parseParam(c, 'id', id))));
+  serve(app, calls.archiveGradebook, async (c, input) => input.answer(await archiveGradebook(db, requireAuth(c), input.param('id'))));
 
   return app;
 }

@@ -1,23 +1,22 @@
 import { site } from '../../src/config/site.ts';
-import { reportQuery } from '../../src/contract/schemas.ts';
-import type { Db } from '../domain/handle.ts';
-import { periodReport } from '../domain/reports.ts';
-import { ok } from '../http/envelope.ts';
+import { payrollCalls as calls } from '../../src/contract/calls/staff.ts';
+import { periodReport } from '../domain/reports/reports.ts';
+import { serve } from '../http/declared.ts';
 import { router } from '../http/router.ts';
 import { requireSupervisor } from '../http/sign-in.ts';
-import { parseQuery } from '../http/validate.ts';
+import type { RouteDeps } from './deps.ts';
 
 /**
  * Reports (docs/contract-extensions.md): a period's money, hours, meetings by course and customers,
  * for supervisors. Days are the site's (PUBLIC_SITE_TIME_ZONE), as payroll's and the team view's.
  */
-export function reportRoutes(db: Db) {
+export function reportRoutes({ db }: RouteDeps) {
   const app = router();
 
-  app.get('/reports', async (c) => {
+  serve(app, calls.getReport, async (c, input) => {
     requireSupervisor(c);
-    const { from, to } = parseQuery(c, reportQuery);
-    return ok(c, await periodReport(db, from, to, site.timeZone));
+    const { from, to } = input.query();
+    return input.answer(await periodReport(db, from, to, site.timeZone));
   });
 
   return app;

@@ -1,5 +1,5 @@
 import type { Id } from '../contract/entities.ts';
-import { request, segment } from './http.ts';
+import { segment, send } from './http.ts';
 
 /**
  * Where a meeting's calendar entry downloads (an .ics attachment, not an envelope): the meeting
@@ -9,4 +9,4 @@ export const meetingCalendarPath = (meetingId: Id) => `/api/meetings/${segment(m
 
 /** The one-click opt-out link of a reminder text (`/texts/stop?c=…&s=…`); may fail with BadToken. */
 export const stopTextReminders = (customer: string, signature: string) =>
-  request<{ text_reminders: false }>('POST', '/api/text-reminders/stop', { form: { customer, signature } });
+  send('POST /text-reminders/stop', { form: { customer, signature } });

@@ -1,13 +1,15 @@
-import type { Course, HealthStatus, Id, Offering, Prices, PublicTutor, Tutor } from '../contract/entities.ts';
-import { request, segment } from './http.ts';
+import type { Course, HourPackage, Id } from '../contract/entities.ts';
+import { type ApiResult, segment, send } from './http.ts';
 
-export const getCourses = () => request<Course[]>('GET', '/api/courses');
-export const getPrices = () => request<Prices>('GET', '/api/prices');
+export const getCourses = () => send('GET /courses') as Promise<ApiResult<Course[]>>;
+export const getPrices = () => send('GET /prices');
 /** Public fields for anonymous users and customers; staff also get email and phone. */
-export const getTutors = () => request<(Tutor | PublicTutor)[]>('GET', '/api/tutors');
+export const getTutors = () => send('GET /tutors');
 /** `data` is null when there is no such tutor visible to the session. */
 export const tutorPath = (tutorId: Id | 'myself') => `/api/tutors/${segment(tutorId)}`;
-export const getTutor = (tutorId: Id | 'myself') => request<Tutor | null>('GET', tutorPath(tutorId));
+export const getTutor = (tutorId: Id | 'myself') => send('GET /tutors/{id}', { params: { id: tutorId } });
 export const getTutorOfferings = (tutorId: Id | 'myself') =>
-  request<Offering[]>('GET', `/api/tutors/${segment(tutorId)}/offerings`);
-export const getHealth = () => request<HealthStatus>('GET', '/api/health');
+  send('GET /tutors/{id}/offerings', { params: { id: tutorId } });
+export const getHealth = () => send('GET /health');
+/** The hour packages on sale (the public list). */
+export const getPackagesOnSale = () => send('GET /packages') as Promise<ApiResult<HourPackage[]>>;

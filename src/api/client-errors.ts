@@ -1,5 +1,5 @@
 import type { ClientErrorReport } from '../contract/schemas.ts';
-import { request } from './http.ts';
+import { send } from './http.ts';
 
 /** Reports a script chunk that did not load, or a screen that failed to render, to the server log. */
-export const reportClientError = (report: ClientErrorReport) => request<null>('POST', '/api/client-errors', { form: { ...report } });
+export const reportClientError = (report: ClientErrorReport) => send('POST /client-errors', { form: { ...report } });

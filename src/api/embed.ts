@@ -1,12 +1,11 @@
-import type { EmbedOrigins } from '../contract/entities.ts';
-import { request } from './http.ts';
+import { send } from './http.ts';
 
 /** The allowed sites: supervisors only. */
-export const getEmbedOrigins = () => request<EmbedOrigins>('GET', '/api/embed/origins');
+export const getEmbedOrigins = () => send('GET /embed/origins');
 
 /**
  * Replaces the whole list (each entry as typed: the server trims and normalises it, and refuses one
  * that is not a site's address with BadEmbedOrigin naming it). Answers the list as stored.
  */
 export const putEmbedOrigins = (origins: readonly string[]) =>
-  request<EmbedOrigins>('PUT', '/api/embed/origins', { body: { bytes: new Blob([JSON.stringify({ origins })]), type: 'application/json' } });
+  send('PUT /embed/origins', { body: { bytes: new Blob([JSON.stringify({ origins })]), type: 'application/json' } });

@@ -18,6 +18,9 @@ export const FIRST_ANSWER_TTL_MS = 10_000;
 let answers: FirstAnswers | undefined;
 /** When the answers were read: the page's start in the browser (the clock of `performance.now()`). */
 let readAt = 0;
+/** Of each set of answers, those shown and kept for the page's other readers: the API client no longer serves them (a reload fetches). */
+const spentOf = new WeakMap<FirstAnswers, Set<string>>();
+const spent = (all: FirstAnswers) => spentOf.get(all) ?? spentOf.set(all, new Set()).get(all)!;
 
 function pageAnswers(): FirstAnswers {
   if (answers) return answers;
@@ -58,10 +61,19 @@ export function forgetFirstAnswer(path: string): void {
   delete pageAnswers()[path];
 }
 
+/**
+ * Once a screen has shown a first read that other parts of the page read too (the session check,
+ * the tutor whose dashboard it is): they still render it, each as it hydrates (a part that hydrates
+ * later must render what the server wrote), but the API client fetches it anew (a reload).
+ */
+export function spendFirstAnswer(path: string): void {
+  spent(pageAnswers()).add(path);
+}
+
 /** A first read's answer ([HTTP status, body]) for the API client, taken once and only while fresh. */
 export function takeFirstAnswer(path: string): FirstAnswers[string] | undefined {
   const all = pageAnswers();
-  const answer = all[path];
+  const answer = spent(all).has(path) ? undefined : all[path];
   delete all[path];
   return performance.now() - readAt < FIRST_ANSWER_TTL_MS ? answer : undefined;
 }

@@ -1,4 +1,7 @@
-import type { Envelope, Failure } from '../contract/envelope.ts';
+import type { AnswerOfRoute, Route } from '../contract/calls/index.ts';
+import type { ParamNames } from '../contract/calls/declare.ts';
+import type { BareFailure, Envelope, Failure } from '../contract/envelope.ts';
+import type { Id } from '../contract/entities.ts';
 import { takeFirstAnswer } from './first-answers.ts';
 
 /** The server could not be reached at all: distinct from a failure envelope, which the server sent. */
@@ -51,11 +54,23 @@ function formData(fields: Fields): FormData {
   return form;
 }
 
-function isEnvelope(value: unknown): value is Envelope<unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const { status, error } = value as { status?: unknown; error?: { type?: unknown } };
-  if (status === 'success') return true;
-  return status === 'failure' && typeof error === 'object' && error !== null && typeof error.type === 'string';
+/**
+ * The envelope an answer is, or undefined. A failure whose `error` is the bare type name (the
+ * three calls that answer the way the spec's own client reads them: grade creation, the photo
+ * upload, create tutor; CONTRACT.md, "Envelope and encodings") reads as every other failure:
+ * `error: {type, …the fields beside it}`.
+ */
+export function envelopeOf(value: unknown): Envelope<unknown> | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { status, error } = value as { status?: unknown; error?: unknown };
+  if (status === 'success') return value as Envelope<unknown>;
+  if (status !== 'failure') return undefined;
+  if (typeof error === 'string') {
+    const { status: _status, error: type, ...extra } = value as BareFailure;
+    return { status: 'failure', error: { ...extra, type } };
+  }
+  if (typeof error === 'object' && error !== null && typeof (error as { type?: unknown }).type === 'string') return value as Failure;
+  return undefined;
 }
 
 function badResponse(httpStatus: number): Failure {
@@ -77,7 +92,7 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
   }
   const url = `${settings.baseUrl}${path}${queryString(options.query)}`;
   const first = method === 'GET' && !options.signal ? takeFirstAnswer(url) : undefined;
-  if (first) return isEnvelope(first[1]) ? (first[1] as Envelope<T>) : badResponse(first[0]);
+  if (first) return (envelopeOf(first[1]) as Envelope<T> | undefined) ?? badResponse(first[0]);
   let response: Response;
   try {
     response = await settings.fetch(url, {
@@ -93,7 +108,7 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
   }
   try {
     const parsed: unknown = await response.json();
-    return isEnvelope(parsed) ? (parsed as Envelope<T>) : badResponse(response.status);
+    return (envelopeOf(parsed) as Envelope<T> | undefined) ?? badResponse(response.status);
   } catch {
     return badResponse(response.status);
   }
@@ -102,4 +117,22 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
 /** Encodes one path segment (ids are opaque strings to the client). */
 export function segment(value: string | number): string {
   return encodeURIComponent(String(value));
+}
+
+/** The path parameters of a declared route (`METHOD /path`), each an id or `myself`. */
+export type RouteParams<R extends Route> = R extends `${string} ${infer Path}` ? Record<ParamNames<Path>, Id | 'myself'> : never;
+
+type SendOptions<R extends Route> = Omit<RequestOptions, 'query'> & { query?: Fields } & ([ParamNames<R & string>] extends [never] ? { params?: undefined } : { params: RouteParams<R> });
+
+/**
+ * A declared call (src/contract/calls/): `route` is its `METHOD /path` exactly as declared (the
+ * compiler refuses any other), its answer's type the declared one. Only types are imported from
+ * the declarations, so no schema reaches the pages through here.
+ */
+export function send<R extends Route>(route: R, options?: SendOptions<R>): Promise<ApiResult<AnswerOfRoute<R>>> {
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space) as 'GET' | 'POST' | 'PUT' | 'DELETE';
+  const params = (options?.params ?? {}) as Record<string, Id>;
+  const path = route.slice(space + 1).replace(/\{(\w+)\}/g, (_, name: string) => segment(params[name]!));
+  return request<AnswerOfRoute<R>>(method, `/api${path}`, options);
 }

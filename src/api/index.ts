@@ -4,6 +4,7 @@ export * from './catalog.ts';
 export * from './catalog-admin.ts';
 export * from './booking.ts';
 export * from './customers.ts';
+export * from './credits.ts';
 export * from './meetings.ts';
 export * from './calendar.ts';
 export * from './calendar-feed.ts';

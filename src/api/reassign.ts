@@ -1,5 +1,5 @@
-import type { Id, ReassignCandidates, Reassigned } from '../contract/entities.ts';
-import { request, segment } from './http.ts';
+import type { Id } from '../contract/entities.ts';
+import { send } from './http.ts';
 
 /**
  * Re-assigning a booked session to another tutor (docs/contract-extensions.md). Apart from
@@ -8,7 +8,7 @@ import { request, segment } from './http.ts';
 
 /** Who can take the session at its time, and other tutors' open hours; `fromDate`: a weekly series' booked weeks from that day. */
 export const getReassignCandidates = (meetingId: Id, fromDate?: string) =>
-  request<ReassignCandidates>('GET', `/api/meetings/${segment(meetingId)}/reassign-candidates`, { query: { from_date: fromDate } });
+  send('GET /meetings/{id}/reassign-candidates', { params: { id: meetingId }, query: { from_date: fromDate } });
 
 export interface ReassignInput {
   tutor: Id | 'myself';
@@ -19,4 +19,4 @@ export interface ReassignInput {
 }
 
 export const reassignMeeting = (meetingId: Id, input: ReassignInput) =>
-  request<Reassigned>('POST', `/api/meetings/${segment(meetingId)}/reassign`, { form: { tutor: input.tutor, occurrence_epoch: input.occurrence_epoch, from_date: input.from_date } });
+  send('POST /meetings/{id}/reassign', { params: { id: meetingId }, form: { tutor: input.tutor, occurrence_epoch: input.occurrence_epoch, from_date: input.from_date } });

@@ -8,6 +8,7 @@ export const dashboardRoutes = {
   studentUpcoming: '/student/dashboard/upcoming',
   studentHistory: '/student/dashboard/history',
   studentGradebook: '/student/dashboard/grades/:gradebookId',
+  studentHours: '/student/dashboard/hours',
   tutorHome: '/tutors/:tutorId/dashboard',
   tutorSchedule: '/tutors/:tutorId/dashboard/schedule',
   tutorAvailability: '/tutors/:tutorId/dashboard/availability',

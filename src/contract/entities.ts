@@ -12,7 +12,7 @@ export type Frequency = 'weekly' | 'onetime';
 export type BookingCapacity = 1 | 2;
 export type TutorRole = 'Supervisor' | 'Archived' | 'Tutor';
 /**
- * Every value a payment's status takes, as stored and sent (server/domain/payment-lifecycle.ts names
+ * Every value a payment's status takes, as stored and sent (server/domain/billing/payment-lifecycle.ts names
  * which may become which). `requires_action` waits for the customer (3-D Secure); `abandoned` is a
  * checkout given up (its hold ran out, another checkout took over): stored, never listed to clients.
  */
@@ -41,6 +41,73 @@ export interface Prices {
 export interface CatalogCourse extends Course {
   archived: boolean;
   active_offerings: number;
+}
+
+/**
+ * An hour package on sale (GET /api/packages): `hours` of one size (`capacity`: one-on-one or
+ * group-of-two) for `price_cents`, plus `bonus_hours` given with them, usable for `valid_days`
+ * after the purchase.
+ */
+export interface HourPackage {
+  id: Id;
+  name: string;
+  hours: number;
+  bonus_hours: number;
+  capacity: BookingCapacity;
+  price_cents: number;
+  valid_days: number;
+}
+
+/** A package as supervisors list it (GET /api/packages?show_archived=true): archived ones too. */
+export interface CatalogPackage extends HourPackage {
+  archived: boolean;
+}
+
+/** What changed a customer's hours: the ledger's kinds of entry (docs/contract-extensions.md 'Hour packages'). */
+export type CreditEntryKind = 'purchase' | 'bonus' | 'use' | 'return' | 'expiry' | 'refund' | 'adjustment';
+
+/** Hours of one size that came together (a package bought, or a supervisor's adjustment), and what is left of them. */
+export interface CreditLot {
+  id: Id;
+  capacity: BookingCapacity;
+  /** The package bought; null for a supervisor's adjustment. */
+  package_name: string | null;
+  paid_hours: number;
+  bonus_hours: number;
+  price_cents: number;
+  /** What is left to book with (0 once expired). */
+  hours_left: number;
+  expired: boolean;
+  expires_at_epoch: number;
+  bought_at_epoch: number;
+}
+
+/** One change of a customer's hours: positive adds, negative takes. */
+export interface CreditEntry {
+  id: Id;
+  kind: CreditEntryKind;
+  hours: number;
+  capacity: BookingCapacity;
+  lot_id: Id;
+  /** The meeting an hour was used on or returned from. */
+  meeting_id: Id | null;
+  /** Why: a supervisor's adjustment and refund say it. */
+  reason: string | null;
+  /** The staff member who made it; null for the customer's own and the system's entries. */
+  entered_by: string | null;
+  at_epoch: number;
+}
+
+/** A customer's hours (GET /api/customers/myself/credits): the balance per size, the lots, the ledger newest first. */
+export interface Credits {
+  /** Hours left, all sizes together (as GET /api/customers/myself `credits`). */
+  total: number;
+  /** Both sizes, one-on-one first. */
+  balance: { capacity: BookingCapacity; hours: number }[];
+  /** Newest first. */
+  lots: CreditLot[];
+  /** Newest first. */
+  entries: CreditEntry[];
 }
 
 /** The sites allowed to embed the booking widget (GET and PUT /api/embed/origins): `scheme://host[:port]`, sorted. */
@@ -218,6 +285,7 @@ export interface Customer {
   lastname: string;
   email: string;
   phone: string;
+  /** Hours of packages left to book with, all sizes together (the ledger's balance: GET /api/customers/myself/credits). */
   credits: number;
   /** A description of the card on file, or null when there is none. */
   payment_method: string | null;
@@ -272,6 +340,14 @@ export interface AuthData {
 
 export interface LoginResult {
   token: { user_type: UserType };
+}
+
+/** A one-time session booked with an hour of a package (POST /api/payments with pay_with=credits): paid, no card step. */
+export interface CreditBooking {
+  paid_with: 'credits';
+  payment_id: Id;
+  /** Hours left, all sizes together. */
+  credits_left: number;
 }
 
 export interface PaymentIntent {

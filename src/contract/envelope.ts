@@ -18,4 +18,15 @@ export interface Failure {
   error: ApiError;
 }
 
+/**
+ * The failure of the three calls declared `errorShape: 'bare'` (grade creation, the photo upload,
+ * create tutor): `error` is the type name itself, the extra fields beside it (CONTRACT.md,
+ * "Envelope and encodings"). The client reads it as a Failure (src/api/http.ts).
+ */
+export interface BareFailure {
+  status: 'failure';
+  error: ErrorType | (string & {});
+  [extra: string]: unknown;
+}
+
 export type Envelope<T> = Success<T> | Failure;

@@ -36,11 +36,14 @@ export const errorTypes = [
   // booking and payments
   'AlreadyExists',
   'CourseNotFound',
+  'PackageNotFound',
   'MeetingNotFound',
   'SlotNotFound',
   'OfferingNotFound',
   'SeatTaken',
   'AlreadyBooked',
+  /** Booking with hours (pay_with=credits) and none of the session's size left. */
+  'NoCredits',
   'CardDeclined',
   'PaymentFailed',
   'PaymentNotFound',
@@ -52,7 +55,7 @@ export const errorTypes = [
   'MeetingNotStarted',
   /** A meeting whose duration was changed cannot be moved into the future (spec 2 §5). */
   'DurationChanged',
-  /** A meeting that has started does not move, and only a supervisor cancels it (server/domain/meeting-rules.ts). */
+  /** A meeting that has started does not move, and only a supervisor cancels it (server/domain/meetings/meeting-rules.ts). */
   'MeetingStarted',
   /** A booked meeting moved earlier must start 12 hours or more from now; moved later, an hour or more. */
   'MoveTooSoon',

@@ -6,7 +6,7 @@
 /**
  * The longest a session may be recorded as lasting: the booked hour and two extra. Longer durations
  * pass the form (an old client's 600) and are refused by the rule (DurationTooLong,
- * server/domain/meeting-rules.ts).
+ * server/domain/meetings/meeting-rules.ts).
  */
 export const MAX_DURATION_MINUTES = 180;
 
@@ -27,6 +27,13 @@ export const COURSE_IMPORT_MAX_ROWS = 2000;
  */
 export const PRICE_CENTS_MIN = 50;
 export const PRICE_CENTS_MAX = 100_000;
+/**
+ * Hour packages (docs/contract-extensions.md 'Hour packages'): at most this many hours (and as many
+ * bonus hours), valid for at most two years, priced like an hour at most for each hour sold.
+ */
+export const PACKAGE_HOURS_MAX = 100;
+export const PACKAGE_VALID_DAYS_MAX = 730;
+export const PACKAGE_PRICE_CENTS_MAX = PACKAGE_HOURS_MAX * PRICE_CENTS_MAX;
 /**
  * Days off (POST /api/tutors/{id}/days-off): one request covers at most this many days (a summer
  * break; more is a tutor leaving, which the team view handles by archiving).

@@ -9,7 +9,19 @@ import { isValidPhone, normalizePhone } from '../lib/phone.ts';
 import { COURSE_NUMBER_PATTERN, normalizeCourseName, normalizeCourseNumber, schoolIdOf } from '../lib/courses.ts';
 import { bidiControlMessage, hasBidiControl } from '../lib/bidi-controls.ts';
 import { site } from '../config/site.ts';
-import { COURSE_NAME_MAX, COURSE_NUMBER_MAX, HOMEWORK_MAX, MAX_DURATION_MINUTES, PRICE_CENTS_MAX, PRICE_CENTS_MIN, PRIVATE_NOTE_MAX, REPORT_MAX_DAYS } from './limits.ts';
+import {
+  COURSE_NAME_MAX,
+  COURSE_NUMBER_MAX,
+  HOMEWORK_MAX,
+  MAX_DURATION_MINUTES,
+  PACKAGE_HOURS_MAX,
+  PACKAGE_PRICE_CENTS_MAX,
+  PACKAGE_VALID_DAYS_MAX,
+  PRICE_CENTS_MAX,
+  PRICE_CENTS_MIN,
+  PRIVATE_NOTE_MAX,
+  REPORT_MAX_DAYS,
+} from './limits.ts';
 
 /**
  * Numbers arrive as text and are written in plain decimal only: z.coerce.number() would read ''
@@ -93,8 +105,14 @@ export const paymentCreateForm = z.object({
   offering: id,
   /** Additive: reminder texts wanted (booking step 3's box, on by default); absent leaves the choice as it was. */
   text_reminders: booleanText.optional(),
+  /** Additive: `credits` books with an hour of a package (docs/contract-extensions.md 'Hour packages'); absent or `card`, the card. */
+  pay_with: z.enum(['card', 'credits'], { message: 'Must be card or credits' }).optional(),
 });
-export const subscriptionCreateForm = paymentCreateForm.extend({ slot: id });
+/** A weekly booking: weeks are paid by card (hours of packages book one-time sessions). */
+export const subscriptionCreateForm = paymentCreateForm.extend({
+  slot: id,
+  pay_with: z.literal('card', { message: 'Weekly sessions are paid by card: hours book one-time sessions' }).optional(),
+});
 
 // --- meetings and availability -----------------------------------------------------------------
 export const meetingCreateForm = z.object({ occurrence_epoch: epochSeconds, tutor: idOrMyself });
@@ -271,6 +289,22 @@ export const priceChangeForm = z.object({
   price_cents: integer((n) => n.min(PRICE_CENTS_MIN, `At least ${PRICE_CENTS_MIN} cents: a card cannot be charged less`).max(PRICE_CENTS_MAX, `At most ${PRICE_CENTS_MAX} cents`)),
 });
 
+// --- hour packages ------------------------------------------------------------------------------
+/** POST /api/packages: a package's name, hours of one size, price, validity, and the bonus hours given with them. */
+export const packageCreateForm = z.object({
+  name: shownName(requiredText(100), 'The name'),
+  hours: integer((n) => n.min(1, 'At least 1 hour').max(PACKAGE_HOURS_MAX, `At most ${PACKAGE_HOURS_MAX} hours`)),
+  bonus_hours: integer((n) => n.min(0, 'Not below 0').max(PACKAGE_HOURS_MAX, `At most ${PACKAGE_HOURS_MAX} hours`)).default(0),
+  capacity: bookingCapacity,
+  price_cents: integer((n) => n.min(PRICE_CENTS_MIN, `At least ${PRICE_CENTS_MIN} cents: a card cannot be charged less`).max(PACKAGE_PRICE_CENTS_MAX, `At most ${PACKAGE_PRICE_CENTS_MAX} cents`)),
+  valid_days: integer((n) => n.min(1, 'At least 1 day').max(PACKAGE_VALID_DAYS_MAX, `At most ${PACKAGE_VALID_DAYS_MAX} days`)),
+});
+/** GET /api/packages: those on sale, or with show_archived=true every package with its state (supervisors only). */
+export const packagesQuery = z.object({ show_archived: booleanText.optional() });
+export const packageArchiveQuery = z.object({ unarchive: booleanText.default(false) });
+/** POST /api/package-purchases: the package the signed-in customer buys. */
+export const packagePurchaseForm = z.object({ package: id });
+
 // --- sites allowed to embed the booking widget -------------------------------------------------
 /** Entries the call reads at most, as typed: bounds on the input only (the rules are src/lib/embed-origins.ts). */
 const EMBED_ORIGIN_ENTRIES_READ = 500;
@@ -290,6 +324,21 @@ export const embedOriginsInput = z.object({
       .pipe(z.array(z.string()).max(EMBED_ORIGIN_ENTRIES_READ, `At most ${EMBED_ORIGIN_ENTRIES_READ} lines`)),
   ]),
 });
+
+// --- payments' stand-in, calendar feeds, reminder texts -----------------------------------------
+/** Demo mode's payment stand-in confirms a payment as Stripe.js would (server/payments/offline.ts). */
+export const offlineConfirmForm = z.object({
+  client_secret: z.string().min(10).max(200),
+  /** Absent when the customer pays with the card on file. */
+  card_number: z.string().max(40).optional(),
+});
+/** A private calendar feed's address, `{token}.ics`: the token is 32 random bytes in base64url. */
+export const calendarFeedToken = z
+  .string()
+  .transform((file) => file.replace(/\.ics$/, ''))
+  .pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/));
+/** A reminder text's one-click opt-out: the customer and the link's signature. */
+export const textOptOutForm = z.object({ customer: id, signature: z.string().regex(/^[0-9a-f]{24}$/) });
 
 // --- client error reports ----------------------------------------------------------------------
 /**
@@ -332,5 +381,6 @@ export type CourseCreateInput = z.input<typeof courseCreateForm>;
 export type CourseUpdateInput = z.input<typeof courseUpdateForm>;
 export type EmbedOriginsInput = z.input<typeof embedOriginsInput>;
 export type PriceChangeInput = FormInput<typeof priceChangeForm>;
+export type PackageCreateInput = FormInput<typeof packageCreateForm>;
 export type DayOffCreateInput = FormInput<typeof dayOffCreateForm>;
 export type ClientErrorReport = z.output<typeof clientErrorForm>;

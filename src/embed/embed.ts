@@ -1,6 +1,6 @@
 /**
- * embed.js: the script a partner's page loads to show our booking flow (issue 26; README,
- * 'Embedding'). It finds `[data-booking-widget]` (inline) and `[data-booking-widget-popup]` (a
+ * embed.js: the script a partner's page loads to show our booking flow (issue 26;
+ * docs/embedding.md). It finds `[data-booking-widget]` (inline) and `[data-booking-widget-popup]` (a
  * button that opens a dialog), and gives each an iframe of our /embed/booking page with the
  * element's options in its address. Nothing more is loaded until an inline widget comes near the
  * viewport or a button is pressed. The frame reports its height and the flow's progress by

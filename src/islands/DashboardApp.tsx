@@ -11,6 +11,7 @@ import { CalendarFeedPanel } from './calendar-feed.tsx';
 
 // Screens that carry heavy code (react-select, the booking flow and its login dialog) load when first shown.
 const DashboardBooking = lazyChunk(() => import('./dashboard-booking.tsx').then((m) => ({ default: m.DashboardBooking })));
+const HoursScreen = lazyChunk(() => import('../features/credits/HoursScreen.tsx'));
 const StudentGradebookScreen = lazyChunk(() => import('../features/gradebook/GradebookScreen.tsx').then((m) => ({ default: m.StudentGradebookScreen })));
 // The tutor dashboard is one module, fetched the first time a tutor address shows: its screens
 // (one component picks the route's) and its sidebar.
@@ -33,6 +34,7 @@ const upcoming = () => (
   <SessionsScreen
     kind="upcoming"
     upcomingExtra={<CalendarFeedPanel />}
+    onChanged={refreshStudentSidebar}
     renderBooking={(reload) => (
       // The booking flow is its own chunk: if it fails, the sessions list above it stays.
       <FailureBoundary where="dashboard booking">
@@ -59,6 +61,11 @@ const studentScreens: Screens = {
         <StudentGradebookScreen key={page.params.gradebookId} gradebookId={page.params.gradebookId} />
       </ChunkSuspense>
     ) : null,
+  studentHours: () => (
+    <ChunkSuspense fallback={loading}>
+      <HoursScreen onBought={refreshStudentSidebar} />
+    </ChunkSuspense>
+  ),
 };
 
 /** The route's tutor screen; a key per tutor (and gradebook) so another tutor's dashboard starts afresh. */
@@ -77,6 +84,7 @@ const tutorScreen = (page: DashboardPage) => {
 const studentPaths = {
   upcoming: getPagePath($router, 'studentUpcoming'),
   history: getPagePath($router, 'studentHistory'),
+  hours: getPagePath($router, 'studentHours'),
   gradebook: (gradebookId: string) => getPagePath($router, 'studentGradebook', { gradebookId }),
 };
 

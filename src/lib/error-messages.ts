@@ -57,11 +57,13 @@ export const errorMessages = {
   AlreadyExists: 'You have an account with us already, please log in and retry',
   // Spec 1 §8, course id not in list.
   CourseNotFound: 'Course not found',
+  PackageNotFound: 'This hour package no longer exists. Please reload the page.',
   MeetingNotFound: 'This session is no longer offered. Please choose another time.',
   SlotNotFound: 'This weekly time is no longer offered. Please choose another time.',
   OfferingNotFound: 'This tutor no longer teaches this course. Please choose another tutor.',
   SeatTaken: 'Someone just took this seat. Please go back and choose another time.',
   AlreadyBooked: 'You have booked this session already. You will find it under Your Classes.',
+  NoCredits: 'You have no hours of this size left. Pay by card, or buy more hours from your dashboard.',
   CardDeclined: 'Your card was declined. Please try another card.',
   PaymentFailed: 'Your payment did not go through. Please try again, or try another card.',
   PaymentNotFound: 'We could not find this booking any more. Please reload the page.',

@@ -8,6 +8,9 @@ export function capacityLabel(capacity: number): string {
   return `Group of ${capacity}`;
 }
 
+/** An hour package's size in a sentence: 'one-on-one' or 'group-of-two' hours. */
+export const packageSizeWords = (capacity: number) => (capacity === 2 ? 'group-of-two' : 'one-on-one');
+
 export function styleLabel(style: CourseStyle | string | null): string {
   if (style === 'online') return 'Online';
   if (style === 'in-person') return 'On Campus';

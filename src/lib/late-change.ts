@@ -1,6 +1,6 @@
 /**
  * Students skip a meeting up to 12 hours before its start (the terms; the server decides, in
- * server/domain/student-changes.ts, and answers TooLate). The card shows Skip closed from then on,
+ * server/domain/meetings/student-changes.ts, and answers TooLate). The card shows Skip closed from then on,
  * with this sentence, which is also error-messages.ts's for a refused skip. `{phone}`: the support line.
  */
 export const NOTICE_MS = 12 * 3600_000;

@@ -1,5 +1,5 @@
 import { type DependencyList, useEffect, useRef, useState } from 'react';
-import { forgetFirstAnswer } from '../api/first-answers.ts';
+import { forgetFirstAnswer, spendFirstAnswer } from '../api/first-answers.ts';
 import { useFirstData } from './first-data.ts';
 import type { ApiResult } from '../api/http.ts';
 import type { MessageContext } from '../lib/error-messages.ts';
@@ -17,7 +17,11 @@ export type ReadState<T> = { status: 'loading' } | { status: 'ready'; data: T; r
 export interface ReadOptions<T = unknown, P = T> {
   /** The address of the read's answer in the page (first-answers.ts): the first render shows it, with no fetch. */
   firstPath?: string;
-  /** The page's answer stays once shown: it is the page's one session check, which other readers take too (auth-state.ts). */
+  /**
+   * The page's answer stays once shown, for the page's other readers of it (the session check,
+   * auth-state.ts; the tutor of a dashboard, read by its sidebar and its screen): a part that
+   * hydrates later renders it as the server did. A reload fetches anew all the same.
+   */
   shared?: boolean;
   /** What the screen shows of that answer, when it keeps more than the answer (which reads it stands for). */
   fromPage?: (answer: P) => T;
@@ -73,7 +77,8 @@ export function useRead<T, P = T>(
   useEffect(() => {
     if (shownFromPage.current) {
       shownFromPage.current = false;
-      if (!shared) forgetFirstAnswer(firstPath!);
+      if (shared) spendFirstAnswer(firstPath!);
+      else forgetFirstAnswer(firstPath!);
       return;
     }
     // New deps (not a reload): the last data belongs to other deps.

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { advanceClock } from '../../server/clock.ts';
-import { CODE_FAILURES_PER_ACCOUNT_PER_DAY, CODE_FAILURES_PER_DAY } from '../../server/domain/auth.ts';
+import { CODE_FAILURES_PER_ACCOUNT_PER_DAY, CODE_FAILURES_PER_DAY } from '../../server/domain/sign-in/auth.ts';
 import { createApiApp } from '../../server/app.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { offlineProvider } from '../../server/payments/offline.ts';
@@ -101,7 +101,7 @@ describeApi('accounts made by the contact form', (ctx) => {
       createIntent: (request: IntentRequest) => (intents.push(request), offline.createIntent(request)),
       chargeSavedCard: (charge: SavedCardCharge) => (charges.push(charge), offline.chargeSavedCard(charge)),
     };
-    const app = createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, payments, log: () => {}, ...fastSignIn(ctx().database) });
+    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, payments, log: () => {}, ...fastSignIn(ctx().database) });
     const browser = new TestClient(app);
 
     const newcomer = contact();

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, expect, it, vi } from 'vitest';
 import { advanceClock, nowMs } from '../../server/clock.ts';
-import { openDatabase } from '../../server/db/connection.ts';
+import { openDatabase } from '../../server/start/database.ts';
 import { courseId, newCustomer, post } from './booking-helpers.ts';
 import { describeApi, signInAs, type TestContext } from './harness.ts';
 import { pinClock } from './suite-clock.ts';
@@ -96,7 +96,7 @@ describeApi('answers kept in memory', (ctx) => {
 
   it('compresses the other JSON answers over 1 KB too', async () => {
     const client = ctx().client();
-    const { startSignIn } = await import('../../server/domain/sign-ins.ts');
+    const { startSignIn } = await import('../../server/domain/sign-in/sign-ins.ts');
     const tutor = await ctx().database.db.selectFrom('tutors').select('id').where('email', '=', 'jordan@beacontutoring.com').executeTakeFirstOrThrow();
     client.cookies.set('sid', await startSignIn(ctx().database.db, { tutorId: tutor.id }));
     const plain = await client.fetch('/api/tutors/myself/meetings');

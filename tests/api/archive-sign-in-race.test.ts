@@ -2,8 +2,8 @@ import { type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformR
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
 import { fromNow, now } from '../../server/clock.ts';
-import { startSignIn } from '../../server/domain/sign-ins.ts';
-import { hashSecret, newCode, newSecret } from '../../server/domain/tokens.ts';
+import { startSignIn } from '../../server/domain/sign-in/sign-ins.ts';
+import { hashSecret, newCode, newSecret } from '../../server/domain/sign-in/tokens.ts';
 import { call, describeApi, fastSignIn, TestClient, type TestContext } from './harness.ts';
 import { sleep } from './race-helpers.ts';
 import { maya, pinClock } from './tutor-helpers.ts';
@@ -55,8 +55,10 @@ async function textedCode(ctx: TestContext, tutorId: number): Promise<string> {
 /**
  * The database answers late when a browser's previous sign-in is ended (the delete of one sign-in
  * by its secret), as a slow disk would: whatever a redemption does after that runs `ms` later.
+ * `reached` is called as the pause starts, so that a test acts inside it rather than after a guess
+ * at how long the redemption takes to get there (a loaded machine takes longer than any guess).
  */
-function slowSignOut(ms: number): KyselyPlugin {
+function slowSignOut(ms: number, reached: () => void): KyselyPlugin {
   const slow = new WeakSet<object>();
   return {
     transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
@@ -65,7 +67,10 @@ function slowSignOut(ms: number): KyselyPlugin {
       return node;
     },
     async transformResult({ queryId, result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-      if (slow.has(queryId)) await sleep(ms);
+      if (slow.has(queryId)) {
+        reached();
+        await sleep(ms);
+      }
       return result;
     },
   };
@@ -116,16 +121,19 @@ describeApi('archiving a tutor while their links and codes are used', (ctx) => {
   it('a sign-in written late, after the redemption, is still ended by an archive that ran meanwhile', { timeout: 60_000 }, async () => {
     const lead = await maya(ctx());
     const tutorId = await archivableTutor(ctx());
-    const database = { ...ctx().database, db: ctx().database.db.withPlugin(slowSignOut(60)) };
-    const slowApp = createApiApp({ database, notifier: ctx().notifier, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, log: () => {}, photoDir: ctx().photoDir, ...fastSignIn(database) });
+    let signOutReached = () => {};
+    const database = { ...ctx().database, db: ctx().database.db.withPlugin(slowSignOut(60, () => signOutReached())) };
+    const slowApp = createApiApp({ database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, log: () => {}, ...fastSignIn(database) });
     for (let round = 0; round < 3; round++) {
       expect((await call(lead.client, `/api/tutors/${tutorId}/archive?unarchive=true`, { method: 'POST' })).body.data.role).toBe('Tutor');
       // The tutor's browser, signed in already, uses a new link or code: its sign-in is replaced.
       const browser = new TestClient(slowApp);
       browser.cookies.set('sid', await startSignIn(ctx().database.db, { tutorId }));
-      const redemption = call(browser, round % 2 ? await textedCode(ctx(), tutorId) : await loginLink(ctx(), tutorId));
+      const address = round % 2 ? await textedCode(ctx(), tutorId) : await loginLink(ctx(), tutorId);
+      const inSignOut = new Promise<void>((resolve) => (signOutReached = resolve));
+      const redemption = call(browser, address);
       // The archive runs while the redemption ends the browser's previous sign-in.
-      await sleep(15);
+      await inSignOut;
       expect((await call(lead.client, `/api/tutors/${tutorId}/archive`, { method: 'POST' })).body.data.role).toBe('Archived');
       expect((await redemption).status).toBe(200);
       expect(await liveSignIns(ctx(), tutorId), `round ${round}`).toEqual([]);

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { billingReport } from '../../server/domain/billing-report.ts';
-import type { PaymentStatus } from '../../server/domain/payment-lifecycle.ts';
+import { billingReport } from '../../server/domain/reports/billing-report.ts';
+import type { PaymentStatus } from '../../server/domain/billing/payment-lifecycle.ts';
 import { describeApi } from './harness.ts';
 import { newCustomer } from './booking-helpers.ts';
 

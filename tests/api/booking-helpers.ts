@@ -1,4 +1,4 @@
-import { startSignIn } from '../../server/domain/sign-ins.ts';
+import { startSignIn } from '../../server/domain/sign-in/sign-ins.ts';
 import { call, type TestClient, type TestContext } from './harness.ts';
 
 let serial = 0;

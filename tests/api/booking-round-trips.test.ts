@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { bookOneTime } from '../../server/domain/booking.ts';
+import { bookOneTime } from '../../server/domain/booking/booking.ts';
 import { offlineProvider } from '../../server/payments/offline.ts';
 import { call, describeApi } from './harness.ts';
 import { courseId, newCustomer } from './booking-helpers.ts';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { nowMs } from '../../server/clock.ts';
-import { releaseExpiredHolds } from '../../server/domain/holds.ts';
+import { releaseExpiredHolds } from '../../server/domain/booking/holds.ts';
 import { call, describeApi } from './harness.ts';
 import { confirmOffline, courseId, newCustomer, post } from './booking-helpers.ts';
 

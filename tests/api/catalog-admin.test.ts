@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { nowMs, setClock } from '../../server/clock.ts';
-import { chargeDueWeeklyPayments } from '../../server/domain/weekly-charges.ts';
-import { CANCEL_NOTICE_HOURS } from '../../server/domain/student-changes.ts';
-import { outboxSender } from '../../server/notify/outbox.ts';
+import { chargeDueWeeklyPayments } from '../../server/domain/billing/weekly-charges.ts';
+import { CANCEL_NOTICE_HOURS } from '../../server/domain/meetings/student-changes.ts';
 import { COURSE_IMPORT_MAX_BYTES, COURSE_IMPORT_MAX_ROWS } from '../../src/contract/limits.ts';
 import { confirmOffline, courseId, newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi, type TestClient, type TestContext } from './harness.ts';
@@ -285,7 +284,7 @@ describeApi('the catalog kept by supervisors', (ctx) => {
     const { provider, calls } = recordingProvider();
     await ctx().notifier.settle();
     const { db } = ctx().database;
-    await chargeDueWeeklyPayments({ db, provider, sender: outboxSender(db), siteUrl: 'http://localhost:4321', log: () => {} });
+    await chargeDueWeeklyPayments({ db, provider, log: () => {} });
     const week2 = await db.selectFrom('payments').select(['id', 'amount_cents', 'payment_status']).where('customer_id', '=', subscriber.id).where('meeting_id', '=', meetings[1]!.id).executeTakeFirstOrThrow();
     expect(week2).toMatchObject({ amount_cents: oldPrice, payment_status: 'succeeded' });
     expect(calls.charges.filter((c) => c.paymentId === week2.id).map((c) => c.amountCents)).toEqual([oldPrice]);

@@ -12,7 +12,6 @@ describeApi('client error reports', (ctx) => {
   beforeAll(() => {
     // The suite's app logs nowhere; this one keeps its lines to read them.
     app = createApiApp({
-      notifier: ctx().notifier,
       database: ctx().database,
       config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 },
       log: (line) => lines.push(line),

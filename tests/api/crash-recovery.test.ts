@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
 import { advanceClock } from '../../server/clock.ts';
-import { takeOneTime } from '../../server/domain/booking.ts';
-import { reconcilePayments } from '../../server/domain/reconcile.ts';
+import { takeOneTime } from '../../server/domain/booking/booking.ts';
+import { reconcilePayments } from '../../server/domain/billing/reconcile.ts';
 import { type CreatedIntent, type IntentRequest, type IntentStatus, type PaymentProvider, type SavedCardCharge, type SavedCardResult, savedCardChargeKey } from '../../server/payments/provider.ts';
 import { call, describeApi, TestClient, type TestContext } from './harness.ts';
 import { courseId, newCustomer, post } from './booking-helpers.ts';
@@ -73,7 +73,7 @@ describeApi('crash recovery', (ctx) => {
 
   function setup() {
     const stand = ledgerProvider();
-    const app = createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, payments: stand.provider, log });
+    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, payments: stand.provider, log });
     const clientOf = async (card: boolean) => {
       const customer = await newCustomer(ctx(), card);
       const client = new TestClient(app);

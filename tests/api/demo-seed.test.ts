@@ -2,15 +2,16 @@ import { afterEach, expect, it } from 'vitest';
 import { nowMs, setClock } from '../../server/clock.ts';
 import { PAST_WEEKS, pastCustomer } from '../../server/demo/past-meetings.ts';
 import { demoAccounts, seedDemoData } from '../../server/demo/seed.ts';
-import { periodReport } from '../../server/domain/reports.ts';
+import { periodReport } from '../../server/domain/reports/reports.ts';
 import { site } from '../../src/config/site.ts';
 import { periodDays } from '../../src/features/reports/report-period.ts';
 import { addDays, dayInZone } from '../../src/lib/site-days.ts';
-import { chargeDueWeeklyPayments } from '../../server/domain/weekly-charges.ts';
-import { outboxSender } from '../../server/notify/outbox.ts';
+import { chargeDueWeeklyPayments } from '../../server/domain/billing/weekly-charges.ts';
 import { offlineProvider } from '../../server/payments/offline.ts';
 import { call, describeApi, signInAs } from './harness.ts';
 import { pinClock } from './suite-clock.ts';
+import type { Db } from '../../server/db/db.ts';
+import type { EventKind } from '../../server/events/kinds.ts';
 
 afterEach(() => pinClock());
 
@@ -70,6 +71,17 @@ describeApi(
   { seed: false },
 );
 
+/**
+ * The messages sent of the one event of `kind` whose facts match (messages follow from events:
+ * each is keyed `event:{id}:{n}`, docs/decisions/024-events-and-messages.md).
+ */
+async function sentOf(db: Db, kind: EventKind, matches: (facts: Record<string, unknown>) => boolean): Promise<{ to_address: string }[]> {
+  const events = await db.selectFrom('events').select(['id', 'facts']).where('kind', '=', kind).execute();
+  const matching = events.filter((event) => matches((typeof event.facts === 'string' ? JSON.parse(event.facts) : event.facts) as Record<string, unknown>));
+  expect(matching, `one ${kind} event`).toHaveLength(1);
+  return db.selectFrom('notifications').select('to_address').where('dedupe_key', 'like', `event:${matching[0]!.id}:%`).where('status', '=', 'sent').execute();
+}
+
 /** The demo's own bookings (Alex's), changed during the demo, tell of the change like any other. */
 describeApi('the demo bookings changed', (ctx) => {
   it('a seeded session canceled by its tutor: Alex is told, refunded, and sent the refund receipt', async () => {
@@ -89,8 +101,10 @@ describeApi('the demo bookings changed', (ctx) => {
       .executeTakeFirstOrThrow();
     expect((await call(tutor, `/api/meetings/${next.meeting_id}/cancel`, { method: 'POST' })).status).toBe(200);
     await ctx().notifier.runAll();
-    const keys = (await db.selectFrom('notifications').select('dedupe_key').where('status', '=', 'sent').execute()).map((n) => n.dedupe_key);
-    expect(keys).toEqual(expect.arrayContaining([`canceled:tutor-canceled:${next.id}:0`, `refund:${next.id}`]));
+    const canceled = await sentOf(db, 'MeetingCanceled', (facts) => (facts.bookings as { paymentId: number; refunded: boolean }[]).some((booking) => booking.paymentId === next.id && booking.refunded));
+    expect(canceled.map((n) => n.to_address)).toContain(demoAccounts.customer.email);
+    const receipt = await sentOf(db, 'PaymentRefunded', (facts) => facts.paymentId === next.id);
+    expect(receipt.map((n) => n.to_address)).toEqual([demoAccounts.customer.email]);
   });
 
   it('a seeded week skipped by Alex: Alex and the tutor are told', async () => {
@@ -107,7 +121,7 @@ describeApi('the demo bookings changed', (ctx) => {
       .executeTakeFirstOrThrow();
     expect((await call(alex, `/api/payments/${later.id}/skip`, { method: 'POST' })).status).toBe(200);
     await ctx().notifier.runAll();
-    const told = await db.selectFrom('notifications').select(['dedupe_key', 'to_address']).where('dedupe_key', 'like', `canceled:skipped:${later.id}:%`).execute();
+    const told = await sentOf(db, 'BookingCanceled', (facts) => facts.cause === 'skipped' && (facts.paymentIds as number[]).includes(later.id));
     expect(told.map((n) => n.to_address)).toEqual(expect.arrayContaining([demoAccounts.customer.email, demoAccounts.tutor.email]));
   });
 
@@ -124,10 +138,10 @@ describeApi('the demo bookings changed', (ctx) => {
       .executeTakeFirstOrThrow();
     // Eleven hours before it: its skip window has closed.
     setClock(new Date(new Date(week.occurrence).getTime() - 11 * 3600_000));
-    const tally = await chargeDueWeeklyPayments({ db, provider: offlineProvider(), sender: outboxSender(db), siteUrl: 'http://localhost:4321', log: () => {} });
+    const tally = await chargeDueWeeklyPayments({ db, provider: offlineProvider(), log: () => {} });
     expect(tally.succeeded).toBeGreaterThanOrEqual(1);
     await ctx().notifier.runAll();
-    const receipt = await db.selectFrom('notifications').select('to_address').where('dedupe_key', '=', `receipt:${week.id}`).executeTakeFirst();
-    expect(receipt?.to_address).toBe(demoAccounts.customer.email);
+    const receipt = await sentOf(db, 'PaymentSucceeded', (facts) => facts.paymentId === week.id && facts.charge === 'weekly');
+    expect(receipt.map((n) => n.to_address)).toEqual([demoAccounts.customer.email]);
   });
 });

@@ -52,7 +52,7 @@ describeApi('demo outbox: email HTML and invites', (ctx) => {
 
   it('does not exist in production mode', async () => {
     const id = await addMessage({ ics: INVITE });
-    const production = createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'production', siteUrl: 'https://tutors.example', logRequests: false }, log: () => {} });
+    const production = createApiApp({ database: ctx().database, config: { mode: 'production', siteUrl: 'https://tutors.example', logRequests: false }, log: () => {} });
     expect((await production.request(`/dev/outbox/${id}.ics`)).status).toBe(404);
   });
 

@@ -5,10 +5,10 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
 import { advanceClock, now } from '../../server/clock.ts';
-import { openDatabase } from '../../server/db/connection.ts';
+import { openDatabase } from '../../server/start/database.ts';
 import { DataChanges } from '../../server/cache/data-changes.ts';
 import { EMBED_ORIGINS_TTL_MS, embedOriginsCache } from '../../server/cache/embed-origins.ts';
-import { listEmbedOrigins, replaceEmbedOrigins } from '../../server/domain/embed-origins.ts';
+import { listEmbedOrigins, replaceEmbedOrigins } from '../../server/domain/catalog/embed-origins.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { createSiteApp } from '../../server/site.ts';
 import { EMBED_ORIGINS_MAX } from '../../src/contract/limits.ts';
@@ -126,7 +126,7 @@ describeApi('the sites allowed to embed the booking widget', (ctx) => {
   /** The production site over this suite's API and the temporary build, with the list from memory heard of through `changes`. */
   function site(changes: DataChanges) {
     const embedOrigins = embedOriginsCache({ read: () => listEmbedOrigins(ctx().database.db), changes, log: () => {} });
-    return createSiteApp({ api: ctx().app, distDir, photoDir: ctx().photoDir, embedOrigins });
+    return createSiteApp({ api: ctx().app, distDir, photos: ctx().photos, embedOrigins });
   }
 
   async function framing(app: ReturnType<typeof createSiteApp>, page: string) {
@@ -298,7 +298,7 @@ describeApi("the embed frame's session", (ctx) => {
 
   it('is __Host-esid when the site is https', async () => {
     const SITE = 'https://tutors.example';
-    const app = createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'demo', siteUrl: SITE, logRequests: false }, log: () => {}, ...fastSignIn(ctx().database) });
+    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: SITE, logRequests: false }, log: () => {}, ...fastSignIn(ctx().database) });
     const body = form({ email: 'secure.frame@example.com', phone: '2065550177', firstname: 'Sec', lastname: 'Frame' });
     const response = await app.request(`${SITE}/api/customers`, { method: 'POST', body, headers: { origin: SITE, ...EMBED } });
     expect(response.status).toBe(201);

@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { configureApi } from '../../src/api/http.ts';
 import { createApiApp } from '../../server/app.ts';
-import { type DatabaseHandle, openDatabase } from '../../server/db/connection.ts';
+import { type DatabaseHandle, openDatabase } from '../../server/start/database.ts';
 import { seedDemoData } from '../../server/demo/seed.ts';
-import { createNotifier, type Notifier } from '../../server/notify/notifier.ts';
+import { databasePhotoStore } from '../../server/photo-store/database.ts';
+import type { PhotoStore } from '../../server/photo-store/store.ts';
+import { type JobRunner, startJobRunner } from '../../server/jobs/runner.ts';
+import { createMessenger, type Messenger } from '../../server/notify/messenger.ts';
 import type { SignInFloors } from '../../server/http/even-timing.ts';
 import { outboxSender } from '../../server/notify/outbox.ts';
-import type { Sender } from '../../server/notify/sender.ts';
+import type { Message, Sender } from '../../server/domain/sign-in/outgoing.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -117,11 +118,18 @@ export class TestClient {
 export interface TestContext {
   kind: DatabaseKind;
   database: DatabaseHandle;
-  /** Where this suite's uploaded photos go (a temporary folder). */
-  photoDir: string;
+  /** Where this suite's uploaded photos are kept (its database's table). */
+  photos: PhotoStore;
   app: ReturnType<typeof createApiApp>;
-  /** The app's messages: `await notifier.settle()` once the messages a call owes are in the outbox. */
-  notifier: Notifier;
+  /**
+   * The app's messages, delivered by the job queue as in production: `await notifier.settle()` once
+   * the messages the calls so far owe are in the outbox; `runAll()` runs the scheduled reminders too.
+   */
+  notifier: Messenger;
+  /** The suite's job queue (pg-boss over the suite's database). */
+  jobs: JobRunner;
+  /** Makes the messages' sender fail for the messages it names (a mail server down), until set back. */
+  senderFault: { fails?: (message: Message) => Error | undefined };
   /** A new cookie-keeping client (a new browser). */
   client(): TestClient;
 }
@@ -137,15 +145,27 @@ export function describeApi(name: string, body: (ctx: () => TestContext) => void
       beforeAll(async () => {
         const database = await freshDatabase(kind);
         if (options.seed !== false) await seedDemoData(database.db);
-        const photoDir = await mkdtemp(path.join(tmpdir(), 'tutoring-photos-'));
-        const notifier = createNotifier({ db: database.db, sender: outboxSender(database.db), siteUrl: 'http://localhost:4321', log: () => {} });
-        const app = createApiApp({ database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, log: () => {}, photoDir, notifier, ...(options.realSignInFloors ? {} : fastSignIn(database)) });
-        context = { kind, database, photoDir, app, notifier, client: () => new TestClient(app) };
+        const photos = databasePhotoStore(database.db);
+        const senderFault: TestContext['senderFault'] = {};
+        const outbox = outboxSender(database.db);
+        const sender: Sender = {
+          async send(message) {
+            const fault = senderFault.fails?.(message);
+            if (fault) throw fault;
+            await outbox.send(message);
+          },
+        };
+        // Retries a second after a failed send (production: a minute), so the tests of retries wait seconds.
+        const notifier = createMessenger({ db: database.db, sender, siteUrl: 'http://localhost:4321', log: () => {}, retrySeconds: 1 });
+        const jobs = await startJobRunner(database.jobStore, notifier.jobs, { log: () => {}, pollingSeconds: 0.5, schedule: false });
+        notifier.attach(jobs, database.changes);
+        const app = createApiApp({ database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, log: () => {}, photos, ...(options.realSignInFloors ? {} : fastSignIn(database)) });
+        context = { kind, database, photos, app, notifier, jobs, senderFault, client: () => new TestClient(app) };
       });
       afterAll(async () => {
         await context?.notifier.settle();
+        await context?.jobs.stop(1000);
         await context?.database.close();
-        if (context) await rm(context.photoDir, { recursive: true, force: true });
       });
       body(() => {
         if (!context) throw new Error('The test database is not ready');
@@ -160,7 +180,7 @@ export function describeApi(name: string, body: (ctx: () => TestContext) => void
  * login calls have their own tests); returns the account's id.
  */
 export async function signInAs(ctx: TestContext, client: TestClient, email: string): Promise<number> {
-  const { startSignIn } = await import('../../server/domain/sign-ins.ts');
+  const { startSignIn } = await import('../../server/domain/sign-in/sign-ins.ts');
   const { db } = ctx.database;
   const customer = await db.selectFrom('customers').select('id').where('email', '=', email).executeTakeFirst();
   const tutor = await db.selectFrom('tutors').select('id').where('email', '=', email).executeTakeFirst();
@@ -170,8 +190,11 @@ export async function signInAs(ctx: TestContext, client: TestClient, email: stri
   return customer?.id ?? tutor!.id;
 }
 
-/** Sends a request through a client and reads the JSON envelope with the HTTP status. */
+/**
+ * Sends a request through a client and reads the JSON envelope with the HTTP status. `fields`: a
+ * bare failure's (grade creation, the photo upload, create tutor: CONTRACT.md) fields beside `error`.
+ */
 export async function call(client: TestClient, path: string, init: RequestInit = {}) {
   const response = await client.fetch(path, init);
-  return { status: response.status, body: (await response.json()) as { status: string; data?: any; error?: any } };
+  return { status: response.status, body: (await response.json()) as { status: string; data?: any; error?: any; fields?: any } };
 }

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { releaseExpiredHolds } from '../../server/domain/holds.ts';
+import { releaseExpiredHolds } from '../../server/domain/booking/holds.ts';
 import { describeApi } from './harness.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
-import { holdMeetingRow, sleep } from './race-helpers.ts';
+import { holdMeetingRow } from './race-helpers.ts';
 import { freeHour, jordan, offeringOf } from './tutor-helpers.ts';
 
 /**
@@ -24,18 +24,18 @@ describeApi('a hold running out while its checkout is paid', (ctx) => {
 
     // Someone holds the meeting for a moment (a tutor's change, a booking), so that the two below
     // each get part of the way and then wait.
-    const letGo = await holdMeetingRow(db, meeting);
+    const hold = await holdMeetingRow(db, meeting);
     // The confirmation, while the hold still runs: it gets its payment and waits for the meeting.
     const confirmation = confirmOffline(buyer.client, intent.body.data.client_secret, '4242424242424242');
-    await sleep(500);
+    await hold.waitersAtLeast(1);
     // The hold runs out now, and another request releases the holds that ran out.
     await db.updateTable('reservations').set({ expires_at: new Date(Date.now() - 3600_000 * 24 * 365) }).where('customer_id', '=', buyer.id).execute();
     const release = releaseExpiredHolds(db, 'all').then(
       () => 'released',
       (error: Error) => error.message,
     );
-    await sleep(500);
-    await letGo();
+    await hold.waitersAtLeast(2);
+    await hold.letGo();
     const answer = await confirmation;
     expect([200, 409]).toContain(answer.status);
     expect(await release).toBe('released');

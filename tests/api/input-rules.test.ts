@@ -96,7 +96,7 @@ describeApi('input rules (security review, issue 33 item 8)', (ctx) => {
       const n = next();
       const hire = await post(lead.client, '/api/tutors', { name: `Casey ${control}Bidi`, email: `bidi${n}@beacontutoring.com`, phone: `206555${String(8000 + n).padStart(4, '0')}` });
       expect(hire.status, JSON.stringify(control)).toBe(400);
-      expect(hire.body.error).toEqual({ type: 'BadInput', fields: { name: refusedFor('The name') } });
+      expect(hire.body).toEqual({ status: 'failure', error: 'BadInput', fields: { name: refusedFor('The name') } });
       const contact = { firstname: 'Alex', lastname: 'Rivera', email: `bidi${n}@example.com`, phone: `425555${String(8000 + n).padStart(4, '0')}` };
       const first = await post(ctx().client(), '/api/customers', { ...contact, firstname: `Alex${control}` });
       expect(first.body.error).toEqual({ type: 'BadInput', fields: { firstname: refusedFor('The first name') } });

@@ -1,8 +1,8 @@
 import { afterEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
 import { advanceClock, now, nowMs } from '../../server/clock.ts';
-import { CODE_FAILURES_PER_DAY } from '../../server/domain/auth.ts';
-import { RATE_LIMITS } from '../../server/domain/rate-limits.ts';
+import { CODE_FAILURES_PER_DAY } from '../../server/domain/sign-in/auth.ts';
+import { RATE_LIMITS } from '../../server/domain/sign-in/rate-limits.ts';
 import { newCustomer } from './booking-helpers.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { call, describeApi, type TestContext } from './harness.ts';
@@ -364,7 +364,7 @@ describeApi('the demo outbox', (ctx) => {
   });
 
   it('does not exist in production mode', async () => {
-    const production = createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'production', siteUrl: 'https://tutors.example', logRequests: false }, log: () => {} });
+    const production = createApiApp({ database: ctx().database, config: { mode: 'production', siteUrl: 'https://tutors.example', logRequests: false }, log: () => {} });
     expect((await production.request('/dev/outbox.json')).status).toBe(404);
     expect((await production.request('/dev/outbox')).status).toBe(404);
   });

@@ -1,14 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import { afterAll, beforeEach, expect, it } from 'vitest';
-import { advanceClock, nowMs } from '../../server/clock.ts';
+import { nowMs } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
-import { createNotifier } from '../../server/notify/notifier.ts';
-import { outboxSender } from '../../server/notify/outbox.ts';
-import { textOptOutSignature } from '../../server/notify/planner.ts';
-import { deliverDue, enqueue } from '../../server/notify/queue.ts';
+import { textOptOutSignature } from '../../server/domain/calendar/calendar-feeds.ts';
+import { queueMessages, SEND_MESSAGE, sendJobId, sendMessage, tellEvents } from '../../server/notify/delivery.ts';
 import { smsGuard } from '../../server/notify/sms-guard.ts';
-import type { Message, Sender } from '../../server/notify/sender.ts';
+import type { Message } from '../../server/domain/sign-in/outgoing.ts';
 import { MISSING_SUMMARY_TEXT } from '../../server/notify/templates.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi, type TestContext } from './harness.ts';
@@ -22,6 +20,15 @@ interface OutboxRow {
   text: string;
   html: string | null;
   ics: string | null;
+}
+
+/** Waits until `done()` holds (the job queue's retry has come), polling; fails after 20 s. */
+async function until(done: () => Promise<boolean>): Promise<void> {
+  const end = Date.now() + 20_000;
+  while (!(await done())) {
+    if (Date.now() > end) throw new Error('timed out waiting for the job queue');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 async function outboxTo(ctx: TestContext, to: string): Promise<OutboxRow[]> {
@@ -88,9 +95,14 @@ describeApi('messages about sessions and money', (ctx) => {
     const tutorPhone = (await ctx().database.db.selectFrom('tutors').select('phone').where('id', '=', tutor.id).executeTakeFirstOrThrow()).phone;
     expect((await outboxTo(ctx(), tutorPhone)).filter((m) => m.text.includes('booked CS 121'))).toHaveLength(1);
 
-    // Planning again, on this instance and on a second one (another process on the same database), adds nothing.
-    const second = createNotifier({ db: ctx().database.db, sender: outboxSender(ctx().database.db), siteUrl: 'http://localhost:4321', log: () => {} });
-    await Promise.all([ctx().notifier.runAll(), second.runAll(), second.runAll()]);
+    // Telling the events again, twice at once (as two instances would), and sending every message's
+    // job again (as a retry would), adds nothing: each key is written once and sent once.
+    const jobs = { send: ctx().jobs.send, wake: ctx().jobs.wake };
+    await Promise.all([tellEvents(ctx().database.db, jobs, 'http://localhost:4321'), tellEvents(ctx().database.db, jobs, 'http://localhost:4321')]);
+    const keys = await ctx().database.db.selectFrom('notifications').select(['id', 'dedupe_key']).where('to_address', '=', who.email).execute();
+    for (const row of keys) expect(await ctx().jobs.send(SEND_MESSAGE, { message: row.id }, { id: sendJobId(row.dedupe_key!) })).toBeNull();
+    await Promise.all(keys.map((row) => sendMessage(ctx().database.db, { send: async () => expect.fail('sent twice') }, row.id, () => {})));
+    await ctx().notifier.runAll();
     expect(await outboxTo(ctx(), who.email)).toHaveLength(2);
     expect((await outboxTo(ctx(), demoAccounts.tutor.email)).filter((m) => m.subject.startsWith('New booking'))).toHaveLength(1);
   });
@@ -232,31 +244,28 @@ describeApi('messages about sessions and money', (ctx) => {
     expect(digests[0]!.text).toContain(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', month: 'long', day: 'numeric' }).format(new Date(facts.occurrence)));
   });
 
-  it('retries a message whose send failed and sends it once it goes through; nothing is lost or doubled', async () => {
+  it('retries a message whose send failed (the job queue\'s retry) and sends it once it goes through; nothing is lost or doubled', async () => {
     const db = ctx().database.db;
-    const delivered: Message[] = [];
-    let down = true;
-    const flaky: Sender = {
-      async send(message) {
-        if (down) throw new Error('SMTP 421 try again later');
-        delivered.push(message);
-      },
-    };
     const key = `test:retry:${randomUUID()}`;
-    const message = { channel: 'email' as const, to: 'retry@example.com', subject: 'Receipt: test', text: 'hello', key };
-    expect(await enqueue(db, [message])).toBe(1);
-    expect(await enqueue(db, [message])).toBe(0);
-    await deliverDue(db, flaky, () => {});
-    expect(await db.selectFrom('notifications').select(['status', 'attempts', 'last_error']).where('dedupe_key', '=', key).executeTakeFirstOrThrow()).toEqual({ status: 'queued', attempts: 1, last_error: 'SMTP 421 try again later' });
-    down = false;
-    // Not before its wait is over.
-    await deliverDue(db, flaky, () => {});
-    expect(delivered).toHaveLength(0);
-    advanceClock(2 * 60_000);
-    await Promise.all([deliverDue(db, flaky, () => {}), deliverDue(db, flaky, () => {})]);
-    await deliverDue(db, flaky, () => {});
-    expect(delivered.filter((m) => m.to === 'retry@example.com')).toHaveLength(1);
-    expect((await db.selectFrom('notifications').select('status').where('dedupe_key', '=', key).executeTakeFirstOrThrow()).status).toBe('sent');
+    const message = { channel: 'email' as const, to: `retry-${randomUUID()}@example.com`, subject: 'Receipt: test', text: 'hello', key };
+    const row = () => db.selectFrom('notifications').select(['status', 'attempts', 'last_error']).where('dedupe_key', '=', key).executeTakeFirstOrThrow();
+    const jobs = { send: ctx().jobs.send, wake: ctx().jobs.wake };
+    ctx().senderFault.fails = (m) => (m.to === message.to ? new Error('SMTP 421 try again later') : undefined);
+    try {
+      expect(await db.transaction().execute((trx) => queueMessages(trx, jobs, [message]))).toBe(1);
+      expect(await db.transaction().execute((trx) => queueMessages(trx, jobs, [message]))).toBe(0);
+      ctx().jobs.wake(SEND_MESSAGE);
+      // The first try fails: the message waits for the queue's retry, its error kept.
+      await until(async () => (await row()).attempts >= 1 && (await row()).status === 'queued');
+      expect(await row()).toMatchObject({ status: 'queued', last_error: 'SMTP 421 try again later' });
+    } finally {
+      ctx().senderFault.fails = undefined;
+    }
+    // The retry (a second later in the suites) goes through, once.
+    await until(async () => (await row()).status === 'sent');
+    await ctx().notifier.settle();
+    expect(await outboxTo(ctx(), message.to)).toHaveLength(1);
+    expect((await row()).attempts).toBe(2);
   });
 
   it('texts every booking notice to a busy tutor, while login codes to one number stay capped', async () => {
@@ -264,8 +273,12 @@ describeApi('messages about sessions and money', (ctx) => {
     const texted: Message[] = [];
     const guard = smsGuard({ send: async (m) => void texted.push(m) }, db, 500);
     const number = `206777${String(randomInt(10_000)).padStart(4, '0')}`;
-    for (let i = 0; i < 8; i++) await enqueue(db, [{ key: `test:notice:${number}:${i}`, channel: 'sms', to: number, subject: '', text: `notice ${i}` }]);
-    await deliverDue(db, guard, () => {});
+    // Written without send jobs (this test sends them itself, through the guard).
+    const noJobs = { send: async () => null, wake: () => {} };
+    const notices = Array.from({ length: 8 }, (_, i) => ({ key: `test:notice:${number}:${i}`, channel: 'sms' as const, to: number, subject: '', text: `notice ${i}` }));
+    await db.transaction().execute((trx) => queueMessages(trx, noJobs, notices));
+    const rows = await db.selectFrom('notifications').select('id').where('to_address', '=', number).execute();
+    for (const row of rows) expect(await sendMessage(db, guard, row.id, () => {})).toBe('sent');
     expect(texted.filter((m) => m.to === number)).toHaveLength(8);
     // Codes the account's owner asked for (from an address it signed in from): the number's whole caps.
     const codes = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => guard.send({ channel: 'sms', to: number, subject: '', text: `code ${i}`, fromSignInAddress: true })));

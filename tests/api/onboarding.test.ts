@@ -1,6 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, it } from 'vitest';
+import { photoVersion } from '../../server/photo-store/store.ts';
 import { newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi } from './harness.ts';
 import { jordan, maya, newTutor } from './tutor-helpers.ts';
@@ -29,9 +28,11 @@ describeApi('onboarding', (ctx) => {
   it('sees an uploaded photo', async () => {
     const lead = await maya(ctx());
     const tutor = await newTutor(ctx());
-    await mkdir(ctx().photoDir, { recursive: true });
-    await writeFile(path.join(ctx().photoDir, `${tutor.id}.jpg`), 'jpeg');
+    const team = async () => (await call(lead.client, '/api/team/onboarding')).body.data.find((p: { tutor_id: number }) => p.tutor_id === tutor.id);
+    expect((await team()).has_photo).toBe(false);
+    await ctx().photos.save(tutor.id, { version: photoVersion(Buffer.from('jpeg')), jpeg: Buffer.from('jpeg') });
     expect((await call(lead.client, `/api/tutors/${tutor.id}/onboarding`)).body.data.has_photo).toBe(true);
+    expect((await team()).has_photo).toBe(true);
   });
 
   it('is for supervisors, with items from the checklist only', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
 import { advanceClock, now } from '../../server/clock.ts';
-import { reconcilePayments } from '../../server/domain/reconcile.ts';
+import { reconcilePayments } from '../../server/domain/billing/reconcile.ts';
 import { offlineProvider } from '../../server/payments/offline.ts';
 import type { PaymentProvider } from '../../server/payments/provider.ts';
 import { post } from './booking-helpers.ts';
@@ -43,7 +43,7 @@ describeApi('overtime charges after a crash or a second entry', (ctx) => {
         return offline.chargeSavedCard(charge);
       },
     };
-    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, log: () => {}, payments: slow, notifier: ctx().notifier });
+    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, log: () => {}, payments: slow });
     const tutor = await jordan(ctx());
     const start = await freeHour(ctx(), tutor);
     const { meetingId } = await bookedMeeting(ctx(), tutor, start);

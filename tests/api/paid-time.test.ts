@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { nowMs } from '../../server/clock.ts';
-import { DEFAULT_PAY_PERIOD_FIRST_DAY, payPeriodOf } from '../../server/domain/pay-periods.ts';
-import { daysSpan } from '../../server/domain/zone-days.ts';
+import { payPeriodOf } from '../../server/domain/pay/pay-periods.ts';
+import { daysSpan } from '../../server/domain/calendar/zone-days.ts';
 import { site } from '../../src/config/site.ts';
 import type { Meeting } from '../../src/contract/entities.ts';
 import { addDays, dayInZone } from '../../src/lib/site-days.ts';
 import { newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi, type TestClient, type TestContext } from './harness.ts';
 import { bookedMeeting, freeHour, freeHourOn, HOUR, jumpClock, maya, newTutor, pinClock, tutorMeeting } from './tutor-helpers.ts';
+import { DEFAULT_PAY_PERIOD_FIRST_DAY } from '../../server/config.ts';
 
 /**
  * Paid time a supervisor approves (issue 33, decision 022): a duration a tutor changes (up or

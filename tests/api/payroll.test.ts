@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { nowMs } from '../../server/clock.ts';
-import { DEFAULT_PAY_PERIOD_FIRST_DAY, payPeriodOf } from '../../server/domain/pay-periods.ts';
-import { daysSpan } from '../../server/domain/zone-days.ts';
+import { payPeriodOf } from '../../server/domain/pay/pay-periods.ts';
+import { daysSpan } from '../../server/domain/calendar/zone-days.ts';
 import { site } from '../../src/config/site.ts';
 import { addDays, dayInZone } from '../../src/lib/site-days.ts';
 import { newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi, type TestClient } from './harness.ts';
 import { bookedMeeting, freeHourOn, jordan, jumpClock, maya, newTutor, pinClock, staffClient } from './tutor-helpers.ts';
+import { DEFAULT_PAY_PERIOD_FIRST_DAY } from '../../server/config.ts';
 
 /**
  * Payroll (issue 25): a period pays its tutors' confirmed sessions at the rate of each session's

@@ -2,7 +2,7 @@ import { afterEach, expect, it } from 'vitest';
 import { advanceClock, now } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { purgeExpiredData } from '../../server/domain/purge.ts';
-import { hashSecret } from '../../server/domain/tokens.ts';
+import { hashSecret } from '../../server/domain/sign-in/tokens.ts';
 import { call, describeApi, signInAs, type TestContext } from './harness.ts';
 import { pinClock } from './suite-clock.ts';
 

@@ -2,11 +2,11 @@ import { afterEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
 import { advanceClock, now } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
-import { HOLD_MINUTES } from '../../server/domain/holds.ts';
-import { keyedHash } from '../../server/domain/keyed-hash.ts';
-import { countHits, HELD_CHECKOUT_CUSTOMERS_PER_ADDRESS, purgeRateLimits, RATE_LIMITS, type RateRule } from '../../server/domain/rate-limits.ts';
+import { HOLD_MINUTES } from '../../server/domain/booking/holds.ts';
+import { keyedHash } from '../../server/domain/sign-in/keyed-hash.ts';
+import { countHits, HELD_CHECKOUT_CUSTOMERS_PER_ADDRESS, purgeRateLimits, RATE_LIMITS, type RateRule } from '../../server/domain/sign-in/rate-limits.ts';
 import { SIGN_IN_FLOOR_MS, TEXT_CODE_FLOOR_MS } from '../../server/http/even-timing.ts';
-import type { Message } from '../../server/notify/sender.ts';
+import type { Message } from '../../server/domain/sign-in/outgoing.ts';
 import { confirmOffline, courseId, form, newCustomer } from './booking-helpers.ts';
 import { call, describeApi, TestClient, type TestContext } from './harness.ts';
 import { pinClock } from './suite-clock.ts';
@@ -307,7 +307,7 @@ describeApi('open checkouts per client address', (ctx) => {
 
 describeApi('client address', (ctx) => {
   it('ignores X-Forwarded-For unless a proxy is trusted (TRUST_PROXY)', async () => {
-    const direct = createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, log: () => {} });
+    const direct = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, log: () => {} });
     const clients = [new TestClient(direct), new TestClient(direct)];
     clients[1]!.address = '198.51.100.250';
     // Without a connection (in process) and without trust, every request is one unknown client:
@@ -354,7 +354,7 @@ describeApi('even timing of sign-in requests', (ctx) => {
           };
         }),
     };
-    const app = createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, sender: slowSender, log: (line) => lines.push(line) });
+    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, sender: slowSender, log: (line) => lines.push(line) });
     const started = performance.now();
     const answer = await call(new TestClient(app), `/api/login?user_type=tutor&email=${demoAccounts.supervisor.email}`, { method: 'POST' });
     const elapsed = performance.now() - started;

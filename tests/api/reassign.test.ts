@@ -1,15 +1,14 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { nowMs } from '../../server/clock.ts';
-import { CANCEL_NOTICE_HOURS } from '../../server/domain/student-changes.ts';
-import { chargeDueWeeklyPayments } from '../../server/domain/weekly-charges.ts';
+import { CANCEL_NOTICE_HOURS } from '../../server/domain/meetings/student-changes.ts';
+import { chargeDueWeeklyPayments } from '../../server/domain/billing/weekly-charges.ts';
 import { dayInZone } from '../../src/lib/site-days.ts';
 import { site } from '../../src/config/site.ts';
-import { outboxSender } from '../../server/notify/outbox.ts';
 import { offlineProvider } from '../../server/payments/offline.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi, type TestClient, type TestContext } from './harness.ts';
-import { holdMeetingRow, sleep } from './race-helpers.ts';
+import { holdMeetingRow } from './race-helpers.ts';
 import {
   bookedMeeting,
   DAY,
@@ -269,7 +268,7 @@ describeApi('re-assigning a session', (ctx) => {
     const week3Payment = before[2]!.find((p) => p.payment_status === 'subscription_pending')!;
     await jumpClock(ctx(), new Date(third.start * 1000 - CANCEL_NOTICE_HOURS * HOUR * 1000 + 60_000));
     await ctx().notifier.settle();
-    await chargeDueWeeklyPayments({ db: ctx().database.db, provider: offlineProvider(), sender: outboxSender(ctx().database.db), siteUrl: 'http://localhost:4321', log: () => {} });
+    await chargeDueWeeklyPayments({ db: ctx().database.db, provider: offlineProvider(), log: () => {} });
     const charged = (await paymentsOf(ctx(), third.id)).find((p) => p.id === week3Payment.id)!;
     expect(charged).toMatchObject({ payment_status: 'succeeded', amount_cents: week3Payment.amount_cents });
     expect((await call(buyer.client, '/api/customers/myself/payments')).body.data.find((p: { id: number }) => p.id === week3Payment.id).meeting.tutor.name).toBe('Priya Natarajan');
@@ -403,13 +402,13 @@ describeApi('re-assigning under concurrency', (ctx) => {
       if (ctx().kind === 'postgres' && round < 2) {
         // Both get part of the way while the hour's row is held, and wait for it in turn: the
         // re-assign first (round 0), then the checkout first (round 1). Round 2 races freely.
-        const letGo = await holdMeetingRow(db, hour);
+        const hold = await holdMeetingRow(db, hour);
         const first = round === 0 ? reassign(lead.client, meetingId, { tutor: to.id }) : post(buyer.client, '/api/payments', booking);
-        await sleep(300);
+        await hold.waitersAtLeast(1);
         const second = round === 0 ? post(buyer.client, '/api/payments', booking) : reassign(lead.client, meetingId, { tutor: to.id });
         const racing = Promise.all(round === 0 ? [first, second] : [second, first]);
-        await sleep(300);
-        await letGo();
+        await hold.waitersAtLeast(2);
+        await hold.letGo();
         answers = await racing;
       } else {
         answers = await Promise.all([reassign(lead.client, meetingId, { tutor: to.id }), post(buyer.client, '/api/payments', booking)]);

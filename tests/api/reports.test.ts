@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { nowMs } from '../../server/clock.ts';
-import { billingReport, billingSpan } from '../../server/domain/billing-report.ts';
-import type { PaymentStatus } from '../../server/domain/payment-lifecycle.ts';
+import { billingReport, billingSpan } from '../../server/domain/reports/billing-report.ts';
+import type { PaymentStatus } from '../../server/domain/billing/payment-lifecycle.ts';
 import { site } from '../../src/config/site.ts';
 import type { Report } from '../../src/contract/entities.ts';
 import { mondayOf } from '../../src/lib/calendar-weeks.ts';

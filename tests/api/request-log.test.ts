@@ -7,8 +7,8 @@ import { call, describeApi, TestClient } from './harness.ts';
 describeApi('the request log', (ctx) => {
   /** The suite's app with the request log on, writing its lines here. */
   function loggingApp(lines: string[]) {
-    const { database, notifier, photoDir } = ctx();
-    return createApiApp({ database, notifier, photoDir, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: true, trustProxy: 1 }, log: (line) => lines.push(line) });
+    const { database } = ctx();
+    return createApiApp({ database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: true, trustProxy: 1 }, log: (line) => lines.push(line) });
   }
 
   it("never writes a calendar feed's secret: the path is logged with the secret redacted", async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { demoAccounts } from '../../server/demo/seed.ts';
-import { startSignIn } from '../../server/domain/sign-ins.ts';
+import { startSignIn } from '../../server/domain/sign-in/sign-ins.ts';
 import { createSiteApp } from '../../server/site.ts';
 import { isDashboardPath } from '../../src/config/dashboard-routes.ts';
 import { describeApi } from './harness.ts';
@@ -95,7 +95,7 @@ afterAll(() => rm(distDir, { recursive: true, force: true }));
 describeApi('one reading of a request path for the router and every guard', (ctx) => {
   it(`answers ${VARIANTS.length} encoded variants under each of ${PREFIXES.length} guarded prefixes with the framing of the page the path names, and no 5xx`, { timeout: 120_000 }, async () => {
     const { db } = ctx().database;
-    const app = createSiteApp({ api: ctx().app, distDir, photoDir: ctx().photoDir, embedOrigins: async () => [PARTNER] });
+    const app = createSiteApp({ api: ctx().app, distDir, photos: ctx().photos, embedOrigins: async () => [PARTNER] });
     const customer = await db.selectFrom('customers').select('id').where('email', '=', demoAccounts.customer.email).executeTakeFirstOrThrow();
     const cookie = `sid=${await startSignIn(db, { customerId: customer.id })}`;
 

@@ -153,11 +153,19 @@ describeApi('input edge cases', (ctx) => {
     return { client, gradebook, category };
   }
 
-  function expectBadInput(answer: { status: number; body: { status: string; error?: any } }, field: string, label: string) {
+  function expectBadInput(answer: { status: number; body: { status: string; error?: any; fields?: any } }, field: string, label: string) {
     expect(answer.status, label).toBe(400);
     expect(answer.body.status, label).toBe('failure');
     expect(answer.body.error.type, label).toBe('BadInput');
     expect(Object.keys(answer.body.error.fields ?? {}), label).toContain(field);
+  }
+
+  /** Grade creation and create tutor answer the bare type name, their fields beside it (CONTRACT.md, "Envelope and encodings"). */
+  function expectBareBadInput(answer: { status: number; body: { status: string; error?: any; fields?: any } }, field: string, label: string) {
+    expect(answer.status, label).toBe(400);
+    expect(answer.body.status, label).toBe('failure');
+    expect(answer.body.error, label).toBe('BadInput');
+    expect(Object.keys(answer.body.fields ?? {}), label).toContain(field);
   }
 
   it('answers a NUL byte in any text field with BadInput, not a database error', async () => {
@@ -173,11 +181,11 @@ describeApi('input edge cases', (ctx) => {
     const { client, gradebook, category } = await alexGradebook(ctx());
     expectBadInput(await post(client, `/api/gradebooks/${gradebook}/categories`, { name: 'Quiz\u0000zes', weight_percent: 10, drops: 0 }), 'name', 'category');
     const grade = { name: 'HW\u00009', due_date: 1_900_000_000, points_recieved_hundreths: 900, points_total_hundreths: 1000 };
-    expectBadInput(await post(client, `/api/gradebooks/${gradebook}/categories/${category}/grades`, grade), 'name', 'grade');
+    expectBareBadInput(await post(client, `/api/gradebooks/${gradebook}/categories/${category}/grades`, grade), 'name', 'grade');
 
     const maya = await signedIn(demoAccounts.supervisor.email);
     expectBadInput(await post(maya, '/api/tutors/myself/background', { background: 'Hello\u0000' }), 'background', 'background');
-    expectBadInput(await post(maya, '/api/tutors', { name: 'Zed\u0000', email: 'zed@beacontutoring.com', phone: '2065550112', background: '' }), 'name', 'tutor');
+    expectBareBadInput(await post(maya, '/api/tutors', { name: 'Zed\u0000', email: 'zed@beacontutoring.com', phone: '2065550112', background: '' }), 'name', 'tutor');
     expectBadInput(await post(maya, '/api/offerings', { tutor: 'myself', course: 1, qualification: 'A\u0000' }), 'qualification', 'offering');
     const jordan = await signedIn(demoAccounts.tutor.email);
     const meeting = (await call(jordan, '/api/tutors/myself/meetings')).body.data[0].meeting.id;
@@ -190,8 +198,8 @@ describeApi('input edge cases', (ctx) => {
     expectBadInput(await post(client, `/api/gradebooks/${gradebook}/categories`, { name: 'Quizzes', weight_percent: 10, drops: '' }), 'drops', 'drops');
     expectBadInput(await post(client, `/api/gradebooks/${gradebook}/categories`, { name: 'Quizzes', weight_percent: ' ', drops: 0 }), 'weight_percent', 'blank weight');
     const grade = { name: 'HW 99', due_date: '', points_recieved_hundreths: 900, points_total_hundreths: 1000 };
-    expectBadInput(await post(client, `/api/gradebooks/${gradebook}/categories/${category}/grades`, grade), 'due_date', 'due date');
-    expectBadInput(await post(client, `/api/gradebooks/${gradebook}/categories/${category}/grades`, { ...grade, due_date: 1_900_000_000, points_recieved_hundreths: '' }), 'points_recieved_hundreths', 'points');
+    expectBareBadInput(await post(client, `/api/gradebooks/${gradebook}/categories/${category}/grades`, grade), 'due_date', 'due date');
+    expectBareBadInput(await post(client, `/api/gradebooks/${gradebook}/categories/${category}/grades`, { ...grade, due_date: 1_900_000_000, points_recieved_hundreths: '' }), 'points_recieved_hundreths', 'points');
     const maya = await signedIn(demoAccounts.supervisor.email);
     expectBadInput(await call(maya, '/api/team/hours?from=&to=1900000000'), 'from', 'hours');
     expectBadInput(await call(maya, '/api/meetings/recent?before=&limit=5'), 'before', 'recent');

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
-import { fulfilCharge } from '../../server/domain/fulfilment.ts';
+import { fulfilCharge } from '../../server/domain/billing/fulfilment.ts';
 import { AUTHENTICATING_SAVED_CARD, DECLINING_SAVED_CARD, offlineProvider } from '../../server/payments/offline.ts';
 import type { IntentRequest, PaymentProvider } from '../../server/payments/provider.ts';
 import { call, describeApi, TestClient, type TestContext } from './harness.ts';
@@ -94,7 +94,7 @@ describeApi('saved-card checkout', (ctx) => {
 
 describeApi('payments outside the seat lock', (ctx) => {
   function appWith(payments: PaymentProvider) {
-    const app = createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, payments, log: () => {} });
+    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 }, payments, log: () => {} });
     return () => new TestClient(app);
   }
   async function signedIn(client: TestClient) {

@@ -2,8 +2,8 @@ import { afterEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
 import { advanceClock } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
-import { LAST_USE_PRECISION_MS, SIGN_IN_DAYS, SIGN_IN_IDLE_DAYS } from '../../server/domain/sign-ins.ts';
-import { hashSecret } from '../../server/domain/tokens.ts';
+import { LAST_USE_PRECISION_MS, SIGN_IN_DAYS, SIGN_IN_IDLE_DAYS } from '../../server/domain/sign-in/sign-ins.ts';
+import { hashSecret } from '../../server/domain/sign-in/tokens.ts';
 import { post } from './booking-helpers.ts';
 import { call, describeApi, fastSignIn, sendsSettled, signInAs, type TestClient, type TestContext } from './harness.ts';
 import { pinClock } from './suite-clock.ts';
@@ -73,7 +73,7 @@ describeApi('the session cookie', (ctx) => {
   const SITE = 'https://tutors.example';
 
   function httpsApp() {
-    return createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'demo', siteUrl: SITE, logRequests: false }, log: () => {}, ...fastSignIn(ctx().database) });
+    return createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: SITE, logRequests: false }, log: () => {}, ...fastSignIn(ctx().database) });
   }
 
   /**

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { nowMs } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
-import { hashSecret } from '../../server/domain/tokens.ts';
+import { hashSecret } from '../../server/domain/sign-in/tokens.ts';
 import { call, describeApi, signInAs } from './harness.ts';
 
 describeApi('sessions', (ctx) => {

@@ -9,8 +9,8 @@ import { advanceClock } from '../../server/clock.ts';
 import type { Config } from '../../server/config.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
 import { createSender } from '../../server/notify/index.ts';
-import type { Message, Sender } from '../../server/notify/sender.ts';
-import { northAmericanNumber, smsGuard, TextFailed, TextRefused } from '../../server/notify/sms-guard.ts';
+import { type Message, type Sender, TextFailed, TextRefused } from '../../server/domain/sign-in/outgoing.ts';
+import { northAmericanNumber, smsGuard } from '../../server/notify/sms-guard.ts';
 import { twilioSender } from '../../server/notify/twilio.ts';
 import { newCustomer } from './booking-helpers.ts';
 import { awaitedSender, call, describeApi, type TestContext, TestClient } from './harness.ts';
@@ -84,7 +84,6 @@ const twilioConfig = (stub: Stub, smsDailyCap = 500): SenderConfig => ({ mode: '
  */
 function appWith(ctx: TestContext, sender: Sender) {
   return createApiApp({
-    notifier: ctx.notifier,
     database: ctx.database,
     config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 },
     sender,
@@ -338,10 +337,9 @@ describeApi('texts asked for from addresses the account never signed in from', (
    */
   let app: ReturnType<typeof createApiApp>;
   beforeAll(() => {
-    const { database, notifier } = ctx();
+    const { database } = ctx();
     const sender = createSender({ mode: 'demo', smtpUrl: undefined, emailFrom: 'x@example.com', sms: undefined, textLogin: true, smsDailyCap: 500 }, database.db, () => {});
     app = createApiApp({
-      notifier,
       database,
       config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false, trustProxy: 1 },
       log: () => {},

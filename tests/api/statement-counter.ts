@@ -1,5 +1,5 @@
 import type { KyselyPlugin } from 'kysely';
-import type { Db } from '../../server/db/connection.ts';
+import type { Db } from '../../server/db/db.ts';
 
 /**
  * Counts the statements a database handle runs (each result is one round trip; a transaction's

@@ -3,7 +3,7 @@ import { afterEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
 import { advanceClock } from '../../server/clock.ts';
 import { loadConfig } from '../../server/config.ts';
-import { retryPendingRefunds } from '../../server/domain/refunds.ts';
+import { retryPendingRefunds } from '../../server/domain/billing/refunds.ts';
 import { createPaymentProvider } from '../../server/payments/index.ts';
 import { stripeProvider } from '../../server/payments/stripe.ts';
 import { describeApi } from './harness.ts';
@@ -53,7 +53,6 @@ describeApi('the Stripe webhook', (ctx) => {
     const log = (line: string) => logged.push(line);
     const database = plugin ? { ...ctx().database, db: ctx().database.db.withPlugin(plugin) } : ctx().database;
     const app = createApiApp({
-      notifier: ctx().notifier,
       database,
       config: { mode: 'production', siteUrl: 'https://tutors.example', logRequests: false, stripeWebhookSecret: WEBHOOK_SECRET },
       payments: recorder.provider,
@@ -179,7 +178,7 @@ describeApi('the Stripe webhook', (ctx) => {
   it('is not there without a webhook secret, and offline payments are not there with Stripe', async () => {
     const { app } = stripeApp();
     expect((await app.request('/api/offline-payments/confirm', { method: 'POST' })).status).toBe(404);
-    const demo = createApiApp({ notifier: ctx().notifier, database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, log: () => {} });
+    const demo = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, log: () => {} });
     expect((await demo.request('/api/stripe/webhook', { method: 'POST', body: '{}' })).status).toBe(404);
   });
 

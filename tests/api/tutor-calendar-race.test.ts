@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { KyselyPlugin } from 'kysely';
 import { nowMs } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
-import { listTutorMeetings } from '../../server/domain/meetings-view.ts';
+import { listTutorMeetings } from '../../server/domain/meetings/meetings-view.ts';
 import { describeApi } from './harness.ts';
 
 /**

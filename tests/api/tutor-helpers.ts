@@ -2,9 +2,9 @@ import { TZDate } from '@date-fns/tz';
 import { addWeeks } from 'date-fns/addWeeks';
 import { now, nowMs, setClock } from '../../server/clock.ts';
 import { demoAccounts } from '../../server/demo/seed.ts';
-import { semesterEnd, weeklyOccurrences } from '../../server/domain/availability.ts';
+import { semesterEnd, weeklyOccurrences } from '../../server/domain/booking/availability.ts';
 import { site } from '../../src/config/site.ts';
-import { daysSpan } from '../../server/domain/zone-days.ts';
+import { daysSpan } from '../../server/domain/calendar/zone-days.ts';
 import { confirmOffline, courseId, newCustomer, post } from './booking-helpers.ts';
 import { call, signInAs, type TestClient, type TestContext } from './harness.ts';
 

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { nowMs } from '../../server/clock.ts';
-import { DEFAULT_PAY_PERIOD_FIRST_DAY, payPeriodOf } from '../../server/domain/pay-periods.ts';
+import { payPeriodOf } from '../../server/domain/pay/pay-periods.ts';
 import { site } from '../../src/config/site.ts';
 import { addDays, dayInZone } from '../../src/lib/site-days.ts';
 import { newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi } from './harness.ts';
 import { bookedMeeting, freeHourOn, jordan, jumpClock, maya, newTutor, pinClock, priya } from './tutor-helpers.ts';
-import { daysSpan } from '../../server/domain/zone-days.ts';
+import { daysSpan } from '../../server/domain/calendar/zone-days.ts';
+import { DEFAULT_PAY_PERIOD_FIRST_DAY } from '../../server/config.ts';
 
 /**
  * Hours and pay (issue 24 'My Hours', issue 25's hourly rates): a tutor's report for a pay period

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createApiApp } from '../../server/app.ts';
 import { nowMs } from '../../server/clock.ts';
-import { reconcilePayments } from '../../server/domain/reconcile.ts';
-import { retryPendingRefunds } from '../../server/domain/refunds.ts';
-import { CLAIM_LEASE_MS } from '../../server/domain/weekly-charges.ts';
+import { reconcilePayments } from '../../server/domain/billing/reconcile.ts';
+import { retryPendingRefunds } from '../../server/domain/billing/refunds.ts';
+import { CLAIM_LEASE_MS } from '../../server/domain/billing/weekly-charges.ts';
 import type { PaymentProvider } from '../../server/payments/provider.ts';
 import { confirmOffline, newCustomer, post } from './booking-helpers.ts';
 import { call, describeApi, signInAs, TestClient, type TestContext } from './harness.ts';
@@ -24,7 +24,7 @@ describeApi('money around a tutor\'s meeting', (ctx) => {
     const recorder = recordingProvider(base);
     const logged: string[] = [];
     const log = (line: string) => logged.push(line);
-    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, payments: recorder.provider, log, notifier: ctx().notifier });
+    const app = createApiApp({ database: ctx().database, config: { mode: 'demo', siteUrl: 'http://localhost:4321', logRequests: false }, payments: recorder.provider, log });
     const client = () => new TestClient(app);
     return { ...recorder, client, logged, log };
   }

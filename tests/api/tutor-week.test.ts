@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { nowMs } from '../../server/clock.ts';
-import { dayOffSpan } from '../../server/domain/take-back-rules.ts';
+import { dayOffSpan } from '../../server/domain/meetings/take-back-rules.ts';
 import { site } from '../../src/config/site.ts';
 import { addDays, dayInZone } from '../../src/lib/site-days.ts';
 import { confirmOffline, courseId, newCustomer, post } from './booking-helpers.ts';

@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { nowMs } from '../../server/clock.ts';
-import { CLAIM_LEASE_MS, RETRY_AFTER_MS, chargeDueWeeklyPayments } from '../../server/domain/weekly-charges.ts';
-import { CANCEL_NOTICE_HOURS } from '../../server/domain/student-changes.ts';
-import { listOutbox, outboxSender } from '../../server/notify/outbox.ts';
-import { deliverDue } from '../../server/notify/queue.ts';
+import { CLAIM_LEASE_MS, RETRY_AFTER_MS, chargeDueWeeklyPayments } from '../../server/domain/billing/weekly-charges.ts';
+import { CANCEL_NOTICE_HOURS } from '../../server/domain/meetings/student-changes.ts';
+import { listOutbox } from '../../server/notify/outbox.ts';
+import { tellEvents } from '../../server/notify/delivery.ts';
+import { sql } from 'kysely';
 import { AUTHENTICATING_SAVED_CARD, DECLINING_SAVED_CARD } from '../../server/payments/offline.ts';
-import { sendPendingRefunds } from '../../server/domain/refunds.ts';
-import { reconcilePayments } from '../../server/domain/reconcile.ts';
-import { IntentNotStoredYet, fulfilProviderEvent } from '../../server/domain/fulfilment.ts';
+import { sendPendingRefunds } from '../../server/domain/billing/refunds.ts';
+import { reconcilePayments } from '../../server/domain/billing/reconcile.ts';
+import { IntentNotStoredYet, fulfilProviderEvent } from '../../server/domain/billing/fulfilment.ts';
 import type { PaymentProvider, SavedCardCharge } from '../../server/payments/provider.ts';
 import { savedCardChargeKey } from '../../server/payments/provider.ts';
 import { call, describeApi, type TestContext } from './harness.ts';
@@ -61,14 +62,10 @@ async function decliningSubscriberDue(ctx: TestContext) {
 
 function services(ctx: TestContext, provider: PaymentProvider, log: (line: string) => void = () => {}) {
   const { db } = ctx.database;
-  return { db, provider, sender: outboxSender(db), siteUrl: 'http://localhost:4321', log };
+  return { db, provider, log };
 }
 
-/**
- * One pass of the weekly job, once the messages the test's requests owe are planned: the planner
- * holds the payment rows it reads while it runs, and the claim skips a row another transaction
- * holds (it is taken by the next pass), which would make the test's one pass miss it.
- */
+/** One pass of the weekly job, once the messages the test's requests owe are sent (as a person sees them before the pass). */
 async function chargeDue(ctx: TestContext, provider: PaymentProvider) {
   await ctx.notifier.settle();
   return chargeDueWeeklyPayments(services(ctx, provider));
@@ -146,7 +143,8 @@ describeApi('weekly charges', (ctx) => {
     const failed = await payment(ctx(), declined.paymentId);
     expect(failed).toMatchObject({ payment_status: 'requires_payment_method', charge_attempts: 1, charge_retry_at: expect.any(Date) });
     const email = await ctx().database.db.selectFrom('customers').select('email').where('id', '=', declined.id).executeTakeFirstOrThrow();
-    // Its decline notice (beside the booking's confirmation and receipts the message planner sends).
+    // Its decline notice (beside the booking's confirmation and receipts), sent from the outcome's event.
+    await ctx().notifier.settle();
     const mail = (await listOutbox(ctx().database.db)).filter((m) => m.to === email.email && m.subject.includes('payment'));
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ subject: expect.stringContaining('payment failed'), link: 'http://localhost:4321/student/dashboard/upcoming' });
@@ -164,43 +162,51 @@ describeApi('weekly charges', (ctx) => {
     expect(chargesOf(calls.charges, declined.paymentId)).toHaveLength(2);
   });
 
-  it('a decline notice is queued with the outcome and delivered once, however often the queue runs', async () => {
+  it('a decline notice is recorded with the outcome and delivered once, however often the jobs run', async () => {
     const { db } = ctx().database;
     const { email, ...sub } = await decliningSubscriberDue(ctx());
     const { provider } = recordingProvider();
     await chargeDue(ctx(), provider);
-    const queued = () => db.selectFrom('notifications').select(['dedupe_key', 'status', 'attempts']).where('dedupe_key', 'like', `weekly-charge:${sub.paymentId}:%`).execute();
-    expect(await queued()).toEqual([{ dedupe_key: `weekly-charge:${sub.paymentId}:1:declined`, status: 'sent', attempts: 1 }]);
+    const recorded = () => db.selectFrom('events').select(['id', 'told_at']).where('kind', '=', 'ChargeDeclined').where(sql<string>`facts->>'paymentId'`, '=', String(sub.paymentId)).execute();
+    await ctx().notifier.settle();
+    const [event, ...more] = await recorded();
+    expect(more).toEqual([]);
+    expect(event!.told_at).not.toBeNull();
+    const queued = () => db.selectFrom('notifications').select(['dedupe_key', 'status', 'attempts']).where('dedupe_key', 'like', `event:${event!.id}:%`).execute();
+    expect(await queued()).toEqual([{ dedupe_key: `event:${event!.id}:0`, status: 'sent', attempts: 1 }]);
 
-    // Another pass (nothing due), another delivery, the notifier's periodic run: nothing more.
+    // Another pass (nothing due), the relay again, the scheduled messages' run: nothing more.
     await chargeDue(ctx(), provider);
-    await deliverDue(db, outboxSender(db), () => {});
+    await tellEvents(db, { send: ctx().jobs.send, wake: ctx().jobs.wake }, 'http://localhost:4321');
     await ctx().notifier.runAll();
+    expect(await recorded()).toHaveLength(1);
     expect(await queued()).toHaveLength(1);
     const mail = (await listOutbox(db)).filter((m) => m.to === email && m.subject.includes('payment failed'));
     expect(mail).toHaveLength(1);
   });
 
-  it('a decline notice that cannot be sent yet is kept and sent by the queue later, once', async () => {
+  it('a decline notice that cannot be sent yet (mail down) leaves the charge\'s outcome standing and is sent later, once', async () => {
     const { db } = ctx().database;
     const { email, ...sub } = await decliningSubscriberDue(ctx());
     const { provider } = recordingProvider();
     await ctx().notifier.settle();
-    const lines: string[] = [];
-    const down = { send: async () => Promise.reject(new Error('mail server down')) };
-    const tally = await chargeDueWeeklyPayments({ ...services(ctx(), provider, (line) => lines.push(line)), sender: down });
-    // The charge's outcome stands; the notice waits in the queue.
-    expect(tally.failed).toBe(1);
-    expect(await payment(ctx(), sub.paymentId)).toMatchObject({ payment_status: 'requires_payment_method', charge_attempts: 1 });
-    const row = await db.selectFrom('notifications').select(['status', 'last_error']).where('dedupe_key', '=', `weekly-charge:${sub.paymentId}:1:declined`).executeTakeFirstOrThrow();
-    expect(row).toEqual({ status: 'queued', last_error: 'mail server down' });
-    expect(lines.some((line) => line.includes('mail server down'))).toBe(true);
-
-    await jumpClock(ctx(), new Date(nowMs() + 2 * 60_000));
-    await deliverDue(db, outboxSender(db), () => {});
-    await deliverDue(db, outboxSender(db), () => {});
-    const mail = (await listOutbox(db)).filter((m) => m.to === email && m.subject.includes('payment failed'));
-    expect(mail).toHaveLength(1);
+    ctx().senderFault.fails = (message) => (message.to === email ? new Error('mail server down') : undefined);
+    try {
+      const tally = await chargeDueWeeklyPayments(services(ctx(), provider));
+      // The charge's outcome stands; the notice waits for the job queue's retry.
+      expect(tally.failed).toBe(1);
+      expect(await payment(ctx(), sub.paymentId)).toMatchObject({ payment_status: 'requires_payment_method', charge_attempts: 1 });
+      await ctx().notifier.settle();
+      const row = await db.selectFrom('notifications').select(['status', 'last_error']).where('to_address', '=', email).where('subject', 'like', '%payment failed%').executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'queued', last_error: 'mail server down' });
+    } finally {
+      ctx().senderFault.fails = undefined;
+    }
+    const sent = async () => (await listOutbox(db)).filter((m) => m.to === email && m.subject.includes('payment failed'));
+    const end = Date.now() + 20_000;
+    while ((await sent()).length === 0 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
+    await ctx().notifier.settle();
+    expect(await sent()).toHaveLength(1);
   });
 
   it('after a crash between the charge and its record, the retry sends the same key and charges once', async () => {
@@ -292,7 +298,7 @@ describeApi('weekly charges', (ctx) => {
     // The declined week is now the slot's next meeting, the one a new subscription starts with.
     const { slot_id } = await db.selectFrom('meetings').select('slot_id').where('id', '=', before.meeting_id).executeTakeFirstOrThrow();
     const tutor = await jordan(ctx());
-    const again = await post(sub.client, '/api/subscriptions', { meeting: before.meeting_id, slot: slot_id!, offering: await offeringOf(ctx(), tutor.id, 'CS 121'), capacity: 1, course_style: 'online' });
+    const again = await post(sub.client, '/api/subscriptions', { meeting: before.meeting_id!, slot: slot_id!, offering: await offeringOf(ctx(), tutor.id, 'CS 121'), capacity: 1, course_style: 'online' });
     expect(again.body.error?.type).toBe('AlreadyBooked');
     expect(await declined()).toEqual(before);
   });

@@ -10,7 +10,7 @@ import { deploy, fetchRaw, routeStripeToStandIn, signInByEmail } from './deploy-
 import type { DeliveredEvent } from './stripe-standin.ts';
 
 /**
- * Going live, end to end (npm run test:deploy, README 'Going live'): the production server on an
+ * Going live, end to end (npm run test:deploy, docs/operations.md, 'Going live'): the production server on an
  * empty PostgreSQL database, reached only through Caddy's https address, emails through SMTP,
  * payments through the Stripe stand-in. Nothing here touches the database: the first supervisor
  * comes from the admin command, everything else from the screens.

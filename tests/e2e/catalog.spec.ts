@@ -73,3 +73,31 @@ test('a supervisor adds a course, imports a file with an invalid row marked, and
   const publicCourses = (await (await page.request.get('/api/courses')).json()).data as { course_number: string }[];
   expect(publicCourses.map((c) => c.course_number)).not.toEqual(expect.arrayContaining(['CS 490']));
 });
+
+test('a supervisor puts an hour package on sale, which the public list has, and takes it off sale again', async ({ page }) => {
+  await signInThroughOutbox(page, 'maya@beacontutoring.com', 'tutor');
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Courses & Prices' }).click();
+  const packages = page.getByRole('list', { name: 'Hour packages' });
+  await expect(packages.getByText('10 one-on-one hours', { exact: true })).toBeVisible();
+  await expect(packages.getByRole('listitem').first()).toContainText('$500.00 · $50.00 an hour · valid 180 days');
+
+  const add = page.getByRole('form', { name: 'Add an hour package' });
+  await add.getByLabel('Name').fill('Finals week');
+  await add.getByLabel('Size').selectOption('Group-of-Two');
+  await add.getByLabel('Hours', { exact: true }).fill('6');
+  await add.getByLabel('Price').fill('0.10');
+  await add.getByLabel('Price').press('Enter');
+  await expect(add.getByText('The price must be at least $0.50: a card cannot be charged less.')).toBeVisible();
+  await add.getByLabel('Price').fill('180');
+  await add.getByRole('button', { name: 'Add package' }).click();
+  await expect(page.getByText('Finals week is on sale.')).toBeVisible();
+  await expect(packages.getByRole('listitem').filter({ hasText: 'Finals week' })).toContainText('6 hours, Group-of-Two$180.00 · $30.00 an hour · valid 180 days');
+  await expectAccessible(page);
+  await expect.poll(async () => ((await (await page.request.get('/api/packages')).json()).data as { name: string }[]).map((p) => p.name)).toContain('Finals week');
+
+  // Off sale again, for the journeys after this one.
+  await page.getByRole('button', { name: 'Archive: Finals week' }).click();
+  await expect(page.getByText('Finals week is off sale.')).toBeVisible();
+  await expect(packages.getByRole('listitem').filter({ hasText: 'Finals week' })).toContainText('Archived');
+  await expect.poll(async () => ((await (await page.request.get('/api/packages')).json()).data as { name: string }[]).map((p) => p.name)).not.toContain('Finals week');
+});

@@ -125,7 +125,7 @@ test.describe('a student on a phone', () => {
   });
   test.afterAll(() => context.close());
 
-  test('upcoming sessions with their dialogs, and the history, fit', async () => {
+  test('upcoming sessions with their dialogs, the history and buying hours fit', async () => {
     await expect(h1(page, 'Upcoming Sessions')).toBeVisible();
     await expect(page.locator('article').first()).toBeVisible();
     await expectFits(page, 'upcoming sessions');
@@ -142,6 +142,11 @@ test.describe('a student on a phone', () => {
     await expect(h1(page, 'Previous Sessions')).toBeVisible();
     await expect(page.locator('article').first()).toBeVisible();
     await expectFits(page, 'meeting history');
+    await sidebar(page).getByRole('link', { name: 'Buy Hours' }).click();
+    await expect(h1(page, 'Your hours')).toBeVisible();
+    await page.getByRole('button', { name: /^Buy for / }).first().click();
+    await expect(page.getByLabel('Card number')).toBeVisible();
+    await expectFits(page, 'buy hours with the card field open');
   });
 
   test('a gradebook with grades, and a new one through its onboarding to the setup, fit', async () => {

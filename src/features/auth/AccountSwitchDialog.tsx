@@ -26,7 +26,7 @@ interface AccountSwitchDialogProps extends AccountSwitch {
 }
 
 /**
- * A login link or code opened in a browser signed in to another account (server/domain/sign-in-switch.ts):
+ * A login link or code opened in a browser signed in to another account (server/domain/sign-in/sign-in-switch.ts):
  * the person chooses. A hostile page that sends a signed-in browser to its own link gets no
  * further than this question, which names both accounts.
  */

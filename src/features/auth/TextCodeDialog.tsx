@@ -136,55 +136,8 @@ export function TextCodeDialog({ open, email, phone, onClose }: TextCodeDialogPr
       </Modal>
     );
   }
-  if (phase.name === 'too-soon') {
-    // After a code to the phone, the email typed is not the account's: the person types theirs.
-    const emailAction = byPhone ? byEmail : { label: 'Email me a login link', onClick: () => void emailLink(), loading: phase.emailing };
-    return (
-      <Modal key="too-soon" open={open} onClose={close} title="Please log-in to continue" primary={emailAction} secondary={[{ label: 'Close', onClick: close }]}>
-        <p>We could not text you a login code because we just sent you one. Please log in by email, then retry.</p>
-        {phase.error && (
-          <p className={styles.error} role="alert">
-            {phase.error}
-          </p>
-        )}
-      </Modal>
-    );
-  }
-  if (phase.name === 'emailed') {
-    return (
-      <Modal key="emailed" open={open} onClose={close} icon={<MailIcon />} title="Check your inbox" primary={{ label: 'Close', onClick: close }}>
-        <p role="status">
-          We emailed a login link to <strong>{email}</strong>. It works once, for the next 15 minutes. Open it, then book again.
-        </p>
-      </Modal>
-    );
-  }
-  if (phase.name === 'phone-on-file') {
-    return (
-      <Modal
-        key="phone-on-file"
-        open={open}
-        onClose={close}
-        icon={<PhoneIcon />}
-        title="This phone number has an account"
-        primary={{ label: 'Text me the code', onClick: () => void textThePhone() }}
-        secondary={[byEmail, { label: 'Close', onClick: close }]}
-      >
-        <p>
-          The phone number {formatPhone(phone!)} belongs to an existing account, under another email. We can text the login code to it, or you can log in
-          with that account's email.
-        </p>
-      </Modal>
-    );
-  }
-  if (phase.name === 'failed') {
-    return (
-      <Modal key="failed" open={open} onClose={close} title="Texting you a login code..." primary={{ label: 'Close', onClick: close }} secondary={[byEmail]}>
-        <p className={styles.error} role="alert">
-          {phase.message}
-        </p>
-      </Modal>
-    );
+  if (phase.name !== 'entry') {
+    return <TextCodeNotice open={open} phase={phase} email={email} phone={phone} byPhone={byPhone} byEmail={byEmail} emailLink={() => void emailLink()} textThePhone={() => void textThePhone()} close={close} />;
   }
   return (
     <Modal
@@ -215,6 +168,71 @@ export function TextCodeDialog({ open, email, phone, onClose }: TextCodeDialogPr
           error={phase.error}
         />
       </form>
+    </Modal>
+  );
+}
+
+interface TextCodeNoticeProps {
+  open: boolean;
+  phase: Extract<Phase, { name: 'too-soon' | 'emailed' | 'phone-on-file' | 'failed' }>;
+  email: string;
+  phone?: string;
+  /** The last code went to the phone typed, not for the email. */
+  byPhone: boolean;
+  byEmail: { label: string; onClick: () => void };
+  emailLink: () => void;
+  textThePhone: () => void;
+  close: () => void;
+}
+
+/** The dialog's phases without a code to type: each says what happened and where to go from there. */
+function TextCodeNotice({ open, phase, email, phone, byPhone, byEmail, emailLink, textThePhone, close }: TextCodeNoticeProps) {
+  if (phase.name === 'too-soon') {
+    // After a code to the phone, the email typed is not the account's: the person types theirs.
+    const emailAction = byPhone ? byEmail : { label: 'Email me a login link', onClick: emailLink, loading: phase.emailing };
+    return (
+      <Modal key="too-soon" open={open} onClose={close} title="Please log-in to continue" primary={emailAction} secondary={[{ label: 'Close', onClick: close }]}>
+        <p>We could not text you a login code because we just sent you one. Please log in by email, then retry.</p>
+        {phase.error && (
+          <p className={styles.error} role="alert">
+            {phase.error}
+          </p>
+        )}
+      </Modal>
+    );
+  }
+  if (phase.name === 'emailed') {
+    return (
+      <Modal key="emailed" open={open} onClose={close} icon={<MailIcon />} title="Check your inbox" primary={{ label: 'Close', onClick: close }}>
+        <p role="status">
+          We emailed a login link to <strong>{email}</strong>. It works once, for the next 15 minutes. Open it, then book again.
+        </p>
+      </Modal>
+    );
+  }
+  if (phase.name === 'phone-on-file') {
+    return (
+      <Modal
+        key="phone-on-file"
+        open={open}
+        onClose={close}
+        icon={<PhoneIcon />}
+        title="This phone number has an account"
+        primary={{ label: 'Text me the code', onClick: textThePhone }}
+        secondary={[byEmail, { label: 'Close', onClick: close }]}
+      >
+        <p>
+          The phone number {formatPhone(phone!)} belongs to an existing account, under another email. We can text the login code to it, or you can log in
+          with that account's email.
+        </p>
+      </Modal>
+    );
+  }
+  return (
+    <Modal key="failed" open={open} onClose={close} title="Texting you a login code..." primary={{ label: 'Close', onClick: close }} secondary={[byEmail]}>
+      <p className={styles.error} role="alert">
+        {phase.message}
+      </p>
     </Modal>
   );
 }

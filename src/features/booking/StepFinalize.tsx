@@ -1,5 +1,5 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe } from '@stripe/stripe-js/pure';
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { createCustomer, createPayment, createSubscription } from '../../api/booking.ts';
 import { getMyCustomer, getMyGradebooks } from '../../api/customers.ts';
@@ -12,21 +12,19 @@ import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { AppointmentFacts } from './AppointmentCard.tsx';
+import { PayWithHours } from './PayWithHours.tsx';
 import { BackButton } from './BackButton.tsx';
 import type { Appointment, Selection } from './booking-machine.ts';
 import { dispatchBooking, intentSecrets, resetBooking } from './booking-store.ts';
 import { useBookingHost } from './booking-host.ts';
-import type { ApiResult } from '../../api/http.ts';
-import { confirmTypedCard, declinedPaymentSecret } from './card-payment.ts';
+import { confirmTypedCard } from '../../ui/card/card-payment.ts';
+import { CardField } from '../../ui/card/CardField.tsx';
+import { type Checkout, type CheckoutCalls, runCheckout, startCheckout } from './checkout-flow.ts';
 import styles from './booking.module.css';
-import { type ContactFields, cleanContact, contactError, emptyFields, FILL_IN_ALL } from './contact-validation.ts';
+import { type ContactFields, emptyFields } from './contact-validation.ts';
 import { paymentTerms } from './price-wording.ts';
-import { installStripeStandIn } from './stripe-standin.ts';
+import { stripePromise } from '../../ui/card/stripe.ts';
 
-/** With a publishable key the real Stripe.js is used; without one (demo), the local stand-in. */
-const publishableKey = import.meta.env.PUBLIC_STRIPE_KEY as string | undefined;
-if (!publishableKey) installStripeStandIn();
-const stripePromise = loadStripe(publishableKey || 'pk_offline_demo');
 
 type CustomerState = { state: 'unknown' } | { state: 'known'; customer: Customer } | { state: 'anonymous' } | { state: 'error'; message: string };
 
@@ -77,12 +75,10 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
   const elements = useElements();
   const [customer, setCustomer] = useState<CustomerState>({ state: 'unknown' });
   const [contact, setContact] = useState<ContactFields>({ firstname: '', lastname: '', email: '', phone: '' });
-  const [paying, setPaying] = useState(false);
+  // Where the last Pay got to (checkout-flow.ts): under way, or stopped with what the form says.
+  const [checkout, setCheckout] = useState<Checkout | null>(null);
   // Once paid: where the confirmation goes, for the booked screen.
   const [paid, setPaid] = useState<Receipt | null>(null);
-  // After 'Please fill in all fields': the contact fields still empty are marked.
-  const [markEmpty, setMarkEmpty] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [login, setLogin] = useState<{ email: string; phone: string } | null>(null);
   // The card on file was declined (or its 3-D Secure check failed): the customer types another.
   const [needCard, setNeedCard] = useState(false);
@@ -90,12 +86,6 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
   const [textReminders, setTextReminders] = useState(true);
 
   const host = useBookingHost();
-  /** The sentence for a refused or unanswered call; the page hears of its error type. */
-  const failed = (result: Exclude<ApiResult<unknown>, { status: 'success' }>) => {
-    host.report({ type: 'error', error: result.error.type });
-    return result.status === 'failure' ? errorMessage(result.error) : 'Cannot contact server';
-  };
-
   const heading = useRef<HTMLHeadingElement>(null);
   // This step loads on demand, after the flow moved focus: take it here once the step is shown.
   useEffect(() => heading.current?.focus(), []);
@@ -108,90 +98,34 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
     };
   }, []);
 
+  const paying = checkout !== null && checkout.at !== 'stopped' && checkout.at !== 'paid';
+  const stop = checkout?.at === 'stopped' ? checkout : null;
+
   const cardOnFile = customer.state === 'known' && customer.customer.payment_method !== null && !needCard;
   const cardOptions = useMemo(() => ({ disabled: paying, hidePostalCode: true }), [paying]);
-  const empty = markEmpty ? emptyFields(contact) : [];
-  const contactField = (key: keyof ContactFields) => ({
-    value: contact[key],
-    onChange: (value: string) => setContact({ ...contact, [key]: value }),
-    error: empty.includes(key) ? 'Required' : undefined,
-    // The form's one alert says what is wrong; each field only shows its mark.
-    announceError: false,
-  });
+
+  /** Shows where the checkout stands. */
+  function show(state: Checkout) {
+    setCheckout(state);
+    if (state.at === 'intent' && state.created) {
+      setCustomer({ state: 'known', customer: state.payer });
+      onSignedIn?.();
+    }
+    if (state.at === 'paid') finish(state.payer);
+    if (state.at !== 'stopped') return;
+    if (state.report) host.report({ type: 'error', error: state.report });
+    if (state.needCard) setNeedCard(true);
+    if (state.login) setLogin(state.login);
+  }
 
   async function pay() {
     if (paying || paid || !stripe || !elements) return;
-    setError(null);
-    let payer: Customer;
-    if (customer.state === 'known') payer = customer.customer;
-    else if (customer.state === 'anonymous') {
-      const problem = contactError(contact);
-      setMarkEmpty(problem === FILL_IN_ALL);
-      if (problem) return setError(problem);
-      setPaying(true);
-      const created = await createCustomer(cleanContact(contact));
-      if (created.status !== 'success') {
-        setPaying(false);
-        if (created.status === 'failure' && created.error.type === 'AlreadyExists') {
-          setError(failed(created));
-          const { email, phone } = cleanContact(contact);
-          setLogin({ email, phone });
-        } else setError(failed(created));
-        return;
-      }
-      payer = created.data;
-      setCustomer({ state: 'known', customer: created.data });
-      onSignedIn?.();
-    } else return;
-
-    setPaying(true);
-    const cacheKey = `${payer.id}:${appointment.key}:${selection.capacity}:${selection.style}`;
-    let secret = intentSecrets.get(cacheKey);
-    if (!secret) {
-      const common = {
-        meeting: appointment.meetingId,
-        offering: appointment.offering.id,
-        capacity: selection.capacity,
-        course_style: selection.style!,
-        text_reminders: textReminders,
-      };
-      const intent = appointment.slotId !== null ? await createSubscription({ ...common, slot: appointment.slotId }) : await createPayment(common);
-      if (intent.status !== 'success') {
-        setPaying(false);
-        // The card on file was declined: the provider's message, and a card field for another card
-        // (the seat stays held, and the same payment, whose secret comes with the error, takes the new card).
-        if (intent.status === 'failure' && intent.error.type === 'CardDeclined') {
-          const declinedSecret = declinedPaymentSecret(intent.error);
-          if (declinedSecret) intentSecrets.set(cacheKey, declinedSecret);
-          setNeedCard(true);
-          return setError(intent.error.message ?? failed(intent));
-        }
-        return setError(failed(intent));
-      }
-      // The server charged the card on file at once: nothing left to confirm.
-      if (intent.data.status === 'succeeded' || intent.data.status === 'processing') return finish(payer);
-      secret = intent.data.client_secret;
-      intentSecrets.set(cacheKey, secret);
-    }
-
-    // A typed card pays the intent; without one, the card on file is confirmed (3-D Secure, when
-    // its bank wants the customer: Stripe.js shows the check).
-    const card = cardOnFile ? null : elements.getElement(CardElement);
-    const name = `${payer.firstname} ${payer.lastname}`;
-    const result = card ? await confirmTypedCard(stripe, secret, card, name) : await stripe.confirmCardPayment(secret);
-    if (result.error) {
-      setPaying(false);
-      // An intent whose hold ran out cannot be paid any more: the next try starts a new one.
-      if (result.error.code === 'payment_intent_unexpected_state') intentSecrets.delete(cacheKey);
-      else if (!card) setNeedCard(true);
-      host.report({ type: 'error', error: result.error.code === 'card_declined' ? 'CardDeclined' : result.error.type });
-      return setError(result.error.message ?? 'Your payment did not go through');
-    }
-    finish(payer);
+    setCheckout(null);
+    const start = startCheckout(customer.state === 'known' ? { known: customer.customer } : customer.state === 'anonymous' ? { contact } : null);
+    if (start) await runCheckout(start, checkoutCalls(appointment, selection, textReminders, cardOnFile, stripe, elements), show);
   }
 
   function finish(payer: Customer) {
-    setPaying(false);
     setPaid({ email: payer.email, phone: payer.phone, texts: textReminders, classes: onBooked ? null : findClasses(appointment) });
     dispatchBooking({ type: 'paid' });
     host.report({ type: 'booked', course: appointment.offering.course.course_number, start: appointment.startEpoch, frequency: appointment.frequency });
@@ -215,6 +149,7 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
     );
   }
 
+  const ready = customer.state !== 'unknown' && customer.state !== 'error';
   return (
     <div className={styles.step}>
       <div className={styles.stepHeader}>
@@ -231,66 +166,34 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
         <AppointmentFacts appointment={appointment} selection={selection} prices={prices} />
       </section>
 
-      {customer.state === 'unknown' && <Loader text="Loading your details…" />}
-      {customer.state === 'error' && (
-        <p className={styles.error} role="alert">
-          {customer.message}
-        </p>
-      )}
-      {customer.state === 'anonymous' && (
-        <fieldset className={styles.contact} disabled={paying}>
-          <legend>Your contact details</legend>
-          <TextInput label="First name" autoComplete="given-name" {...contactField('firstname')} />
-          <TextInput label="Last name" autoComplete="family-name" {...contactField('lastname')} />
-          <TextInput label="Email" type="email" autoComplete="email" {...contactField('email')} />
-          <TextInput label="Phone" type="tel" autoComplete="tel" {...contactField('phone')} />
-        </fieldset>
-      )}
-      {customer.state === 'known' && (
-        <p className={styles.payer}>
-          Booking as <strong>{customer.customer.firstname} {customer.customer.lastname}</strong>
-          {cardOnFile && <> · paying with your {customer.customer.payment_method}</>}
-        </p>
+      <PayerDetails customer={customer} contact={contact} onContact={setContact} markEmpty={stop?.markEmpty === true} paying={paying} cardOnFile={cardOnFile} />
+
+      {customer.state === 'known' && customer.customer.credits > 0 && appointment.slotId === null && (
+        <PayWithHours
+          booking={{ meeting: appointment.meetingId, offering: appointment.offering.id, capacity: selection.capacity, course_style: selection.style!, text_reminders: textReminders }}
+          capacity={selection.capacity}
+          disabled={paying}
+          onBooked={() => finish(customer.customer)}
+        />
       )}
 
-      {customer.state !== 'unknown' && customer.state !== 'error' && !cardOnFile && (
-        <div className={styles.cardField}>
-          <p className={styles.fieldLabel} id="card-label">
-            Card
-          </p>
-          <div role="group" aria-labelledby="card-label" aria-describedby={customer.state === 'known' ? 'card-account' : undefined}>
-            <CardElement options={cardOptions} />
-          </div>
-          {/* Whose account keeps the card: a browser signed in to someone else's account shows it before the card is typed. */}
-          {customer.state === 'known' && (
-            <p className={styles.cardAccount} id="card-account">
-              Saved to the account of <strong>{customer.customer.email}</strong>
-            </p>
-          )}
-        </div>
-      )}
+      {ready && !cardOnFile && <CardField cardOptions={cardOptions} account={customer.state === 'known' ? customer.customer.email : null} />}
 
-      {customer.state !== 'unknown' && customer.state !== 'error' && (
+      {ready && (
         <label className={styles.checkbox}>
           <input type="checkbox" checked={textReminders} disabled={paying} onChange={(event) => setTextReminders(event.target.checked)} />
           Text me reminders before each session
         </label>
       )}
 
-      <ul className={styles.assurances}>
-        <li>{paymentTerms(appointment.frequency, sessionPrice(prices, appointment.frequency, selection.capacity))}</li>
-        <li>Skip or cancel up to 12 hours before a session at no charge.</li>
-        <li>
-          Backed by our pass guarantee (<a href="/terms" target={host.linksInNewTab ? '_blank' : undefined}>terms</a>).
-        </li>
-      </ul>
+      <Assurances appointment={appointment} selection={selection} prices={prices} linksInNewTab={host.linksInNewTab} />
 
-      {error && (
+      {stop?.message && (
         <p className={styles.error} role="alert">
-          {error}
+          {stop.message}
         </p>
       )}
-      <Button loading={paying} disabled={customer.state === 'unknown' || customer.state === 'error' || !stripe} onClick={() => void pay()}>
+      <Button loading={paying} disabled={!ready || !stripe} onClick={() => void pay()}>
         Pay
       </Button>
 
@@ -300,7 +203,7 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
           onClose: (signedIn) => {
             setLogin(null);
             if (signedIn) {
-              setError(null);
+              setCheckout(null);
               onSignedIn?.();
             }
             setCustomer({ state: 'unknown' });
@@ -308,6 +211,87 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
           },
         })}
     </div>
+  );
+}
+
+/** The calls of Pay (checkout-flow.ts) for this appointment, with the card field or the card on file. */
+function checkoutCalls(appointment: Appointment, selection: StepFinalizeProps['selection'], textReminders: boolean, cardOnFile: boolean, stripe: Stripe, elements: StripeElements): CheckoutCalls {
+  return {
+    createCustomer,
+    createIntent: () => {
+      const common = { meeting: appointment.meetingId, offering: appointment.offering.id, capacity: selection.capacity, course_style: selection.style!, text_reminders: textReminders };
+      return appointment.slotId !== null ? createSubscription({ ...common, slot: appointment.slotId }) : createPayment(common);
+    },
+    // A typed card pays the intent; without one, the card on file is confirmed (3-D Secure, when
+    // its bank wants the customer: Stripe.js shows the check).
+    confirm: async (payer, secret) => {
+      const card = cardOnFile ? null : elements.getElement(CardElement);
+      const result = card ? await confirmTypedCard(stripe, secret, card, `${payer.firstname} ${payer.lastname}`) : await stripe.confirmCardPayment(secret);
+      return { typedCard: card !== null, error: result.error };
+    },
+    secrets: intentSecrets,
+    // A payer's kept intent is the one for this appointment, size and place.
+    intentKey: `${appointment.key}:${selection.capacity}:${selection.style}`,
+  };
+}
+
+interface PayerDetailsProps {
+  customer: CustomerState;
+  contact: ContactFields;
+  onContact: (contact: ContactFields) => void;
+  /** After 'Please fill in all fields': the contact fields still empty are marked. */
+  markEmpty: boolean;
+  paying: boolean;
+  cardOnFile: boolean;
+}
+
+/** Who books: loading, the customer that could not be loaded, the contact form of a new customer, or the known customer. */
+function PayerDetails({ customer, contact, onContact, markEmpty, paying, cardOnFile }: PayerDetailsProps) {
+  const empty = markEmpty ? emptyFields(contact) : [];
+  const contactField = (key: keyof ContactFields) => ({
+    value: contact[key],
+    onChange: (value: string) => onContact({ ...contact, [key]: value }),
+    error: empty.includes(key) ? 'Required' : undefined,
+    // The form's one alert says what is wrong; each field only shows its mark.
+    announceError: false,
+  });
+  if (customer.state === 'unknown') return <Loader text="Loading your details…" />;
+  if (customer.state === 'error') {
+    return (
+      <p className={styles.error} role="alert">
+        {customer.message}
+      </p>
+    );
+  }
+  if (customer.state === 'anonymous') {
+    return (
+      <fieldset className={styles.contact} disabled={paying}>
+        <legend>Your contact details</legend>
+        <TextInput label="First name" autoComplete="given-name" {...contactField('firstname')} />
+        <TextInput label="Last name" autoComplete="family-name" {...contactField('lastname')} />
+        <TextInput label="Email" type="email" autoComplete="email" {...contactField('email')} />
+        <TextInput label="Phone" type="tel" autoComplete="tel" {...contactField('phone')} />
+      </fieldset>
+    );
+  }
+  return (
+    <p className={styles.payer}>
+      Booking as <strong>{customer.customer.firstname} {customer.customer.lastname}</strong>
+      {cardOnFile && <> · paying with your {customer.customer.payment_method}</>}
+    </p>
+  );
+}
+
+/** The terms under the form: what is charged when, the free skip, the guarantee. */
+function Assurances({ appointment, selection, prices, linksInNewTab }: Pick<StepFinalizeProps, 'appointment' | 'selection' | 'prices'> & { linksInNewTab: boolean }) {
+  return (
+    <ul className={styles.assurances}>
+      <li>{paymentTerms(appointment.frequency, sessionPrice(prices, appointment.frequency, selection.capacity))}</li>
+      <li>Skip or cancel up to 12 hours before a session at no charge.</li>
+      <li>
+        Backed by our pass guarantee (<a href="/terms" target={linksInNewTab ? '_blank' : undefined}>terms</a>).
+      </li>
+    </ul>
   );
 }
 

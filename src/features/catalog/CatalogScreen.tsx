@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { getCatalogCourses, getPriceHistory } from '../../api/catalog-admin.ts';
-import type { CatalogCourse, PriceHistory } from '../../contract/entities.ts';
+import { getCatalogCourses, getCatalogPackages, getPriceHistory } from '../../api/catalog-admin.ts';
+import type { CatalogCourse, CatalogPackage, PriceHistory } from '../../contract/entities.ts';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { type ReadState, useRead } from '../../ui/use-read.ts';
 import { CoursesSection } from './CoursesSection.tsx';
 import { ImportSection } from './ImportSection.tsx';
+import { PackagesSection } from './PackagesSection.tsx';
 import { PricesSection } from './PricesSection.tsx';
 import styles from './catalog.module.css';
 
@@ -21,7 +22,7 @@ export interface CatalogScreenProps {
 export const CATALOG_TITLE = 'Courses & Prices';
 
 /**
- * 'Courses & Prices' (supervisors): the prices with when each took effect, the courses by school
+ * 'Courses & Prices' (supervisors): the prices with when each took effect, the hour packages, the courses by school
  * with add, rename and archive, and the import of a CSV file with its preview.
  */
 export function CatalogScreen({ tutorId, schedulePath, ownPath }: CatalogScreenProps) {
@@ -29,6 +30,7 @@ export function CatalogScreen({ tutorId, schedulePath, ownPath }: CatalogScreenP
   // Another tutor's route reads nothing: the catalog is the supervisor's own.
   const { state: courses, reload: reloadCourses, setData: setCourses } = useRead<CatalogCourse[]>(own ? getCatalogCourses : null, [own]);
   const { state: prices, reload: reloadPrices } = useRead<PriceHistory>(own ? getPriceHistory : null, [own]);
+  const { state: packages, reload: reloadPackages, update: updatePackages } = useRead<CatalogPackage[]>(own ? getCatalogPackages : null, [own]);
 
   const heading = <h1 id="catalog-title">{CATALOG_TITLE}</h1>;
   if (!own) {
@@ -41,7 +43,7 @@ export function CatalogScreen({ tutorId, schedulePath, ownPath }: CatalogScreenP
       </section>
     );
   }
-  if ((courses.status === 'error' && courses.denied) || (prices.status === 'error' && prices.denied)) {
+  if ([courses, prices, packages].some((read) => read.status === 'error' && read.denied)) {
     return (
       <section aria-labelledby="catalog-title" className={styles.screen}>
         {heading}
@@ -53,6 +55,9 @@ export function CatalogScreen({ tutorId, schedulePath, ownPath }: CatalogScreenP
   }
 
   const pricesPart = section(prices, 'Prices', reloadPrices, (history) => <PricesSection history={history} onChanged={reloadPrices} />);
+  const packagesPart = section(packages, 'Hour packages', reloadPackages, (list) => (
+    <PackagesSection packages={list} onPackage={(pkg) => updatePackages((now) => [...now.filter((p) => String(p.id) !== String(pkg.id)), pkg].sort(packageOrder))} />
+  ));
   const coursesPart = section(courses, 'Courses', reloadCourses, (list) => (
     <>
       {/* The import before the list, which is long: its preview shows where the file was chosen. */}
@@ -71,12 +76,16 @@ export function CatalogScreen({ tutorId, schedulePath, ownPath }: CatalogScreenP
     <section aria-labelledby="catalog-title" className={styles.screen}>
       {heading}
       {pricesPart}
+      {packagesPart}
       {coursesPart}
     </section>
   );
 }
 
-/** One of the screen's two reads: its loader, its failure with Retry (each apart, so one can fail alone), or its section. */
+/** Packages on sale first, one-on-one first, then by hours and price (as the server lists them). */
+const packageOrder = (a: CatalogPackage, b: CatalogPackage) => Number(a.archived) - Number(b.archived) || a.capacity - b.capacity || a.hours - b.hours || a.price_cents - b.price_cents;
+
+/** One of the screen's reads: its loader, its failure with Retry (each apart, so one can fail alone), or its section. */
 function section<T>(read: ReadState<T>, what: string, retry: () => void, ready: (data: T) => ReactNode): ReactNode {
   if (read.status === 'loading') return <Loader text={`Loading ${what.toLowerCase()}…`} />;
   if (read.status === 'error') return <LoadError message={`${what} could not be loaded: ${read.message}`} onRetry={retry} />;

@@ -60,9 +60,10 @@ export const DOLLARS_HINT = 'In dollars, like 45 or 45.50';
 
 /**
  * A price typed in dollars ('45', '45.5', '$1,045.50') → cents, or the sentence that says what to
- * fix. Whole cents only, from the card provider's smallest charge ($0.50) to the server's maximum.
+ * fix. Whole cents only, from the card provider's smallest charge ($0.50) to the server's maximum
+ * (an hour's, or `max`: a package's).
  */
-export function parseDollars(text: string): { cents: number } | { error: string } {
+export function parseDollars(text: string, max: number = PRICE_CENTS_MAX): { cents: number } | { error: string } {
   const value = text.trim().replace(/^\$\s*/, '');
   const plain = /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(value) ? value.replaceAll(',', '') : value;
   const match = /^(\d{1,7})(?:\.(\d*))?$/.exec(plain) ?? /^()\.(\d+)$/.exec(plain);
@@ -71,7 +72,7 @@ export function parseDollars(text: string): { cents: number } | { error: string 
   if (fraction.length > 2) return { error: 'Please give at most two digits after the point (whole cents).' };
   const cents = Number(match[1] || '0') * 100 + Number(fraction.padEnd(2, '0'));
   if (cents < PRICE_CENTS_MIN) return { error: `The price must be at least ${formatDollars(PRICE_CENTS_MIN)}: a card cannot be charged less.` };
-  if (cents > PRICE_CENTS_MAX) return { error: `The price can be at most ${formatDollars(PRICE_CENTS_MAX)}.` };
+  if (cents > max) return { error: `The price can be at most ${formatDollars(max)}.` };
   return { cents };
 }
 

@@ -127,6 +127,15 @@ export function SetupPanel({ gradebookId, categories, onChanged, onDone, viewer 
         </div>
       </section>
 
+      <SetupHelp />
+    </div>
+  );
+}
+
+/** Beside the setup: the how-to video (when the site has one) and the questions students ask. */
+function SetupHelp() {
+  return (
+    <>
       {site.gradebookVideoUrl && (
         <section className={styles.panel} aria-labelledby="video-title">
           <h2 id="video-title">How to set up your gradebook</h2>
@@ -149,6 +158,6 @@ export function SetupPanel({ gradebookId, categories, onChanged, onDone, viewer 
           </dd>
         </dl>
       </section>
-    </div>
+    </>
   );
 }

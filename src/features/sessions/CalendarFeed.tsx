@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { createCalendarFeed, deleteCalendarFeed, getCalendarFeed } from '../../api/calendar-feed.ts';
 import type { ApiResult } from '../../api/http.ts';
 import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
@@ -105,40 +105,7 @@ export function CalendarFeed() {
       </>
     );
   } else if (feed.state === 'new') {
-    const url = feed.url;
-    content = (
-      <>
-        <label htmlFor={urlId} className={styles.label}>
-          Your calendar link
-        </label>
-        <div className={styles.urlRow}>
-          <input
-            id={urlId}
-            ref={urlInput}
-            className={styles.url}
-            type="text"
-            readOnly
-            value={url}
-            aria-describedby={`${urlId}-note`}
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <Button variant="secondary" thin onClick={() => void copyLink(url)}>
-            Copy
-          </Button>
-        </div>
-        <p className={styles.status} role="status">
-          {copy.state === 'copied' ? 'Copied.' : copy.state === 'select' ? 'The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.' : ''}
-        </p>
-        <p id={`${urlId}-note`} className={styles.note}>
-          {FEED_PRIVATE_NOTE}
-        </p>
-        <div className={styles.actions}>
-          <Button variant="secondary" thin loading={busy === 'delete'} onClick={() => void turnOff()}>
-            Turn off
-          </Button>
-        </div>
-      </>
-    );
+    content = <NewFeedLink url={feed.url} urlId={urlId} urlInput={urlInput} copy={copy} onCopy={() => void copyLink(feed.url)} turningOff={busy === 'delete'} onTurnOff={() => void turnOff()} />;
   } else {
     content = (
       <>
@@ -168,5 +135,52 @@ export function CalendarFeed() {
         </p>
       )}
     </section>
+  );
+}
+
+interface NewFeedLinkProps {
+  url: string;
+  urlId: string;
+  urlInput: RefObject<HTMLInputElement | null>;
+  copy: Copy;
+  onCopy: () => void;
+  turningOff: boolean;
+  onTurnOff: () => void;
+}
+
+/** A feed just made: its address to copy (shown this once), what copying did, and Turn off. */
+function NewFeedLink({ url, urlId, urlInput, copy, onCopy, turningOff, onTurnOff }: NewFeedLinkProps) {
+  return (
+    <>
+      <label htmlFor={urlId} className={styles.label}>
+        Your calendar link
+      </label>
+      <div className={styles.urlRow}>
+        <input
+          id={urlId}
+          ref={urlInput}
+          className={styles.url}
+          type="text"
+          readOnly
+          value={url}
+          aria-describedby={`${urlId}-note`}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <Button variant="secondary" thin onClick={onCopy}>
+          Copy
+        </Button>
+      </div>
+      <p className={styles.status} role="status">
+        {copy.state === 'copied' ? 'Copied.' : copy.state === 'select' ? 'The link is selected: press Ctrl+C (⌘C on a Mac) to copy it.' : ''}
+      </p>
+      <p id={`${urlId}-note`} className={styles.note}>
+        {FEED_PRIVATE_NOTE}
+      </p>
+      <div className={styles.actions}>
+        <Button variant="secondary" thin loading={turningOff} onClick={onTurnOff}>
+          Turn off
+        </Button>
+      </div>
+    </>
   );
 }

@@ -15,10 +15,12 @@ export interface SessionsScreenProps {
   renderBooking?: (reload: () => void) => ReactNode;
   /** Shown under the upcoming sessions' title, above the list (the calendar feed button, whose panel the island loads on demand). */
   upcomingExtra?: ReactNode;
+  /** Told after a skip or a canceled subscription (the sidebar's credits may have changed: an hour came back). */
+  onChanged?: () => void;
 }
 
 /** The student sessions screen (spec 2 §2): upcoming or previous sessions from the customer's payments. */
-export function SessionsScreen({ kind, renderBooking, upcomingExtra }: SessionsScreenProps) {
+export function SessionsScreen({ kind, renderBooking, upcomingExtra, onChanged }: SessionsScreenProps) {
   // The payments that came with the page, if any, show at once (as the server rendered them).
   const { state: load, reload } = useRead(getMyPayments, [], { firstPath: MY_PAYMENTS });
   const { nowMs } = useMoment();
@@ -83,7 +85,13 @@ export function SessionsScreen({ kind, renderBooking, upcomingExtra }: SessionsS
             const label = more && (expanded.has(more.id) ? 'Show fewer' : `Show all ${more.total}`);
             return (
               <Fragment key={String(group.meeting.id)}>
-                <StudentMeetingCard group={group} onChanged={reload} />
+                <StudentMeetingCard
+                  group={group}
+                  onChanged={() => {
+                    reload();
+                    onChanged?.();
+                  }}
+                />
                 {more && (
                   // Named with its course too: several subscriptions may each have one.
                   <Button variant="secondary" thin className={styles.start} aria-expanded={expanded.has(more.id)} aria-label={`${label} ${meetingTitle(group.meeting)} sessions`} onClick={() => toggle(more.id)}>

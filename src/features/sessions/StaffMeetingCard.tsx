@@ -9,14 +9,13 @@ import { EditIcon, RepeatIcon } from '../../ui/action-icons.tsx';
 import { useMoment } from '../../lib/moment.ts';
 import { FailureBoundary } from '../../ui/FailureBoundary.tsx';
 import { lazyChunk } from '../../ui/lazy-chunk.ts';
-import { attendeesOf, hasActivePayments, type StaffPayment } from './attendees.ts';
-import { isUpcoming } from './group-payments.ts';
+import type { Attendee, StaffPayment } from './attendees.ts';
 import { AddToCalendarLink, MeetingCard, statusTone } from './MeetingCard.tsx';
-import { canAddToCalendar } from './calendar-link.ts';
 import { MeetingSummaryBox } from './MeetingSummaryBox.tsx';
 import { PaidTimeNote } from './PaidTimeNote.tsx';
 import { reportOf } from './lesson-report.ts';
 import { useViewedTutor } from '../../lib/viewed-tutor.ts';
+import { canRefund, type StaffCardDialog, staffCard } from './staff-card-model.ts';
 import styles from './staff.module.css';
 
 // The dialogs load when one is opened: the schedule's first load carries the cards only.
@@ -34,7 +33,6 @@ const PaidTimeDialog = lazyChunk(() => import('./PaidTimeDialog.tsx').then((m) =
 export const UNBOOKED_TEXT = 'This slot is unbooked';
 export const EDIT_TOOLTIP = 'Reschedule/Enter Overtime';
 export const EARLIER_BOOKINGS = 'Earlier bookings (canceled/refunded)';
-export const REASSIGN_LABEL = 'Re-assign…';
 
 export interface StaffMeetingCardProps {
   meeting: Meeting;
@@ -53,75 +51,23 @@ export interface StaffMeetingCardProps {
 /** The box starts over when a reload brings another summary or report (one saved elsewhere). */
 const reportKey = (meeting: Meeting) => JSON.stringify([meeting.notes, meeting.attendance, meeting.homework, meeting.private_note]);
 
-/** A payment line a supervisor may refund: an overtime charge that went through. */
-const refundable = (payment: StaffPayment) => payment.is_incremental && payment.payment_status === 'succeeded';
-
 /**
  * The staff's meeting card (spec 2 §2): the shared card with the attendees (name, phone, email, a
  * weekly-subscription mark and a line per payment), the edit icon, and Cancel Meeting and
  * Reschedule/Edit Duration in the footer. A changed duration shows 'Awaiting approval' until a
  * supervisor approves it (decision 022): from another tutor's dashboard, a supervisor approves or
- * edits it here.
+ * edits it here. Which actions it offers is staff-card-model.ts's to say.
  */
 export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = false, withSummary = false, supervisor = false }: StaffMeetingCardProps) {
-  const [dialog, setDialog] = useState<'edit' | 'cancel' | 'late-cancel' | 'delete' | 'end-series' | 'reassign' | 'paid-time' | { refund: StaffPayment } | null>(null);
+  const [dialog, setDialog] = useState<StaffCardDialog | null>(null);
   const { nowMs } = useMoment();
   // In another tutor's dashboard, the confirmations say whose session it is.
   const owner = useViewedTutor();
   // The summary saved here shows at once; a reload that brings other notes replaces it.
   const [notes, setNotes] = useState({ from: meeting.notes, value: meeting.notes });
   if (notes.from !== meeting.notes) setNotes({ from: meeting.notes, value: meeting.notes });
-  const attendees = attendeesOf(payments);
-  // Customers whose every payment was canceled or refunded are folded away: a freed slot reads as unbooked.
-  const attending = attendees.filter((attendee) => hasActivePayments(attendee.payments));
-  const earlier = attendees.filter((attendee) => !hasActivePayments(attendee.payments));
-  const active = attending.length > 0;
-  const upcoming = isUpcoming(meeting, nowMs);
-  // Once started, only a supervisor cancels, with a reason (the server's rule, meeting-rules.ts).
-  const lateCancel = supervisor && !upcoming && active;
-  const showFooter = forceFooter || upcoming || lateCancel;
-  // A booked session ahead goes to another tutor only by a supervisor (the server's rule too: reassign.ts).
-  const reassign = supervisor && upcoming && active;
-  // Unbooked availability ahead, nobody paying for it: the tutor can take it back (the server decides).
-  const takeBack = upcoming && !active && meeting.reservations_taken === 0;
-  const weekOfSeries = Boolean(meeting.slot);
-  // Someone holds a seat and the meeting has not ended (an in-progress one keeps just this link).
-  const calendar = canAddToCalendar(meeting, payments, nowMs);
-  const renderAttendees = (list: typeof attendees) => (
-    <ul className={styles.attendees}>
-      {list.map(({ customer, payments: own, weekly }) => {
-        const name = `${customer.firstname} ${customer.lastname}`.trim();
-        return (
-          <li key={String(customer.id)} className={styles.attendee}>
-            <p className={styles.attendeeName}>
-              <strong>{name}</strong>
-              {weekly && (
-                <span className={styles.weekly} role="img" aria-label="Weekly subscription" title="Weekly subscription">
-                  <RepeatIcon />
-                </span>
-              )}
-            </p>
-            <p className={styles.contact}>
-              <a href={`tel:+1${customer.phone}`}>{formatPhone(customer.phone)}</a>
-              <a href={`mailto:${customer.email}`}>{customer.email}</a>
-            </p>
-            <ul className={styles.paymentLines} aria-label={`Payments of ${name}`}>
-              {own.map((payment) => (
-                <li key={String(payment.id)}>
-                  <Chip tone={statusTone[payment.payment_status] ?? 'neutral'}>{paymentChipLabel(payment, upcoming)}</Chip>
-                  {supervisor && refundable(payment) && (
-                    <button type="button" className={styles.refund} aria-label={`Refund ${payment.minutes_paid} min overtime of ${name}`} onClick={() => setDialog({ refund: payment })}>
-                      Refund
-                    </button>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </li>
-        );
-      })}
-    </ul>
-  );
+  const card = staffCard({ meeting, payments, nowMs, supervisor, viewingOther: owner !== null, forceFooter });
+  const attendeeList = (list: Attendee[]) => <AttendeeList attendees={list} upcoming={card.upcoming} supervisor={supervisor} onRefund={(payment) => setDialog({ refund: payment })} />;
 
   const closeDialog = (changed: boolean) => {
     setDialog(null);
@@ -143,94 +89,27 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
         </button>
       }
       footer={
-        (showFooter || calendar) && (
+        card.footer && (
           <>
-            {showFooter && active && !lateCancel && (
-              <Button variant="secondary" thin onClick={() => setDialog('cancel')}>
-                Cancel Meeting
+            {card.footer.actions.map(({ dialog: opens, label }) => (
+              <Button key={opens} variant="secondary" thin onClick={() => setDialog(opens)}>
+                {label}
               </Button>
-            )}
-            {lateCancel && (
-              <Button variant="secondary" thin onClick={() => setDialog('late-cancel')}>
-                Cancel and Refund
-              </Button>
-            )}
-            {showFooter && (
-              <Button variant="secondary" thin onClick={() => setDialog('edit')}>
-                Reschedule/Edit Duration
-              </Button>
-            )}
-            {reassign && (
-              <Button variant="secondary" thin onClick={() => setDialog('reassign')}>
-                {REASSIGN_LABEL}
-              </Button>
-            )}
-            {takeBack && (
-              <Button variant="secondary" thin onClick={() => setDialog('delete')}>
-                {weekOfSeries ? 'Remove this week' : 'Delete'}
-              </Button>
-            )}
-            {takeBack && weekOfSeries && (
-              <Button variant="secondary" thin onClick={() => setDialog('end-series')}>
-                End series…
-              </Button>
-            )}
-            {calendar && <AddToCalendarLink meeting={meeting} />}
+            ))}
+            {card.footer.calendar && <AddToCalendarLink meeting={meeting} />}
           </>
         )
       }
-      extra={
-        dialog !== null && (
-          <FailureBoundary where="meeting dialog">
-            <Suspense fallback={null}>
-              {dialog === 'edit' && <EditMeetingDialog meeting={meeting} onClose={closeDialog} />}
-              {dialog === 'delete' && <DeleteHourDialog meeting={meeting} onClose={closeDialog} />}
-              {dialog === 'end-series' && <EndSeriesDialog meeting={meeting} onClose={closeDialog} />}
-              {dialog === 'paid-time' && <PaidTimeDialog meeting={meeting} onClose={closeDialog} />}
-              {dialog === 'reassign' && (
-                <ReassignDialog meeting={meeting} customers={attending.map(({ customer }) => `${customer.firstname} ${customer.lastname}`.trim())} onClose={closeDialog} />
-              )}
-              {dialog === 'cancel' && (
-                <ConfirmDialog
-                  open
-                  action="Cancel Meeting"
-                  what="Tutor Meeting"
-                  body={`${owner ? `This is ${owner.name}’s session. ` : ''}Every attendee of this meeting is refunded and told that it is canceled.`}
-                  run={() => cancelMeeting(meeting.id)}
-                  onClose={closeDialog}
-                />
-              )}
-              {dialog === 'late-cancel' && (
-                <ReasonDialog
-                  title="Cancel and refund this session?"
-                  body={`${owner ? `This is ${owner.name}’s session. ` : ''}This session has started. Every payment for it, overtime included, is refunded and each attendee is told. The reason is kept with the cancel.`}
-                  submitLabel="Cancel and Refund"
-                  run={(reason) => cancelMeeting(meeting.id, reason)}
-                  onClose={closeDialog}
-                />
-              )}
-              {typeof dialog === 'object' && dialog !== null && (
-                <ReasonDialog
-                  title="Refund this overtime charge?"
-                  body={`The ${dialog.refund.minutes_paid} minutes of overtime charged to ${dialog.refund.customer.firstname} ${dialog.refund.customer.lastname} are refunded to their card, and they get a refund receipt. The reason is kept with the refund.`}
-                  submitLabel="Refund"
-                  run={(reason) => refundOvertime(dialog.refund.id, reason)}
-                  onClose={closeDialog}
-                />
-              )}
-            </Suspense>
-          </FailureBoundary>
-        )
-      }
+      extra={dialog !== null && <StaffCardDialogs dialog={dialog} meeting={meeting} attending={card.attending} ownerName={owner?.name ?? null} onClose={closeDialog} />}
     >
-      {!active && <p className={styles.unbooked}>{UNBOOKED_TEXT}</p>}
-      {attending.length > 0 && renderAttendees(attending)}
+      {!card.booked && <p className={styles.unbooked}>{UNBOOKED_TEXT}</p>}
+      {card.attending.length > 0 && attendeeList(card.attending)}
       {/* A booked session's paid time: a change awaiting approval, which a supervisor in another tutor's dashboard approves. */}
-      {active && <PaidTimeNote meeting={meeting} canApprove={supervisor && owner !== null} onChanged={onChanged} onEdit={() => setDialog('paid-time')} />}
-      {earlier.length > 0 && (
+      {card.booked && <PaidTimeNote meeting={meeting} canApprove={card.approvePaidTime} onChanged={onChanged} onEdit={() => setDialog('paid-time')} />}
+      {card.earlier.length > 0 && (
         <details className={styles.earlier}>
           <summary>{EARLIER_BOOKINGS}</summary>
-          {renderAttendees(earlier)}
+          {attendeeList(card.earlier)}
         </details>
       )}
       {withSummary && (
@@ -243,5 +122,107 @@ export function StaffMeetingCard({ meeting, payments, onChanged, forceFooter = f
         />
       )}
     </MeetingCard>
+  );
+}
+
+const fullName = (customer: StaffPayment['customer']) => `${customer.firstname} ${customer.lastname}`.trim();
+
+interface AttendeeListProps {
+  attendees: Attendee[];
+  /** The payment lines say what is still to come, or what happened. */
+  upcoming: boolean;
+  supervisor: boolean;
+  onRefund: (payment: StaffPayment) => void;
+}
+
+/** Each attendee: name, weekly mark, phone and email, and a line per payment (with Refund for a supervisor). */
+function AttendeeList({ attendees, upcoming, supervisor, onRefund }: AttendeeListProps) {
+  return (
+    <ul className={styles.attendees}>
+      {attendees.map(({ customer, payments: own, weekly }) => {
+        const name = fullName(customer);
+        return (
+          <li key={String(customer.id)} className={styles.attendee}>
+            <p className={styles.attendeeName}>
+              <strong>{name}</strong>
+              {weekly && (
+                <span className={styles.weekly} role="img" aria-label="Weekly subscription" title="Weekly subscription">
+                  <RepeatIcon />
+                </span>
+              )}
+            </p>
+            <p className={styles.contact}>
+              <a href={`tel:+1${customer.phone}`}>{formatPhone(customer.phone)}</a>
+              <a href={`mailto:${customer.email}`}>{customer.email}</a>
+            </p>
+            <ul className={styles.paymentLines} aria-label={`Payments of ${name}`}>
+              {own.map((payment) => (
+                <li key={String(payment.id)}>
+                  <Chip tone={statusTone[payment.payment_status] ?? 'neutral'}>{paymentChipLabel(payment, upcoming)}</Chip>
+                  {canRefund(payment, supervisor) && (
+                    <button type="button" className={styles.refund} aria-label={`Refund ${payment.minutes_paid} min overtime of ${name}`} onClick={() => onRefund(payment)}>
+                      Refund
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+interface StaffCardDialogsProps {
+  dialog: StaffCardDialog;
+  meeting: Meeting;
+  attending: Attendee[];
+  /** Whose session it is, in another tutor's dashboard: the confirmations say so. */
+  ownerName: string | null;
+  onClose: (changed: boolean) => void;
+}
+
+/** The open dialog of the card, loaded on demand. */
+function StaffCardDialogs({ dialog, meeting, attending, ownerName, onClose }: StaffCardDialogsProps) {
+  const whose = ownerName ? `This is ${ownerName}’s session. ` : '';
+  return (
+    <FailureBoundary where="meeting dialog">
+      <Suspense fallback={null}>
+        {dialog === 'edit' && <EditMeetingDialog meeting={meeting} onClose={onClose} />}
+        {dialog === 'delete' && <DeleteHourDialog meeting={meeting} onClose={onClose} />}
+        {dialog === 'end-series' && <EndSeriesDialog meeting={meeting} onClose={onClose} />}
+        {dialog === 'paid-time' && <PaidTimeDialog meeting={meeting} onClose={onClose} />}
+        {dialog === 'reassign' && <ReassignDialog meeting={meeting} customers={attending.map(({ customer }) => fullName(customer))} onClose={onClose} />}
+        {dialog === 'cancel' && (
+          <ConfirmDialog
+            open
+            action="Cancel Meeting"
+            what="Tutor Meeting"
+            body={`${whose}Every attendee of this meeting is refunded and told that it is canceled.`}
+            run={() => cancelMeeting(meeting.id)}
+            onClose={onClose}
+          />
+        )}
+        {dialog === 'late-cancel' && (
+          <ReasonDialog
+            title="Cancel and refund this session?"
+            body={`${whose}This session has started. Every payment for it, overtime included, is refunded and each attendee is told. The reason is kept with the cancel.`}
+            submitLabel="Cancel and Refund"
+            run={(reason) => cancelMeeting(meeting.id, reason)}
+            onClose={onClose}
+          />
+        )}
+        {typeof dialog === 'object' && (
+          <ReasonDialog
+            title="Refund this overtime charge?"
+            body={`The ${dialog.refund.minutes_paid} minutes of overtime charged to ${dialog.refund.customer.firstname} ${dialog.refund.customer.lastname} are refunded to their card, and they get a refund receipt. The reason is kept with the refund.`}
+            submitLabel="Refund"
+            run={(reason) => refundOvertime(dialog.refund.id, reason)}
+            onClose={onClose}
+          />
+        )}
+      </Suspense>
+    </FailureBoundary>
   );
 }

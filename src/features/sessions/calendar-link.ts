@@ -2,7 +2,7 @@ import type { Meeting, Payment } from '../../contract/entities.ts';
 
 /**
  * Booking payments in these states hold the seat for real (paid, scheduled or settling): the same
- * rule as the server's calendar entries (server/domain/booked.ts), which list only such meetings.
+ * rule as the server's calendar entries (server/domain/booking/booked.ts), which list only such meetings.
  */
 const BOOKED_STATUSES: readonly string[] = ['succeeded', 'subscription_pending', 'processing'];
 

@@ -13,11 +13,11 @@ export interface StudentSidebarProps {
   /** The current route name, and the gradebook shown (if any). */
   route: string;
   gradebookId?: string;
-  paths: { upcoming: string; history: string; gradebook: (id: string) => string };
+  paths: { upcoming: string; history: string; hours: string; gradebook: (id: string) => string };
 }
 
 /**
- * Greeting, credits (only above 0), Upcoming Sessions, Meeting History and one link per
+ * Greeting, credits (only above 0), Upcoming Sessions, Meeting History, Buy Hours and one link per
  * gradebook. A session that is not a customer's is sent home.
  */
 export function StudentSidebar({ route, gradebookId, paths }: StudentSidebarProps) {
@@ -36,6 +36,7 @@ export function StudentSidebar({ route, gradebookId, paths }: StudentSidebarProp
       {customer && customer.credits > 0 && <p className={styles.credits}>Credits: {customer.credits}</p>}
       <SidebarButton name="studentUpcoming" selection={selection} label="Upcoming Sessions" href={paths.upcoming} />
       <SidebarButton name="studentHistory" selection={selection} label="Meeting History" href={paths.history} />
+      <SidebarButton name="studentHours" selection={selection} label="Buy Hours" href={paths.hours} />
       {gradebooks.map((gradebook) => (
         <SidebarButton
           key={String(gradebook.id)}

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../ui/use-store.ts';
 import { useEffect } from 'react';
 import { $auth, ensureAuth } from '../../api/auth-state.ts';
 

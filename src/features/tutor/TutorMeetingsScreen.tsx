@@ -16,6 +16,7 @@ import { useMeetingsView } from './meetings-view-choice.ts';
 import { availabilityMeetings, historyMeetings, scheduleMeetings } from './tutor-meetings.ts';
 import styles from './tutor.module.css';
 import { useScreenTitle } from '../../lib/viewed-tutor.ts';
+import type { RenderMeeting } from './render-meeting.ts';
 import { type MeetingsLoad, useTutorMeetings } from './use-tutor-meetings.ts';
 
 // The form loads when the + button is pressed: the tutor's first screen carries no dialog code.
@@ -27,9 +28,6 @@ const WeekGrid = lazyChunk(() => import('./WeekGrid.tsx').then((m) => ({ default
 export const preloadWeekGrid = () => WeekGrid.preload();
 // Days off load when their button is pressed too.
 const DaysOffDialog = lazyChunk(() => import('./DaysOffDialog.tsx').then((m) => ({ default: m.DaysOffDialog })));
-
-/** Draws one meeting (the island passes the staff meeting card); `onChanged` reloads the list. */
-export type RenderMeeting = (item: MeetingWithPayments, onChanged: () => void) => ReactNode;
 
 export interface TutorMeetingsScreenProps {
   /** The route's tutor: 'myself' or an id. */
@@ -69,12 +67,14 @@ function MeetingList({ load, reload, select, empty, renderMeeting, label, fresh,
   // A new hour past the cards shown yet shows the cards up to it.
   if (freshAt >= shown) setShown(freshAt + 1);
   useFreshHour(listRef, fresh, freshAt >= 0 && freshAt < shown);
-  // Pages with nothing to show read the rest of the semester at once, so an empty list says so only when nothing is left.
-  const nothingYet = load.status === 'ready' && !load.refreshing && items.length === 0 && rest !== undefined;
+  // Pages with nothing to show read the rest of the semester at once, so an empty list says so only
+  // when nothing is left: not while those pages (or a reload) are on their way either.
+  const emptySoFar = load.status === 'ready' && items.length === 0;
+  const readRest = emptySoFar && !load.refreshing && rest !== undefined;
   useEffect(() => {
-    if (nothingYet) rest?.();
-  }, [nothingYet, rest]);
-  if (load.status === 'loading' || nothingYet) return <Loader text="Loading your meetings…" />;
+    if (readRest) rest?.();
+  }, [readRest, rest]);
+  if (load.status === 'loading' || (emptySoFar && (load.refreshing || rest !== undefined))) return <Loader text="Loading your meetings…" />;
   if (load.status === 'error') {
     return <LoadError message={load.message} onRetry={reload} />;
   }

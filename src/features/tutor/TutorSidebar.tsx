@@ -66,9 +66,10 @@ export function TutorSidebar({ tutorId, route, paths, photoDialog }: TutorSideba
   // tutor's card stays until theirs arrives). A signed-out visitor signs in again; an account that
   // may not see the tutor, a customer's and an unknown tutor go home (useRead's one rule, with home
   // as the place for the denied). Any other failure leaves the card empty: the screen says what
-  // went wrong. The session check stays in the page for the cards' ensureAuth: the page asks once.
+  // went wrong. The session check stays in the page for the cards' ensureAuth (the page asks once), and
+  // the tutor for the screen's banner (useDashboardTutor), which may hydrate after the sidebar.
   const viewerRead = useRead<AuthData>(checkAuth, [], { firstPath: CHECK_AUTH, shared: true, onDenied: home });
-  const tutorRead = useRead<PublicTutor | null>(() => getTutor(tutorId), [tutorId], { firstPath: tutorPath(tutorId), keep: true, onDenied: home });
+  const tutorRead = useRead<PublicTutor | null>(() => getTutor(tutorId), [tutorId], { firstPath: tutorPath(tutorId), shared: true, keep: true, onDenied: home });
   const auth = viewerRead.state.status === 'ready' ? viewerRead.state.data : null;
   const found = tutorRead.state.status === 'ready' ? tutorRead.state.data : undefined;
   const viewer = auth?.tutor ?? null;

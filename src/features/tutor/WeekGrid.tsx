@@ -1,6 +1,6 @@
 import { type CSSProperties, type RefObject, useState } from 'react';
 import { Modal } from '../../ui/Modal.tsx';
-import type { RenderMeeting } from './TutorMeetingsScreen.tsx';
+import type { RenderMeeting } from './render-meeting.ts';
 import type { MeetingWithPayments } from '../../contract/entities.ts';
 import type { Week } from '../../lib/week-range.ts';
 import { layoutWeek } from './week-layout.ts';

@@ -26,7 +26,11 @@ export function useDashboardTutor(tutorId: string): DashboardTutor {
   // The viewer is the page's one session check (the cards and the sidebar share it), not a read of its own.
   const [viewer, setViewer] = useState(() => (other ? (firstData<AuthData>(CHECK_AUTH)?.tutor ?? null) : null));
   // A refusal is the sidebar's and the screen's to act on (useRead's one rule); here it only leaves the banner off.
-  const tutorRead = useRead<PublicTutor | null>(other ? () => getTutor(tutorId) : null, [tutorId], { firstPath: other ? tutorPath(tutorId) : undefined });
+  const tutorRead = useRead<PublicTutor | null>(other ? () => getTutor(tutorId) : null, [tutorId], {
+    firstPath: other ? tutorPath(tutorId) : undefined,
+    // The sidebar reads the same answer; whichever of the two hydrates later renders it too.
+    shared: true,
+  });
   const tutor = tutorRead.state.status === 'ready' ? tutorRead.state.data : null;
 
   useEffect(() => {

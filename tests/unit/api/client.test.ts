@@ -61,6 +61,8 @@ const calls: [string, () => Promise<unknown>, Sent][] = [
     { method: 'POST', path: '/api/customers', query: {}, form: { email: 'new@example.com', phone: '2065550100', firstname: 'Ana', lastname: 'Li' } }],
   ['createPayment', () => api.createPayment({ meeting: 9, course_style: 'online', capacity: 1, offering: 4 }),
     { method: 'POST', path: '/api/payments', query: {}, form: { meeting: '9', course_style: 'online', capacity: '1', offering: '4' } }],
+  ['bookWithHours', () => api.bookWithHours({ meeting: 9, course_style: 'online', capacity: 1, offering: 4 }),
+    { method: 'POST', path: '/api/payments', query: {}, form: { meeting: '9', course_style: 'online', capacity: '1', offering: '4', pay_with: 'credits' } }],
   ['createSubscription', () => api.createSubscription({ meeting: 9, slot: 2, course_style: 'in-person', capacity: 2, offering: 4 }),
     { method: 'POST', path: '/api/subscriptions', query: {}, form: { meeting: '9', slot: '2', course_style: 'in-person', capacity: '2', offering: '4' } }],
   ['requestVerificationCode', () => api.requestVerificationCode({ email: 'alex@example.com' }),
@@ -144,6 +146,13 @@ const calls: [string, () => Promise<unknown>, Sent][] = [
   ['importCourses (preview)', () => api.importCourses(new Blob(['course_number,course_name,school\n']), true),
     { method: 'POST', path: '/api/courses/import', query: { dry_run: 'true' }, body: { type: 'text/csv', size: 33 } }],
   ['getPriceHistory', () => api.getPriceHistory(), { method: 'GET', path: '/api/prices/history', query: {} }],
+  ['getCatalogPackages', () => api.getCatalogPackages(), { method: 'GET', path: '/api/packages', query: { show_archived: 'true' } }],
+  ['createPackage', () => api.createPackage({ name: 'Finals', hours: 6, bonus_hours: 1, capacity: 2, price_cents: 19950, valid_days: 60 }),
+    { method: 'POST', path: '/api/packages', query: {}, form: { name: 'Finals', hours: '6', bonus_hours: '1', capacity: '2', price_cents: '19950', valid_days: '60' } }],
+  ['archivePackage', () => api.archivePackage(4, true), { method: 'POST', path: '/api/packages/4/archive', query: { unarchive: 'true' } }],
+  ['getPackagesOnSale', () => api.getPackagesOnSale(), { method: 'GET', path: '/api/packages', query: {} }],
+  ['getMyCredits', () => api.getMyCredits(), { method: 'GET', path: '/api/customers/myself/credits', query: {} }],
+  ['buyPackage', () => api.buyPackage(2), { method: 'POST', path: '/api/package-purchases', query: {}, form: { package: '2' } }],
   ['getTutorHours', () => api.getTutorHours('myself', '2026-11-27'), { method: 'GET', path: '/api/tutors/myself/hours', query: { day: '2026-11-27' } }],
   ['getPayRates', () => api.getPayRates(3), { method: 'GET', path: '/api/tutors/3/rates', query: {} }],
   ['setPayRate', () => api.setPayRate(3, 3250, '2026-11-23'),
@@ -220,6 +229,40 @@ describe('request', () => {
   });
 });
 
+/**
+ * Grade creation, the photo upload and create tutor answer `error` as the bare type name, the
+ * extra fields beside it (CONTRACT.md, "Envelope and encodings"); the client reads them as every
+ * other failure, `error: {type, …}`, so the screens read one shape.
+ */
+describe('the failures whose error is the bare type name', () => {
+  it('reads grade creation\'s as {type}', async () => {
+    answer = () => json({ status: 'failure', error: 'GradeAlreadyExists' }, 409);
+    const input = { name: 'Quiz', due_date: 1_790_000_000, points_recieved_hundreths: 1, points_total_hundreths: 2 };
+    expect(await api.createGrade(1, 2, input)).toEqual({ status: 'failure', error: { type: 'GradeAlreadyExists' } });
+  });
+
+  it("reads the photo upload's with its fields", async () => {
+    answer = () => json({ status: 'failure', error: 'BadInput', fields: { _: 'Request body too large' } }, 413);
+    expect(await api.uploadTutorPhoto('myself', photo)).toEqual({ status: 'failure', error: { type: 'BadInput', fields: { _: 'Request body too large' } } });
+  });
+
+  it("reads create tutor's, and still the {type} shape of the same call", async () => {
+    const hire = { name: 'Casey', email: 'casey@beacontutoring.com', phone: '2065550101', background: '' };
+    answer = () => json({ status: 'failure', error: 'AlreadyExists' }, 409);
+    expect(await api.createTutor(hire)).toEqual({ status: 'failure', error: { type: 'AlreadyExists' } });
+    answer = () => json({ status: 'failure', error: { type: 'AlreadyExists' } }, 409);
+    expect(await api.createTutor(hire)).toEqual({ status: 'failure', error: { type: 'AlreadyExists' } });
+  });
+
+  it('is not taken for a failure when error is neither a name nor an object with one', async () => {
+    answer = () => json({ status: 'failure', error: 42 }, 500);
+    expect(await api.createTutor({ name: 'C', email: 'c@beacontutoring.com', phone: '2065550101', background: '' })).toEqual({
+      status: 'failure',
+      error: { type: 'BadResponse', message: 'Unexpected answer (HTTP 500)' },
+    });
+  });
+});
+
 describe('meetingCalendarPath', () => {
   it("is the meeting's .ics download address, its id encoded", () => {
     expect(api.meetingCalendarPath(8)).toBe('/api/meetings/8/calendar');
@@ -240,7 +283,7 @@ describe('coverage of the call tables', () => {
     const exported = Object.entries(api)
       .filter(([, value]) => typeof value === 'function')
       .map(([name]) => name)
-      .filter((name) => !['request', 'configureApi', 'segment'].includes(name));
+      .filter((name) => !['request', 'send', 'envelopeOf', 'configureApi', 'segment'].includes(name));
     expect(exported.filter((name) => !tested.has(name))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { describe, expect, it, vi } from 'vitest';
-import { confirmTypedCard, declinedPaymentSecret } from '../../../src/features/booking/card-payment.ts';
+import { confirmTypedCard, declinedPaymentSecret } from '../../../src/ui/card/card-payment.ts';
 
 describe('paying with a typed card', () => {
   it('asks Stripe to keep the card for off-session charges, with the billing name', async () => {

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CatalogCourse, PriceHistory } from '../../../src/contract/entities.ts';
+import type { CatalogCourse, CatalogPackage, PriceHistory } from '../../../src/contract/entities.ts';
 import { CatalogScreen } from '../../../src/features/catalog/CatalogScreen.tsx';
 import { failure, fakeApi, never, success } from '../fake-api.ts';
 
@@ -26,9 +26,16 @@ const history: PriceHistory = {
   changes: [{ frequency: 'onetime', capacity: 1, cents: 5500, effective_epoch: 1_795_000_000, entered_by: { id: 5, name: 'Maya Chen' } }],
 };
 
-const reads = (extra: Parameters<typeof fakeApi>[0] = {}) =>
-  fakeApi({ 'GET /api/courses': () => success(courses), 'GET /api/prices/history': () => success(history), ...extra });
+const packages: CatalogPackage[] = [
+  { id: 1, name: '10 one-on-one hours', hours: 10, bonus_hours: 0, capacity: 1, price_cents: 50000, valid_days: 180, archived: false },
+  { id: 3, name: 'Old bundle', hours: 5, bonus_hours: 1, capacity: 2, price_cents: 16000, valid_days: 90, archived: true },
+];
 
+const reads = (extra: Parameters<typeof fakeApi>[0] = {}) =>
+  fakeApi({ 'GET /api/courses': () => success(courses), 'GET /api/prices/history': () => success(history), 'GET /api/packages': () => success(packages), ...extra });
+
+/** The Hour packages section (each section of the screen has its own status line). */
+const packagesSection = async () => within((await screen.findByRole('heading', { level: 2, name: 'Hour packages' })).closest('section') as HTMLElement);
 const group = async (name: string) => within(await screen.findByRole('list', { name: `${name} courses` }));
 const price = async (name: string) => {
   const item = (await screen.findByRole('heading', { level: 3, name })).closest('li');
@@ -214,20 +221,82 @@ describe('Courses & Prices', () => {
   });
 
   it("tells a tutor the screen is a supervisor's, and offers Try again when a read fails", async () => {
-    fakeApi({ 'GET /api/courses': () => failure('NotAuthorized', 403), 'GET /api/prices/history': () => failure('NotAuthorized', 403) });
+    fakeApi({ 'GET /api/courses': () => failure('NotAuthorized', 403), 'GET /api/prices/history': () => failure('NotAuthorized', 403), 'GET /api/packages': () => failure('NotAuthorized', 403) });
     const { unmount } = render(<CatalogScreen {...props} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Courses and prices are kept by supervisors.');
     expect(screen.getByRole('link', { name: 'Go to your schedule' })).toHaveAttribute('href', props.schedulePath);
     unmount();
 
     let down = true;
-    fakeApi({ 'GET /api/courses': () => (down ? 'network-error' : success([])), 'GET /api/prices/history': () => never() });
+    fakeApi({ 'GET /api/courses': () => (down ? 'network-error' : success([])), 'GET /api/prices/history': () => never(), 'GET /api/packages': () => never() });
     render(<CatalogScreen {...props} />);
     expect(await screen.findByText("Courses could not be loaded: Couldn't contact server. Try again later.")).toBeInTheDocument();
     expect(screen.getByText('Loading prices…')).toBeInTheDocument();
     down = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No courses yet: add one above, or import a CSV file.')).toBeInTheDocument();
+  });
+
+  it('lists the hour packages with what each holds and costs by the hour, archived ones marked, and archives or puts one back', async () => {
+    const seen = reads({ 'POST /api/packages/1/archive': () => success({ ...packages[0], archived: true }), 'POST /api/packages/3/archive': () => success({ ...packages[1], archived: false }) });
+    render(<CatalogScreen {...props} />);
+    const list = within(await screen.findByRole('list', { name: 'Hour packages' }));
+    const items = list.getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('10 one-on-one hours10 hours, One-on-One$500.00 · $50.00 an hour · valid 180 days');
+    expect(items[1]).toHaveTextContent('Old bundleArchived5 hours + 1 bonus hour, Group-of-Two$160.00 · $32.00 an hour · valid 90 days');
+    await userEvent.click(list.getByRole('button', { name: 'Archive: 10 one-on-one hours' }));
+    expect((await packagesSection()).getByRole('status')).toHaveTextContent('10 one-on-one hours is off sale.');
+    expect(seen.find((r) => r.path === '/api/packages/1/archive')?.query).toEqual({ unarchive: 'false' });
+    await userEvent.click(list.getByRole('button', { name: 'Put back on sale: Old bundle' }));
+    await waitFor(() => expect(seen.find((r) => r.path === '/api/packages/3/archive')?.query).toEqual({ unarchive: 'true' }));
+    // On sale first: Old bundle is now, and the first package is archived.
+    await waitFor(() => expect(list.getAllByRole('listitem')[0]).toHaveTextContent('Old bundle'));
+    expect(list.getAllByRole('listitem')[1]).toHaveTextContent('Archived');
+  });
+
+  it('checks a new package before sending it, keeps what was typed on a refusal, and lists it once on sale', async () => {
+    const made = { id: 9, name: 'Finals', hours: 6, bonus_hours: 1, capacity: 2 as const, price_cents: 19950, valid_days: 60, archived: false };
+    let refuse = true;
+    const seen = reads({
+      'POST /api/packages': () => (refuse ? failure('BadInput', 400, { fields: { price_cents: 'At most 10000000 cents' } }) : { status: 201, body: { status: 'success', data: made } }),
+    });
+    render(<CatalogScreen {...props} />);
+    const form = within(await screen.findByRole('form', { name: 'Add an hour package' }));
+    await userEvent.click(form.getByRole('button', { name: 'Add package' }));
+    expect(form.getByLabelText('Name')).toHaveAccessibleDescription('Please enter the package name.');
+    expect(form.getByLabelText('Price')).toHaveAccessibleDescription('In dollars, like 45 or 45.50 Please enter a price in dollars, like 45 or 45.50.');
+    expect(seen.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    await userEvent.type(form.getByLabelText('Name'), 'Finals');
+    await userEvent.selectOptions(form.getByLabelText('Size'), 'Group-of-Two');
+    await userEvent.clear(form.getByLabelText('Hours'));
+    await userEvent.type(form.getByLabelText('Hours'), '6');
+    await userEvent.clear(form.getByLabelText('Bonus hours'));
+    await userEvent.type(form.getByLabelText('Bonus hours'), '1');
+    await userEvent.type(form.getByLabelText('Price'), '199.50');
+    await userEvent.clear(form.getByLabelText('Valid for (days)'));
+    await userEvent.type(form.getByLabelText('Valid for (days)'), '60');
+    await userEvent.click(form.getByRole('button', { name: 'Add package' }));
+    expect(await form.findByText('At most 10000000 cents')).toBeInTheDocument();
+    expect(form.getByLabelText('Name')).toHaveValue('Finals');
+    expect(seen.find((r) => r.method === 'POST')?.form).toEqual({ name: 'Finals', hours: '6', bonus_hours: '1', capacity: '2', price_cents: '19950', valid_days: '60' });
+
+    refuse = false;
+    await userEvent.click(form.getByRole('button', { name: 'Add package' }));
+    await waitFor(async () => expect((await packagesSection()).getByRole('status')).toHaveTextContent('Finals is on sale.'));
+    expect(within(screen.getByRole('list', { name: 'Hour packages' })).getByText('6 hours + 1 bonus hour, Group-of-Two')).toBeInTheDocument();
+    expect(form.getByLabelText('Name')).toHaveValue('');
+  });
+
+  it('says when there are no packages yet, and a packages read that fails alone offers Try again', async () => {
+    let down = true;
+    reads({ 'GET /api/packages': () => (down ? 'network-error' : success([])) });
+    render(<CatalogScreen {...props} />);
+    expect(await screen.findByText("Hour packages could not be loaded: Couldn't contact server. Try again later.")).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Prices' })).toBeInTheDocument();
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No hour packages yet: add the first one below.')).toBeInTheDocument();
   });
 
   it("sends a supervisor viewing another tutor's dashboard to their own catalog", () => {

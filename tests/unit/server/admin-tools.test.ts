@@ -1,13 +1,15 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractEntry, listArchive, readEntry, writeArchive } from '../../../server/admin/archive.ts';
+import { readArchive, readFirstEntry, writeArchive } from '../../../server/admin/archive.ts';
 import { parseArgs } from '../../../server/admin/args.ts';
 import { backup } from '../../../server/admin/backup.ts';
+import { unpackBackup } from '../../../server/admin/backup-file.ts';
+import { encrypt } from '../../../server/admin/encryption.ts';
 import { withoutPassword } from '../../../server/admin/postgres-client.ts';
 import { pgConnection, toolErrorLine } from '../../../server/admin/postgres-tools.ts';
 import { type KeyInput, askHidden } from '../../../server/admin/prompt.ts';
@@ -39,14 +41,29 @@ describe('the admin command: passwords stay out of command lines and messages', 
   });
 });
 
+describe('an encrypted backup', () => {
+  // The one scrypt at 2^18 of the tests: a second or more (pure JavaScript), more on a busy machine.
+  it("is an age file whose passphrase goes through scrypt at age's default work factor, 2^18, unless a test sets a lower one", { timeout: 60_000 }, async () => {
+    const header = async (workFactor?: number) => {
+      const encrypted = await encrypt(new Blob(['the backup']).stream(), 'correct horse battery staple', workFactor);
+      return Buffer.from(await new Response(encrypted).arrayBuffer()).toString('latin1');
+    };
+    expect(await header()).toMatch(/^age-encryption\.org\/v1\n-> scrypt [A-Za-z0-9+/]+ 18\n/);
+    expect(await header(10)).toMatch(/^age-encryption\.org\/v1\n-> scrypt [A-Za-z0-9+/]+ 10\n/);
+  });
+});
+
 describe('the admin command line', () => {
   const flags = { email: 'value', force: 'switch' } as const;
   it('reads --flag value, --flag=value, switches and positionals', () => {
     expect(parseArgs(['--email', 'a@b.c', 'FILE', '--force'], flags, ['FILE'])).toEqual({ flags: { email: 'a@b.c', force: true }, positionals: ['FILE'] });
     expect(parseArgs(['--email=x=y'], flags, [])).toEqual({ flags: { email: 'x=y' }, positionals: [] });
+    // After `--` everything is a positional (a file whose name starts with a dash); `=` gives such a value.
+    expect(parseArgs(['--email=-x', '--', '--force'], flags, ['FILE'])).toEqual({ flags: { email: '-x' }, positionals: ['--force'] });
   });
   it.each([
     [['--nope'], [], 'unknown flag --nope'],
+    [['-f'], [], 'unknown flag -f'],
     [['--email'], [], '--email needs a value'],
     [['--email', '--force'], [], '--email needs a value'],
     [['--force=yes'], [], '--force takes no value'],
@@ -76,15 +93,16 @@ describe('the backup archive (tar)', () => {
       { name: 'database.pgdump', file: path.join(dir, 'big.bin') },
       { name: 'tutor_images/1.jpg', data: Buffer.alloc(0) },
     ]);
-    const entries = await listArchive(file);
+    const out = path.join(dir, 'out.bin');
+    const entries = await readArchive(file, ({ name }) => (name === 'database.pgdump' ? out : undefined));
     expect(entries.map((e) => [e.name, e.size])).toEqual([
       ['manifest.json', 7],
       ['database.pgdump', big.length],
       ['tutor_images/1.jpg', 0],
     ]);
-    expect((await readEntry(file, entries[0]!)).toString()).toBe('{"a":1}');
-    await extractEntry(file, entries[1]!, path.join(dir, 'out.bin'));
-    expect(Buffer.compare(await readFile(path.join(dir, 'out.bin')), big)).toBe(0);
+    expect(Buffer.compare(await readFile(out), big)).toBe(0);
+    expect((await stat(out)).mode & 0o777).toBe(0o600);
+    expect(await readFirstEntry(file, 100)).toEqual({ entry: { name: 'manifest.json', size: 7 }, bytes: Buffer.from('{"a":1}') });
     const listed = spawnSync('tar', ['tvf', file], { encoding: 'utf8' });
     if (!listed.error) expect(listed.stdout).toMatch(/1500123 .* database\.pgdump/);
     // Readable by its owner only, and so is what `tar xf` takes out of it.
@@ -94,11 +112,23 @@ describe('the backup archive (tar)', () => {
 
   it('refuses what is not a tar, or is cut short', async () => {
     await writeFile(path.join(dir, 'not.tar'), Buffer.alloc(2048, 1));
-    await expect(listArchive(path.join(dir, 'not.tar'))).rejects.toThrow('not a tar archive');
+    await expect(readArchive(path.join(dir, 'not.tar'), () => undefined)).rejects.toThrow('not a tar archive');
+    await expect(readFirstEntry(path.join(dir, 'not.tar'), 100)).rejects.toThrow('not a tar archive');
     const file = path.join(dir, 'short.tar');
     await writeArchive(file, [{ name: 'x', data: Buffer.alloc(5000, 1) }]);
     await truncate(file, 3000);
-    await expect(listArchive(file)).rejects.toThrow('cut short');
+    await expect(readArchive(file, () => undefined)).rejects.toThrow('cut short');
+  });
+
+  it("reads a backup written before tar-stream, by the app's own ustar writer", async () => {
+    // Made by that writer (server/admin/archive.ts until 2026-11-29): a manifest, a dump and a photo.
+    const old = path.join(import.meta.dirname, 'fixtures', 'backup-old-writer.tar');
+    const photos = path.join(dir, 'old-photos');
+    await mkdir(photos);
+    const contents = await unpackBackup(old, path.join(dir, 'old-dump'), photos);
+    expect(contents).toEqual({ manifest: expect.objectContaining({ format: 'tutoring-marketplace-backup', version: 1, database: 'pglite', photos: 1 }), photos: ['12.jpg'] });
+    expect(await readFile(path.join(dir, 'old-dump'))).toEqual(Buffer.alloc(1500, 7));
+    expect(await readFile(path.join(photos, '12.jpg'), 'utf8')).toBe('another photo');
   });
 });
 

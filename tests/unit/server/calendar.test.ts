@@ -1,8 +1,8 @@
 import ICAL from 'ical.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetClock, setClock } from '../../../server/clock.ts';
-import { buildCalendar, invite, meetingUid } from '../../../server/notify/calendar.ts';
-import type { MeetingFacts } from '../../../server/notify/templates.ts';
+import { buildCalendar, invite, meetingUid } from '../../../server/domain/calendar/ics.ts';
+import type { MeetingFacts } from '../../../server/events/kinds.ts';
 
 const meeting = (id: number, start: string, sequence = 0): MeetingFacts => ({
   id,

@@ -97,6 +97,14 @@ describe('loadConfig: texts', () => {
     expect(() => loadConfig({ TWILIO_ACCOUNT_SID: twilio.TWILIO_ACCOUNT_SID })).toThrow(/TWILIO_AUTH_TOKEN: is required with the other TWILIO_ settings\n {2}TWILIO_FROM: is required/);
   });
 
+  it("reads the message sends' retry and lease and the job queue's supervision, in whole seconds", () => {
+    expect(loadConfig({}).jobs).toEqual({ sendRetrySeconds: 60, sendLeaseSeconds: 120, superviseSeconds: 60 });
+    expect(loadConfig({ MESSAGE_RETRY_SECONDS: '1', MESSAGE_SEND_LEASE_SECONDS: '5', JOB_SUPERVISE_SECONDS: '2' }).jobs).toEqual({ sendRetrySeconds: 1, sendLeaseSeconds: 5, superviseSeconds: 2 });
+    // A lease of a second would take over sends that are merely under way.
+    for (const lease of ['0', '1', '1.5', '10000', 'soon']) expect(() => loadConfig({ MESSAGE_SEND_LEASE_SECONDS: lease }), lease).toThrow(/MESSAGE_SEND_LEASE_SECONDS: must be a whole number of seconds from 2/);
+    for (const every of ['0', '-1', 'x']) expect(() => loadConfig({ JOB_SUPERVISE_SECONDS: every }), every).toThrow(/JOB_SUPERVISE_SECONDS: must be a whole number/);
+  });
+
   it('reads TEXT_LOGIN and SMS_DAILY_CAP', () => {
     expect(loadConfig({ TEXT_LOGIN: 'off', SMS_DAILY_CAP: '40' })).toMatchObject({ textLogin: false, smsDailyCap: 40 });
     expect(() => loadConfig({ TEXT_LOGIN: 'no' })).toThrow(/TEXT_LOGIN/);
@@ -165,5 +173,36 @@ describe('loadConfig: where the server may be reached', () => {
 
   it('lets production listen anywhere', () => {
     expect(loadConfig({ ...production, SITE_URL: 'https://tutors.example' }).host).toBe('0.0.0.0');
+  });
+});
+
+describe('loadConfig: where the photos are kept', () => {
+  it('keeps them in the database unless PHOTO_STORE=s3 names a bucket', () => {
+    expect(loadConfig({}).photoStore).toEqual({ kind: 'database' });
+    expect(loadConfig({ PHOTO_STORE: 's3', S3_BUCKET: 'beacon-photos' }).photoStore).toEqual({
+      kind: 's3',
+      bucket: 'beacon-photos',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      prefix: 'tutor_images/',
+    });
+    const minio = { PHOTO_STORE: 's3', S3_BUCKET: 'photos', S3_ENDPOINT: 'http://minio.internal:9000/', S3_REGION: 'eu-central-1', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret', S3_PREFIX: 'beacon/photos/' };
+    expect(loadConfig(minio).photoStore).toEqual({
+      kind: 's3',
+      bucket: 'photos',
+      endpoint: 'http://minio.internal:9000',
+      region: 'eu-central-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      prefix: 'beacon/photos/',
+    });
+  });
+
+  it('names what an S3 store is missing or has wrong', () => {
+    expect(() => loadConfig({ PHOTO_STORE: 's3' })).toThrow(/S3_BUCKET: is required when PHOTO_STORE=s3/);
+    expect(() => loadConfig({ PHOTO_STORE: 's3', S3_BUCKET: 'Photos_2' })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => loadConfig({ PHOTO_STORE: 's3', S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY: must be set with the other S3 key, or neither/);
+    expect(() => loadConfig({ PHOTO_STORE: 's3', S3_BUCKET: 'photos', S3_PREFIX: 'photos' })).toThrow(/S3_PREFIX: must be empty or folder names each ending in \//);
+    expect(() => loadConfig({ PHOTO_STORE: 'disk' })).toThrow(/PHOTO_STORE/);
   });
 });

@@ -1,17 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { CsvError, parseCsv } from '../../../server/domain/csv.ts';
+import { CsvError, parseCsv } from '../../../server/domain/catalog/csv.ts';
 
 const fields = (text: string) => parseCsv(text).map((r) => r.fields);
 
 describe('parseCsv', () => {
-  it('reads comma-separated fields and lines ended by LF, CRLF or CR, with or without a last line break', () => {
+  it('reads comma-separated fields and lines ended by LF, CRLF or CR, mixed too, with or without a last line break', () => {
     expect(fields('a,b,c\n1,2,3')).toEqual([['a', 'b', 'c'], ['1', '2', '3']]);
     expect(fields('a,b\r\n1,2\r\n')).toEqual([['a', 'b'], ['1', '2']]);
     expect(fields('a,b\r1,2\r')).toEqual([['a', 'b'], ['1', '2']]);
+    expect(parseCsv('a\nb\r\nc\rd')).toEqual([
+      { line: 1, fields: ['a'] },
+      { line: 2, fields: ['b'] },
+      { line: 3, fields: ['c'] },
+      { line: 4, fields: ['d'] },
+    ]);
   });
 
-  it('keeps empty fields and spaces as written', () => {
-    expect(fields('a,,c\n,\n x , y ')).toEqual([['a', '', 'c'], ['', ''], [' x ', ' y ']]);
+  it('keeps empty fields, and trims spaces around a field but not inside quotes', () => {
+    expect(fields('a,,c\n,\n x , y ,\t" z "')).toEqual([['a', '', 'c'], ['', ''], ['x', 'y', ' z ']]);
   });
 
   it('ignores a byte order mark and skips blank lines, numbering records by their first line', () => {
@@ -23,11 +29,12 @@ describe('parseCsv', () => {
   });
 
   it('reads quoted fields with commas, doubled quotes and line breaks (as \\n), and counts their lines', () => {
-    const records = parseCsv('"a, b","say ""hi""","two\r\nlines"\nnext,"",x\n"end"');
+    const records = parseCsv('"a, b","say ""hi""","two\r\nlines"\nnext,"",x\n"end\rof\nit"\né,"ü\r\n"');
     expect(records).toEqual([
       { line: 1, fields: ['a, b', 'say "hi"', 'two\nlines'] },
       { line: 3, fields: ['next', '', 'x'] },
-      { line: 4, fields: ['end'] },
+      { line: 4, fields: ['end\nof\nit'] },
+      { line: 7, fields: ['é', 'ü\n'] },
     ]);
   });
 
@@ -39,10 +46,10 @@ describe('parseCsv', () => {
     expect(() => parseCsv('a\n"open\nstill open')).toThrow(new CsvError(2, 'a quoted field is not closed'));
     expect(() => parseCsv('a\nb\n"x"y,z')).toThrow(/^Line 3: text after a closing quote/);
     expect(() => parseCsv('a\nab"c')).toThrow(/^Line 2: a quote inside a field/);
-  });
-
-  it('stops after maxRecords', () => {
-    expect(parseCsv('1\n2\n3\n4', 2).map((r) => r.fields[0])).toEqual(['1', '2']);
+    // Counted in lines, not bytes, after a record that spans lines and text that is not ASCII.
+    expect(() => parseCsv('"é\r\nü",x\n\nb,"x" y')).toThrow(/^Line 4: text after a closing quote/);
+    // The line of the quote at fault, in a record that spans lines.
+    expect(() => parseCsv('x\n"a\r\nb\nc" y,z')).toThrow(/^Line 4: text after a closing quote/);
   });
 
   it('reads an empty text as no records', () => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { withEvenTiming } from '../../../server/http/even-timing.ts';
-import type { Message, Sender } from '../../../server/notify/sender.ts';
+import type { Message, Sender } from '../../../server/domain/sign-in/outgoing.ts';
 
 const message: Message = { channel: 'sms', to: '2065550199', subject: '', text: 'code' } as Message;
 /** A sender that refuses after `ms` (a guard's database check, a provider's error). */

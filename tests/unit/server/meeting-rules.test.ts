@@ -1,4 +1,4 @@
-import { cancelRefusal, durationRefusal, moveRefusal, summaryRefusal } from '../../../server/domain/meeting-rules.ts';
+import { cancelRefusal, durationRefusal, moveRefusal, summaryRefusal } from '../../../server/domain/meetings/meeting-rules.ts';
 
 const HOUR = 3600_000;
 const now = Date.UTC(2027, 2, 13, 12);

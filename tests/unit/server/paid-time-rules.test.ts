@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvalEffect, approvalRefusal, durationChangeEffect, paidMinutes } from '../../../server/domain/paid-time-rules.ts';
+import { approvalEffect, approvalRefusal, durationChangeEffect, paidMinutes } from '../../../server/domain/pay/paid-time-rules.ts';
 
 /** Paid time a supervisor approves (decision 022): the rules without a database. */
 

@@ -1,4 +1,4 @@
-import { dayRangeEpochs, payPeriodOf } from '../../../server/domain/pay-periods.ts';
+import { dayRangeEpochs, payPeriodOf } from '../../../server/domain/pay/pay-periods.ts';
 
 const FIRST = '2026-01-05';
 const LA = 'America/Los_Angeles';

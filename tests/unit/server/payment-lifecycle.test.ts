@@ -10,7 +10,7 @@ import {
   paymentStatusUpdate,
   type PaymentEvent,
   type PaymentStatus,
-} from '../../../server/domain/payment-lifecycle.ts';
+} from '../../../server/domain/billing/payment-lifecycle.ts';
 
 const EVENTS = Object.keys(PAYMENT_TRANSITIONS) as PaymentEvent[];
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { reportWeeks } from '../../../server/domain/report-weeks.ts';
+import { reportWeeks } from '../../../server/domain/reports/report-weeks.ts';
 
 const HOUR = 3600_000;
 const LA = 'America/Los_Angeles';

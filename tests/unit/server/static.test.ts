@@ -6,20 +6,31 @@ import path from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PhotoStore, photoVersion } from '../../../server/photo-store/store.ts';
 import { createSiteApp } from '../../../server/site.ts';
 import { cacheControl, resolveFile } from '../../../server/static.ts';
 import { isDashboardPath } from '../../../src/config/dashboard-routes.ts';
-import { semesterEnd, weeklyOccurrences } from '../../../server/domain/availability.ts';
+import { semesterEnd, weeklyOccurrences } from '../../../server/domain/booking/availability.ts';
 
 let root: string;
-let photos: string;
+/**
+ * The uploaded photos, as the photo store hands them over (its adapters have their own tests in
+ * tests/api/photos.test.ts): what is asked here is the site's order of uploads, seeds, placeholder.
+ */
+const uploaded = new Map([1, 2].map((id) => [id, Buffer.from(id === 1 ? 'uploaded-photo' : 'uploaded-2')]));
+const photos: PhotoStore = {
+  where: 'this test',
+  save: async () => {},
+  version: async (id) => (uploaded.has(id) ? photoVersion(uploaded.get(id)!) : undefined),
+  read: async (id) => (uploaded.has(id) ? { version: photoVersion(uploaded.get(id)!), jpeg: uploaded.get(id)! } : undefined),
+  tutorIds: async () => [...uploaded.keys()],
+};
 /** An inline script like the island loaders Astro writes into the pages. */
 const ISLAND_LOADER = '(()=>{window.dispatchEvent(new Event("astro:load"));})();';
 const LOADER_HASH = `'sha256-${createHash('sha256').update(ISLAND_LOADER).digest('base64')}'`;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'dist-'));
-  photos = await mkdtemp(path.join(tmpdir(), 'photos-'));
   await mkdir(path.join(root, '_astro'));
   await mkdir(path.join(root, 'app-shell'));
   await mkdir(path.join(root, 'terms'));
@@ -34,19 +45,16 @@ beforeAll(async () => {
   await writeFile(path.join(root, '_astro', 'app.abc123.js.gz'), gzipSync(js));
   await writeFile(path.join(root, 'tutor_images', '1.jpg'), 'seed-photo');
   await writeFile(path.join(root, 'tutor_images', 'placeholder.jpg'), 'placeholder');
-  await writeFile(path.join(photos, '1.jpg'), 'uploaded-photo');
-  await writeFile(path.join(photos, '2.jpg'), 'uploaded-2');
 });
 
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
-  await rm(photos, { recursive: true, force: true });
 });
 
 function site(options: { hsts?: boolean } = {}) {
   const api = new Hono();
   api.get('/api/ping', (c) => c.json({ status: 'success', data: 'pong' }));
-  return createSiteApp({ api, distDir: root, photoDir: photos, ...options });
+  return createSiteApp({ api, distDir: root, photos, ...options });
 }
 
 describe('production site', () => {
@@ -80,7 +88,7 @@ describe('production site', () => {
   });
 
   it('sends the same policy with the live home page', async () => {
-    const app = createSiteApp({ api: new Hono(), distDir: root, photoDir: photos, galleryTutors: async () => [] });
+    const app = createSiteApp({ api: new Hono(), distDir: root, photos, galleryTutors: async () => [] });
     const response = await app.request('/');
     expect(await response.text()).toContain('<h1>home</h1>');
     expect(response.headers.get('content-security-policy')).toContain(LOADER_HASH);

@@ -1,4 +1,4 @@
-import { dayOffProblems, dayOffSpan, deleteRefusal, onDaysOff, seriesLastDayMs, sortOutHours } from '../../../server/domain/take-back-rules.ts';
+import { dayOffProblems, dayOffSpan, deleteRefusal, onDaysOff, seriesLastDayMs, sortOutHours } from '../../../server/domain/meetings/take-back-rules.ts';
 import { DAYS_OFF_MAX_DAYS } from '../../../src/contract/limits.ts';
 import { addDays, dayInZone, daysBetween, formatDayRange } from '../../../src/lib/site-days.ts';
 

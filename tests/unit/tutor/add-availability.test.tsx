@@ -154,6 +154,27 @@ describe('AddAvailabilityDialog', () => {
 });
 
 describe('adding from the availability screen', () => {
+  it('says the list is empty only once the later weeks have come too', async () => {
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    let gets = 0;
+    fakeApi({
+      'GET /api/tutors/myself/meetings': async () => {
+        // The first page answers at once; the weeks after it wait until the test lets them go.
+        if (++gets > 1) await held;
+        return success([]);
+      },
+    });
+    render(<AvailabilityScreen tutorId="myself" renderMeeting={() => null} />);
+    await waitFor(() => expect(gets).toBeGreaterThan(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Use the + button above to add availability')).not.toBeInTheDocument();
+    expect(screen.getByText('Loading your meetings…')).toBeInTheDocument();
+    letGo();
+    await screen.findByText('Use the + button above to add availability');
+  });
+
+
   it('opens the dialog from the + button, and reloads the list after a success', async () => {
     const seen = fakeApi({ 'GET /api/tutors/myself/meetings': () => success([]), 'POST /api/slots': () => success({ id: 1 }) });
     render(<AvailabilityScreen tutorId="myself" renderMeeting={() => null} />);

@@ -1,10 +1,12 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardApp } from '../../../src/features/dashboard/DashboardApp.tsx';
 import { $router } from '../../../src/features/dashboard/router.ts';
 import { PhotoDialog } from '../../../src/features/team/PhotoDialog.tsx';
 import { TutorSidebar, type TutorSidebarPaths } from '../../../src/features/tutor/TutorSidebar.tsx';
+import { useDashboardTutor } from '../../../src/features/tutor/use-dashboard-tutor.ts';
+import { withFirstAnswers } from '../../../src/api/first-answers.ts';
 import { failure, fakeApi, never, success } from '../fake-api.ts';
 
 const paths = (tutorId: string): TutorSidebarPaths => ({
@@ -79,6 +81,21 @@ describe('TutorSidebar', () => {
     // Another tutor's hours are theirs, not 'My' Hours.
     expect(screen.getByRole('link', { name: 'Hours' })).toHaveAttribute('href', '/tutors/2/dashboard/hours');
     for (const name of ['All Gradebooks', 'Team View', 'Summaries', 'Courses & Prices', 'Embed']) expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
+  });
+
+  it("leaves the viewed tutor in the page for the screen's banner, which may hydrate after the sidebar", async () => {
+    const seen = fakeApi({ 'GET /api/checkauth': () => auth(maya), 'GET /api/tutors/2': () => success(jordan) });
+    const page = { '/api/checkauth': [200, auth(maya).body] as [number, unknown], '/api/tutors/2': [200, success(jordan).body] as [number, unknown] };
+    withFirstAnswers(page, () => renderSidebar('2'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    // The screen's part, hydrated later, renders at once what the server wrote: 'Viewing Jordan Alvarez'.
+    function Banner() {
+      const { tutor, viewingOther } = useDashboardTutor('2');
+      return <p data-testid="banner">{viewingOther ? `Viewing ${tutor!.name}` : 'own dashboard'}</p>;
+    }
+    withFirstAnswers(page, () => render(<Banner />));
+    expect(screen.getByTestId('banner')).toHaveTextContent('Viewing Jordan Alvarez');
+    expect(seen).toHaveLength(0);
   });
 
   it('shows a regular tutor no supervisor links and no Back link', async () => {

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withFirstAnswers } from '../../../src/api/first-answers.ts';
 import { request } from '../../../src/api/http.ts';
@@ -171,6 +171,24 @@ describe('useRead', () => {
     expect(seen).toHaveLength(0);
     expect(Object.keys(answers)).toEqual(['/api/things/first']);
     view.unmount();
+  });
+
+  it('serves a shared first answer to a part of the page that renders later, and a reload fetches anew', async () => {
+    const seen = fakeApi({ 'GET /api/things': () => success(['fetched']) });
+    const answers = { '/api/things?n=1': [200, { status: 'success', data: ['from page'] }] as [number, unknown] };
+    const options = { firstPath: '/api/things?n=1', shared: true };
+    const first = withFirstAnswers(answers, () => render(<Things n={1} options={options} />));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    // Another part of the page (the dashboard's screen beside its sidebar) hydrates after the first has shown it.
+    const later = withFirstAnswers(answers, () => render(<Things n={1} options={options} />));
+    expect(within(later.container).getByTestId('state').textContent).toBe('ready from page');
+    expect(seen).toHaveLength(0);
+    // A reload asks the server, while the page's answer is still fresh.
+    withFirstAnswers(answers, () => fireEvent.click(within(first.container).getByRole('button', { name: 'Reload' })));
+    await vi.waitFor(() => expect(within(first.container).getByTestId('state').textContent).toBe('ready fetched'));
+    expect(seen).toHaveLength(1);
+    first.unmount();
+    later.unmount();
   });
 
   it("shows the page's first answer as the screen keeps it (`fromPage`)", async () => {

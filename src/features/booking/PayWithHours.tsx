@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { bookWithHours } from '../../api/booking.ts';
+import { getMyCredits } from '../../api/credits.ts';
+import type { PaymentCreateInput } from '../../contract/schemas.ts';
+import { errorMessage } from '../../lib/error-messages.ts';
+import { packageSizeWords } from '../../lib/labels.ts';
+import { Button } from '../../ui/Button.tsx';
+import styles from './booking.module.css';
+
+export interface PayWithHoursProps {
+  /** The one-time booking to make (its size decides which hours pay). */
+  booking: Omit<PaymentCreateInput, 'pay_with'>;
+  capacity: 1 | 2;
+  disabled: boolean;
+  /** Booked with an hour: the step shows the booked screen. */
+  onBooked: () => void;
+}
+
+/**
+ * Step 3's other way to pay, for a signed-in customer with hours of the session's size left
+ * (docs/contract-extensions.md 'Hour packages'): one hour books it at once, with no card step.
+ * Shows nothing while the hours load, or when there are none of this size.
+ */
+export function PayWithHours({ booking, capacity, disabled, onBooked }: PayWithHoursProps) {
+  const [hours, setHours] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void getMyCredits().then((result) => {
+      if (current && result.status === 'success') setHours(result.data.balance.find((size) => size.capacity === capacity)?.hours ?? 0);
+    });
+    return () => {
+      current = false;
+    };
+  }, [capacity]);
+
+  if (!hours) return null;
+
+  async function book() {
+    setBusy(true);
+    setError(null);
+    const result = await bookWithHours(booking);
+    setBusy(false);
+    if (result.status === 'success') return onBooked();
+    setError(result.status === 'failure' ? errorMessage(result.error) : 'We could not reach the server. Please try again.');
+  }
+
+  return (
+    <section className={styles.hours} aria-label="Pay with your hours">
+      <p>
+        You have {hours} {packageSizeWords(capacity)} {hours === 1 ? 'hour' : 'hours'} left: one books this session, with no card.
+      </p>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <Button variant="secondary" loading={busy} disabled={disabled} onClick={() => void book()}>
+        Book with 1 hour
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+import { afterEach, expect, it } from 'vitest';
+import { form, newCustomer, post } from './booking-helpers.ts';
+import { bookingOf, buyHours, creditsOf, ledgerOf } from './credit-helpers.ts';
+import { call, describeApi, type TestContext } from './harness.ts';
+import { freeHour, jordan, jumpClock, maya, offeringOf, pinClock } from './tutor-helpers.ts';
+
+afterEach(() => pinClock());
+
+/** A new one-off meeting Jordan publishes at a free hour (two days ahead or more, so it can be skipped), to book CS 121 in. */
+async function freeMeeting(ctx: TestContext) {
+  const tutor = await jordan(ctx);
+  const created = await post(tutor.client, '/api/meetings', { occurrence_epoch: await freeHour(ctx, tutor.id), tutor: 'myself' });
+  if (created.status !== 201) throw new Error(`meeting not created: ${JSON.stringify(created.body)}`);
+  return { id: created.body.data.id as number, offering: { id: await offeringOf(ctx, tutor.id, 'CS 121') } };
+}
+
+const uses = (ctx: TestContext, customerId: number) => ctx.database.db.selectFrom('credit_entries').select(['kind', 'hours', 'meeting_id', 'payment_id']).where('customer_id', '=', customerId).where('kind', 'in', ['use', 'return']).orderBy('id').execute();
+
+describeApi('booking a one-time session with hours of a package', (ctx) => {
+  it('books at once with pay_with=credits: paid, no card step, an hour used from the package, the confirmation sent', async () => {
+    const student = await newCustomer(ctx());
+    await buyHours(ctx(), student.client);
+    const meeting = await freeMeeting(ctx());
+    const booked = await post(student.client, '/api/payments', { ...bookingOf(meeting), pay_with: 'credits' });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect(booked.body.data).toEqual({ paid_with: 'credits', payment_id: expect.any(Number), credits_left: 9 });
+    expect(await creditsOf(student.client)).toBe(9);
+    const payments = (await call(student.client, '/api/customers/myself/payments')).body.data;
+    expect(payments).toEqual([expect.objectContaining({ id: booked.body.data.payment_id, payment_status: 'succeeded', minutes_paid: 60 })]);
+    const ledger = await ledgerOf(student.client);
+    expect(ledger.entries[0]).toMatchObject({ kind: 'use', hours: -1, meeting_id: meeting.id, capacity: 1 });
+    expect(ledger.lots[0]).toMatchObject({ hours_left: 9 });
+    // The seat is confirmed (not held), and the gradebook of the course is there.
+    const seat = await ctx().database.db.selectFrom('reservations').select(['status', 'expires_at']).where('meeting_id', '=', meeting.id).where('customer_id', '=', student.id).executeTakeFirstOrThrow();
+    expect(seat).toEqual({ status: 'confirmed', expires_at: null });
+    expect((await call(student.client, '/api/customers/myself/gradebooks')).body.data).toHaveLength(1);
+    // The booking is told (the confirmation with its invite); no receipt for a charge of nothing.
+    await ctx().notifier.settle();
+    const email = (await call(student.client, '/api/customers/myself')).body.data.email;
+    const sent = await ctx().database.db.selectFrom('outbox').select('subject').where('to', '=', email).execute();
+    expect(sent.map((m) => m.subject)).toContain('You\'re booked: CS 121 with Jordan Alvarez');
+    expect(sent.some((m) => m.subject.startsWith('Receipt: $0'))).toBe(false);
+    // The same meeting again: booked already.
+    expect((await post(student.client, '/api/payments', { ...bookingOf(meeting), pay_with: 'credits' })).body.error.type).toBe('AlreadyBooked');
+  });
+
+  it('refuses NoCredits, with its sentence, without hours of the session’s size, and takes nothing', async () => {
+    const student = await newCustomer(ctx());
+    const meeting = await freeMeeting(ctx());
+    const none = await post(student.client, '/api/payments', { ...bookingOf(meeting), pay_with: 'credits' });
+    expect([none.status, none.body.error?.type]).toEqual([409, 'NoCredits']);
+    // Group-of-two hours do not book a one-on-one session.
+    await buyHours(ctx(), student.client, 2);
+    const wrongSize = await post(student.client, '/api/payments', { ...bookingOf(meeting), pay_with: 'credits' });
+    expect(wrongSize.body.error?.type).toBe('NoCredits');
+    expect(await creditsOf(student.client)).toBe(10);
+    const seat = await ctx().database.db.selectFrom('reservations').select('id').where('meeting_id', '=', meeting.id).where('customer_id', '=', student.id).execute();
+    expect(seat).toEqual([]);
+    // The card is still the way to pay it (the one kept from buying the hours: charged at once).
+    const byCard = await post(student.client, '/api/payments', bookingOf(meeting));
+    expect(byCard.body.data).toMatchObject({ client_secret: expect.any(String), payment_id: expect.any(Number) });
+    expect(byCard.body.data.paid_with).toBeUndefined();
+    // A weekly booking is paid by card: pay_with=credits is refused there, naming the field.
+    const weekly = await post(student.client, '/api/subscriptions', { ...bookingOf(meeting), slot: 1, pay_with: 'credits' });
+    expect(weekly.body.error?.fields).toHaveProperty('pay_with');
+  });
+
+  it('gives the hour back, once, when the student skips 12 hours or more ahead', async () => {
+    const student = await newCustomer(ctx());
+    await buyHours(ctx(), student.client);
+    const booked = (await post(student.client, '/api/payments', { ...bookingOf(await freeMeeting(ctx())), pay_with: 'credits' })).body.data;
+    expect(await creditsOf(student.client)).toBe(9);
+    const skipped = await call(student.client, `/api/payments/${booked.payment_id}/skip`, { method: 'POST' });
+    expect(skipped.status, JSON.stringify(skipped.body)).toBe(200);
+    expect(await creditsOf(student.client)).toBe(10);
+    expect((await call(student.client, `/api/payments/${booked.payment_id}/skip`, { method: 'POST' })).body.error.type).toBe('PaymentNotFound');
+    expect((await uses(ctx(), student.id)).map((e) => [e.kind, e.hours])).toEqual([
+      ['use', -1],
+      ['return', 1],
+    ]);
+    expect((await ledgerOf(student.client)).entries[0]).toMatchObject({ kind: 'return', hours: 1 });
+  });
+
+  it('gives the hour back when staff cancel the session', async () => {
+    const student = await newCustomer(ctx());
+    await buyHours(ctx(), student.client);
+    const meeting = await freeMeeting(ctx());
+    await post(student.client, '/api/payments', { ...bookingOf(meeting), pay_with: 'credits' });
+    expect(await creditsOf(student.client)).toBe(9);
+    const lead = await maya(ctx());
+    const canceled = await call(lead.client, `/api/meetings/${meeting.id}/cancel`, { method: 'POST' });
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    expect(await creditsOf(student.client)).toBe(10);
+    expect((await uses(ctx(), student.id)).map((e) => e.kind)).toEqual(['use', 'return']);
+  });
+
+  it('of 10 bookings at once from 10 devices with one hour left, exactly one gets it; the others are refused NoCredits and hold no seat', { timeout: 60_000 }, async () => {
+    const student = await newCustomer(ctx());
+    await buyHours(ctx(), student.client);
+    // Nine hours used by bookings, one left.
+    for (let i = 0; i < 9; i++) {
+      const answer = await post(student.client, '/api/payments', { ...bookingOf(await freeMeeting(ctx())), pay_with: 'credits' });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    }
+    expect(await creditsOf(student.client)).toBe(1);
+    const meetings = [];
+    for (let i = 0; i < 10; i++) meetings.push(await freeMeeting(ctx()));
+    // From ten devices (ten addresses, so nothing per address keeps them apart): the ledger alone must.
+    const answers = await Promise.all(
+      meetings.map((meeting, i) => call(student.client, '/api/payments', { method: 'POST', body: form({ ...bookingOf(meeting), pay_with: 'credits' }), headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } })),
+    );
+    const outcomes = answers.map((a) => (a.status === 201 ? 'booked' : a.body.error?.type));
+    expect(outcomes.filter((o) => o === 'booked'), JSON.stringify(outcomes)).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'NoCredits'), JSON.stringify(outcomes)).toHaveLength(9);
+    expect(await creditsOf(student.client)).toBe(0);
+    expect((await uses(ctx(), student.id)).filter((e) => e.kind === 'use')).toHaveLength(10);
+    const seats = await ctx().database.db.selectFrom('reservations').select('meeting_id').where('customer_id', '=', student.id).where('meeting_id', 'in', meetings.map((m) => m.id)).execute();
+    expect(seats).toHaveLength(1);
+  });
+
+  it('charges overtime on a session booked with an hour at the package’s price per hour, never for free', async () => {
+    const student = await newCustomer(ctx());
+    await buyHours(ctx(), student.client);
+    const tutor = await jordan(ctx());
+    const start = await freeHour(ctx(), tutor.id);
+    const created = await post(tutor.client, '/api/meetings', { occurrence_epoch: start, tutor: 'myself' });
+    const meeting = { id: created.body.data.id as number, offering: { id: await offeringOf(ctx(), tutor.id, 'CS 121') } };
+    expect((await post(student.client, '/api/payments', { ...bookingOf(meeting), pay_with: 'credits' })).status).toBe(201);
+    await jumpClock(ctx(), new Date((start + 3600 + 600) * 1000));
+    expect((await post(tutor.client, `/api/meetings/${meeting.id}/duration_mins`, { duration_mins: 90 })).status).toBe(200);
+    const overtime = await ctx().database.db.selectFrom('payments').select(['amount_cents', 'minutes_paid']).where('meeting_id', '=', meeting.id).where('is_incremental', '=', true).execute();
+    // $500 for 10 hours: $50 an hour, and 30 minutes of it.
+    expect(overtime).toEqual([{ amount_cents: 2500, minutes_paid: 30 }]);
+  });
+
+  it('lets nobody spend another customer’s hours: the ledger is the signed-in customer’s own', async () => {
+    const owner = await newCustomer(ctx());
+    await buyHours(ctx(), owner.client);
+    const other = await newCustomer(ctx());
+    const meeting = await freeMeeting(ctx());
+    expect((await post(other.client, '/api/payments', { ...bookingOf(meeting), pay_with: 'credits' })).body.error.type).toBe('NoCredits');
+    expect((await post(ctx().client(), '/api/payments', { ...bookingOf(meeting), pay_with: 'credits' })).status).toBe(401);
+    expect(await creditsOf(owner.client)).toBe(10);
+  });
+});
