@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { logout } from '../../api/auth.ts';
+import { leavingByLogout } from '../../lib/sign-in-again.ts';
 import { SidebarButton } from '../../ui/SidebarButton.tsx';
 
-/** Ends the session on the server, then leaves for the home page. */
+/** Ends the session on the server, then leaves for the home page (reads still on their way stay quiet). */
 export function LogoutButton() {
   const [leaving, setLeaving] = useState(false);
   return (
@@ -13,6 +14,7 @@ export function LogoutButton() {
       onClick={async () => {
         if (leaving) return;
         setLeaving(true);
+        leavingByLogout();
         await logout();
         window.location.assign('/');
       }}
