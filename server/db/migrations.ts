@@ -760,6 +760,18 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
+  '030_weekly_hours': {
+    async up(db) {
+      await runStatements(db, `
+        -- A weekly subscription paid with hours (server/domain/credits/weekly-draws.ts): each week
+        -- takes an hour when its skip window closes, and falls back to the card on file without one.
+        alter table subscriptions add column pay_with text not null default 'card' check (pay_with in ('card', 'credits'));
+        -- When the customer was told that its hours ran out (cleared when a week takes one again):
+        -- a week's card charge waits until they were told (weekly-draws.ts).
+        alter table subscriptions add column hours_out_told_at timestamptz
+      `);
+    },
+  },
 };
 
 /** PGlite's query protocol takes one statement at a time, so a script is split at its semicolons. */

@@ -203,6 +203,10 @@ export interface Database {
     course_style: 'in-person' | 'online';
     capacity: number;
     status: Generated<'active' | 'canceled'>;
+    /** How its weeks are paid (030): by the card on file, or with hours of packages (credits/weekly-draws.ts). */
+    pay_with: Generated<'card' | 'credits'>;
+    /** A subscription paid with hours: when the customer was told its hours ran out (until a week is paid with one again). */
+    hours_out_told_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
     created_at: Timestamp;
   };
   reservations: {

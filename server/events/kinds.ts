@@ -67,18 +67,24 @@ export interface PaymentRefunded {
 export interface MeetingCanceled {
   kind: 'MeetingCanceled';
   meeting: MeetingFacts;
-  bookings: { paymentId: number; customer: CustomerFacts; refunded: boolean }[];
+  /** `hoursBack`: the booking was paid with an hour of a package, and the hour is back in the customer's hours. */
+  bookings: { paymentId: number; customer: CustomerFacts; refunded: boolean; hoursBack?: boolean }[];
 }
 
-/** A student skipped a meeting or ended a weekly subscription (its weeks still ahead). */
+/**
+ * A student skipped a meeting or ended a weekly subscription (its weeks still ahead), or a week of a
+ * subscription paid with hours was not booked: no hour left and no card on file (`unpaid-week`).
+ */
 export interface BookingCanceled {
   kind: 'BookingCanceled';
-  cause: 'skipped' | 'subscription-canceled';
+  cause: 'skipped' | 'subscription-canceled' | 'unpaid-week';
   paymentIds: number[];
   customer: CustomerFacts;
   /** In start order. */
   meetings: MeetingFacts[];
   refunded: boolean;
+  /** Paid with hours of packages: the hours are back in the customer's hours. */
+  hoursBack?: boolean;
   /** The meetings nobody else is booked on any more: their entries leave the tutor's calendar. */
   emptied: number[];
 }
@@ -152,7 +158,36 @@ export interface CreditsExpiring {
   expiresAt: Date;
 }
 
-export type DomainEvent = MeetingBooked | PaymentSucceeded | PaymentRefunded | MeetingCanceled | BookingCanceled | MeetingMoved | Reassigned | ChargeDeclined | PackagePurchased | PackageRefunded | CreditsExpiring;
+/**
+ * A weekly subscription paid with hours used the last hour of its size: the weeks to come go to the
+ * card on file (`customer.card`), or are not booked without one, unless more hours are bought.
+ * Told before the first card charge (credits/weekly-draws.ts).
+ */
+export interface WeeklyHoursRanOut {
+  kind: 'WeeklyHoursRanOut';
+  subscriptionId: number;
+  customer: CustomerFacts;
+  capacity: 1 | 2;
+  tutorName: string;
+  /** The next week to pay. */
+  start: Date;
+  /** What the card is charged for it. */
+  amountCents: number;
+}
+
+export type DomainEvent =
+  | MeetingBooked
+  | PaymentSucceeded
+  | PaymentRefunded
+  | MeetingCanceled
+  | BookingCanceled
+  | MeetingMoved
+  | Reassigned
+  | ChargeDeclined
+  | PackagePurchased
+  | PackageRefunded
+  | CreditsExpiring
+  | WeeklyHoursRanOut;
 export type EventKind = DomainEvent['kind'];
 
 /** An event as stored: its row's id names it in every message key (`event:{id}:{n}`). */

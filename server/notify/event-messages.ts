@@ -4,7 +4,7 @@
  * event-messages.test.ts). The relay (delivery.ts) keys the n-th message of event e `event:e:n`.
  */
 import { invite } from '../domain/calendar/ics.ts';
-import type { BookingCanceled, ChargeDeclined, CreditsExpiring, CustomerFacts, MeetingBooked, MeetingCanceled, MeetingFacts, MeetingMoved, PackagePurchased, PackageRefunded, PaymentRefunded, PaymentSucceeded, Reassigned, RecordedEvent } from '../events/kinds.ts';
+import type { BookingCanceled, ChargeDeclined, CreditsExpiring, CustomerFacts, MeetingBooked, MeetingCanceled, MeetingFacts, MeetingMoved, PackagePurchased, PackageRefunded, PaymentRefunded, PaymentSucceeded, Reassigned, RecordedEvent, WeeklyHoursRanOut } from '../events/kinds.ts';
 import type { Message } from '../domain/sign-in/outgoing.ts';
 import {
   bookingConfirmation,
@@ -24,6 +24,7 @@ import {
   tutorReassignedAway,
   tutorReassignedTo,
   weeklyChargeProblem,
+  weeklyHoursRanOut,
 } from './templates.ts';
 
 export const fullName = (c: { firstname: string; lastname: string }) => `${c.firstname} ${c.lastname}`.trim();
@@ -66,8 +67,8 @@ export function refundMessages(event: PaymentRefunded, { links }: Context): Mess
 
 /** Staff canceled: each customer's entry goes (CANCEL), with what happens to their money. */
 export function meetingCanceledMessages(event: MeetingCanceled, { links, stamp }: Context): Message[] {
-  return event.bookings.map(({ customer, refunded }) =>
-    customerCancellation(links, customer, [event.meeting], 'tutor-canceled', refunded, invite(ownEntries([event.meeting], customer), 'CANCEL', links.siteUrl, stamp)),
+  return event.bookings.map(({ customer, refunded, hoursBack }) =>
+    customerCancellation(links, customer, [event.meeting], 'tutor-canceled', { refunded, hoursBack }, invite(ownEntries([event.meeting], customer), 'CANCEL', links.siteUrl, stamp)),
   );
 }
 
@@ -77,7 +78,7 @@ export function bookingCanceledMessages(event: BookingCanceled, { links, stamp }
   const entries = ownEntries(event.meetings, event.customer);
   const emptied = entries.filter((entry) => event.emptied.includes(entry.meeting.id));
   return [
-    customerCancellation(links, event.customer, event.meetings, event.cause, event.refunded, invite(entries, 'CANCEL', links.siteUrl, stamp)),
+    customerCancellation(links, event.customer, event.meetings, event.cause, { refunded: event.refunded, hoursBack: event.hoursBack }, invite(entries, 'CANCEL', links.siteUrl, stamp)),
     ...tutorCancellationNotice(links, fullName(event.customer), event.meetings, event.cause, emptied.length > 0 ? invite(emptied, 'CANCEL', links.siteUrl, stamp) : undefined),
   ];
 }
@@ -129,6 +130,10 @@ export function creditsExpiringMessages(event: CreditsExpiring, { links }: Conte
   return [creditsExpiringNotice(links, event.customer, event)];
 }
 
+export function weeklyHoursRanOutMessages(event: WeeklyHoursRanOut, { links }: Context): Message[] {
+  return [weeklyHoursRanOut(links, event.customer, event)];
+}
+
 /** Every event's messages, by its kind. */
 export function messagesOf(event: RecordedEvent, siteUrl: string): Message[] {
   const context: Context = { links: linksFor(siteUrl), stamp: event.occurredAt };
@@ -155,5 +160,7 @@ export function messagesOf(event: RecordedEvent, siteUrl: string): Message[] {
       return packageRefundedMessages(event, context);
     case 'CreditsExpiring':
       return creditsExpiringMessages(event, context);
+    case 'WeeklyHoursRanOut':
+      return weeklyHoursRanOutMessages(event, context);
   }
 }

@@ -144,41 +144,70 @@ export function meetingMoved(links: Links, to: { firstname: string; email: strin
   );
 }
 
-export type CancelCause = 'skipped' | 'subscription-canceled' | 'tutor-canceled';
+export type CancelCause = 'skipped' | 'subscription-canceled' | 'tutor-canceled' | 'unpaid-week';
+
+/** What became of what the customer paid for a canceled booking. */
+export interface CanceledMoney {
+  /** Charged, and refunded to the card. */
+  refunded: boolean;
+  /** Paid with an hour of a package, and the hour is back. */
+  hoursBack?: boolean | undefined;
+}
+
+function moneyLine({ refunded, hoursBack }: CanceledMoney): string {
+  if (refunded) return 'Everything you paid for it is refunded to your card; banks take 5 to 10 days to show it.';
+  if (hoursBack) return 'The hour you booked it with is back in your hours, to book another session with.';
+  return 'You are not charged for it.';
+}
 
 /** The customer's side of a cancellation: their calendar entries go, and what happens to the money. */
-export function customerCancellation(links: Links, customer: Person, meetings: MeetingFacts[], cause: CancelCause, refunded: boolean, calendar: CalendarAttachment): Message {
+export function customerCancellation(links: Links, customer: Person, meetings: MeetingFacts[], cause: CancelCause, money: CanceledMoney, calendar: CalendarAttachment): Message {
   const first = meetings[0]!;
   const lead = {
     skipped: `You skipped your ${meetingName(first)} on ${formatMeetingTime(first.start)}. Your tutor has been told.`,
     'subscription-canceled': `Your weekly ${meetingName(first)} is canceled. These sessions are off your schedule, and your tutor has been told:`,
     'tutor-canceled': `Your tutor canceled your ${meetingName(first)} on ${formatMeetingTime(first.start)}. We're sorry for the change.`,
+    'unpaid-week': `Your weekly ${meetingName(first)} on ${formatMeetingTime(first.start)} is not booked: you have no hours of its size left, and no card on file to pay it. Your tutor has been told. Buy hours before your next week's session can no longer be skipped (12 hours before it starts) to keep it.`,
   }[cause];
   return renderEmail(
     customer.email,
-    cause === 'subscription-canceled' ? `Canceled: weekly ${subjectOf(first)} with ${first.tutor.name}` : `Canceled: ${subjectOf(first)} on ${formatShortTime(first.start)}`,
+    cause === 'subscription-canceled'
+      ? `Canceled: weekly ${subjectOf(first)} with ${first.tutor.name}`
+      : cause === 'unpaid-week'
+        ? `Not booked: ${subjectOf(first)} on ${formatShortTime(first.start)}`
+        : `Canceled: ${subjectOf(first)} on ${formatShortTime(first.start)}`,
     {
       greeting: `Hi ${customer.firstname},`,
-      paragraphs: [
-        lead,
-        refunded ? 'Everything you paid for it is refunded to your card; banks take 5 to 10 days to show it.' : 'You are not charged for it.',
-        'The attached update removes it from your calendar. You can book another time on our site.',
-      ],
+      paragraphs: [lead, moneyLine(money), 'The attached update removes it from your calendar. You can book another time on our site.'],
       ...(cause === 'subscription-canceled' ? { list: meetings.map(meetingLine) } : {}),
-      action: { label: 'Book another session', url: `${links.siteUrl}/#booking` },
+      action: cause === 'unpaid-week' ? { label: 'Buy hours', url: `${links.studentDashboard}/hours` } : { label: 'Book another session', url: `${links.siteUrl}/#booking` },
     },
     { calendar },
   );
 }
 
-/** The tutor's side of a student's skip or canceled subscription. */
-export function tutorCancellationNotice(links: Links, customerName: string, meetings: MeetingFacts[], cause: 'skipped' | 'subscription-canceled', calendar: CalendarAttachment | undefined): Message[] {
+/** The tutor's side of a student's skip, canceled subscription, or week not paid. */
+export function tutorCancellationNotice(links: Links, customerName: string, meetings: MeetingFacts[], cause: 'skipped' | 'subscription-canceled' | 'unpaid-week', calendar: CalendarAttachment | undefined): Message[] {
   const first = meetings[0]!;
-  const what = cause === 'skipped' ? `skipped ${subjectOf(first)} on ${formatMeetingTime(first.start)}` : `canceled their weekly ${subjectOf(first)} sessions (${meetings.length} left on your schedule are off)`;
+  const what = {
+    skipped: `skipped ${subjectOf(first)} on ${formatMeetingTime(first.start)}`,
+    'subscription-canceled': `canceled their weekly ${subjectOf(first)} sessions (${meetings.length} left on your schedule are off)`,
+    'unpaid-week': `has no way to pay for ${subjectOf(first)} on ${formatMeetingTime(first.start)} (no hours left, no card on file), so it is not booked`,
+  }[cause];
+  const subject = {
+    skipped: `${customerName} skipped ${formatShortTime(first.start)}`,
+    'subscription-canceled': `${customerName} canceled their weekly sessions`,
+    'unpaid-week': `${customerName}'s ${formatShortTime(first.start)} is not booked`,
+  }[cause];
+  const sms = {
+    skipped: `${customerName} skipped ${subjectOf(first)} on ${formatShortTime(first.start)}.`,
+    'subscription-canceled': `${customerName} canceled their weekly ${subjectOf(first)} sessions.`,
+    'unpaid-week': `${customerName}'s ${subjectOf(first)} on ${formatShortTime(first.start)} is not booked (not paid).`,
+  }[cause];
   return [
     renderEmail(
       first.tutor.email,
-      cause === 'skipped' ? `${customerName} skipped ${formatShortTime(first.start)}` : `${customerName} canceled their weekly sessions`,
+      subject,
       {
         greeting: `Hi ${first.tutor.name},`,
         paragraphs: [`${customerName} ${what}.`, calendar ? 'The attached update removes it from your calendar.' : 'Other students are still booked for it, so it stays on your schedule.'],
@@ -187,7 +216,7 @@ export function tutorCancellationNotice(links: Links, customerName: string, meet
       },
       calendar ? { calendar } : {},
     ),
-    text(first.tutor.phone, cause === 'skipped' ? `${customerName} skipped ${subjectOf(first)} on ${formatShortTime(first.start)}.` : `${customerName} canceled their weekly ${subjectOf(first)} sessions.`),
+    text(first.tutor.phone, sms),
   ];
 }
 
@@ -398,6 +427,23 @@ export function creditsExpiringNotice(links: Links, customer: Person, lot: { pac
     greeting: `Hi ${customer.firstname},`,
     paragraphs: [`You still have ${hours} from ${lot.packageName}. Book them by ${until}: after that they expire and cannot be used or refunded.`],
     action: { label: 'Book a session', url: links.studentDashboard },
+  });
+}
+
+/**
+ * A weekly subscription paid with hours used the last hour of its size: the weeks to come are
+ * charged to the card on file, or not booked without one, unless more hours are bought.
+ */
+export function weeklyHoursRanOut(links: Links, customer: Person & { card: string | null }, facts: { capacity: 1 | 2; tutorName: string; start: Date; amountCents: number }): Message {
+  const size = packageSizeWords(facts.capacity);
+  const when = formatMeetingTime(facts.start);
+  const next = customer.card
+    ? `Your weekly sessions with ${facts.tutorName} go on: from ${when}, each week is charged to your card ending in ${customer.card} (${centsToDollars(facts.amountCents)}) once it can no longer be skipped, 12 hours before it starts.`
+    : `There is no card on file to pay your weekly session with ${facts.tutorName} on ${when}: it will not be booked unless you buy hours before it can no longer be skipped, 12 hours before it starts.`;
+  return renderEmail(customer.email, `Your ${size} hours have run out`, {
+    greeting: `Hi ${customer.firstname},`,
+    paragraphs: [`You have used your last ${size} hour.`, next, 'Buy hours to keep paying for your weeks with hours.'],
+    action: { label: 'Buy hours', url: `${links.studentDashboard}/hours` },
   });
 }
 

@@ -1,5 +1,5 @@
 import { customerCalls as calls } from '../../src/contract/calls/customers.ts';
-import { bookWeekly } from '../domain/booking/booking.ts';
+import { bookWeekly, bookWeeklyWithHours } from '../domain/booking/booking.ts';
 import { keyedHash } from '../domain/sign-in/keyed-hash.ts';
 import { RATE_LIMITS } from '../domain/sign-in/rate-limits.ts';
 import { cancelSubscription } from '../domain/meetings/student-changes.ts';
@@ -17,7 +17,9 @@ export function subscriptionRoutes({ db, payments: provider, log }: RouteDeps) {
     const { customerId, proven } = requireCustomer(c);
     const form = await input.form();
     await enforceRateLimit(c, db, RATE_LIMITS.booking, [`customer:${customerId}`]);
-    return input.answer(await bookWeekly(db, provider, customerId, form, await keyedHash(db, c.get('clientAddress')), proven));
+    const addressHash = await keyedHash(db, c.get('clientAddress'));
+    if (form.pay_with === 'credits') return input.answer(await bookWeeklyWithHours(db, customerId, form, addressHash));
+    return input.answer(await bookWeekly(db, provider, customerId, form, addressHash, proven));
   });
 
   serve(app, calls.cancelSubscription, async (c, input) => {

@@ -30,8 +30,12 @@ export const bookWithHours = (input: Omit<PaymentCreateInput, 'pay_with'>) =>
   send('POST /payments', { form: { ...input, pay_with: 'credits' } }) as Promise<ApiResult<CreditBooking>>;
 
 /** The weekly "create intent" call: the first meeting is charged now, the rest are scheduled. */
-export const createSubscription = (input: SubscriptionCreateInput) =>
-  send('POST /subscriptions', { form: input });
+export const createSubscription = (input: Omit<SubscriptionCreateInput, 'pay_with'>) =>
+  send('POST /subscriptions', { form: input }) as Promise<ApiResult<PaymentIntent>>;
+
+/** The weekly booking paid with hours of packages: the first week takes an hour now, each later one when its skip window closes. */
+export const bookWeeklyWithHours = (input: Omit<SubscriptionCreateInput, 'pay_with'>) =>
+  send('POST /subscriptions', { form: { ...input, pay_with: 'credits' } }) as Promise<ApiResult<CreditBooking>>;
 
 /**
  * Demo mode only: confirms a payment with the offline provider, as Stripe.js confirms with Stripe.

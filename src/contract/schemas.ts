@@ -108,11 +108,8 @@ export const paymentCreateForm = z.object({
   /** Additive: `credits` books with an hour of a package (docs/contract-extensions.md 'Hour packages'); absent or `card`, the card. */
   pay_with: z.enum(['card', 'credits'], { message: 'Must be card or credits' }).optional(),
 });
-/** A weekly booking: weeks are paid by card (hours of packages book one-time sessions). */
-export const subscriptionCreateForm = paymentCreateForm.extend({
-  slot: id,
-  pay_with: z.literal('card', { message: 'Weekly sessions are paid by card: hours book one-time sessions' }).optional(),
-});
+/** A weekly booking: `pay_with=credits` pays each week with an hour of a package, the card on file when they run out. */
+export const subscriptionCreateForm = paymentCreateForm.extend({ slot: id });
 
 // --- meetings and availability -----------------------------------------------------------------
 export const meetingCreateForm = z.object({ occurrence_epoch: epochSeconds, tutor: idOrMyself });

@@ -60,9 +60,6 @@ describeApi('booking a one-time session with hours of a package', (ctx) => {
     const byCard = await post(student.client, '/api/payments', bookingOf(meeting));
     expect(byCard.body.data).toMatchObject({ client_secret: expect.any(String), payment_id: expect.any(Number) });
     expect(byCard.body.data.paid_with).toBeUndefined();
-    // A weekly booking is paid by card: pay_with=credits is refused there, naming the field.
-    const weekly = await post(student.client, '/api/subscriptions', { ...bookingOf(meeting), slot: 1, pay_with: 'credits' });
-    expect(weekly.body.error?.fields).toHaveProperty('pay_with');
   });
 
   it('gives the hour back, once, when the student skips 12 hours or more ahead', async () => {

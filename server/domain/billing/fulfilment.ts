@@ -192,7 +192,7 @@ async function fulfilChargeIn(trx: Transaction<Database>, outcome: ChargeOutcome
  * has no live payment yet (one canceled or abandoned does not count), so landing the checkout's
  * outcome twice, or after a week got its own payment, never makes a second charge for a week.
  */
-async function scheduleLaterWeeks(
+export async function scheduleLaterWeeks(
   trx: Transaction<Database>,
   payment: { customer_id: number; meeting_id: number; subscription_id: number; amount_cents: number; provider: string },
 ): Promise<void> {

@@ -12,6 +12,7 @@ import { chargeAnswerEvent, INITIAL_STATUS, movePayments, type PaymentStatus } f
 import { billableOvertimeMinutes, overtimeCents } from '../meetings/overtime.ts';
 import { recordDurationChange } from '../pay/paid-time.ts';
 import { Refusal } from '../refusal.ts';
+import { HOURS_PROVIDER } from '../credits/ledger.ts';
 
 type Trx = Transaction<Database>;
 
@@ -61,7 +62,7 @@ async function chargesFor(trx: Trx, meetingId: number, durationMins: number): Pr
  * so that its overtime is never free. Drawing overtime from the hours left is issue 35's next step.
  */
 async function hourlyCents(trx: Trx, booking: { id: number; amount_cents: number; provider: string }): Promise<number> {
-  if (booking.provider !== 'credits') return booking.amount_cents;
+  if (booking.provider !== HOURS_PROVIDER) return booking.amount_cents;
   const lot = await trx
     .selectFrom('credit_entries as u')
     .innerJoin('credit_lots as l', 'l.id', 'u.lot_id')

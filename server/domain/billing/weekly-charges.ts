@@ -27,6 +27,8 @@ import { fromNow, now } from '../../clock.ts';
 import { noticeDeadline } from '../meetings/student-changes.ts';
 import { sendPendingRefunds } from './refunds.ts';
 import { chargeAnswerEvent, movePayments } from './payment-lifecycle.ts';
+import { HOURS_PROVIDER } from '../credits/ledger.ts';
+import { drawDueWeeks } from '../credits/weekly-draws.ts';
 
 export interface WeeklyChargeServices {
   db: Db;
@@ -82,6 +84,9 @@ type ClaimedCharge = Awaited<ReturnType<ReturnType<typeof selectCharges>['execut
 export async function chargeDueWeeklyPayments(services: WeeklyChargeServices): Promise<ChargeTally> {
   const tally: ChargeTally = { succeeded: 0, failed: 0, requiresAction: 0, errors: 0 };
   await settleCanceledInFlight(services);
+  // Weeks paid with hours first: those without one fall to the card, charged below in this pass.
+  const draws = await drawDueWeeks(services);
+  if (draws.drawn + draws.toCard + draws.notBooked > 0) services.log(`weekly hours: ${draws.drawn} drawn, ${draws.toCard} to the card, ${draws.notBooked} not booked`);
   for (;;) {
     const batch = await claimDue(services.db);
     for (const charge of batch) {
@@ -111,6 +116,8 @@ async function claimDue(db: Db): Promise<ClaimedCharge[]> {
       .innerJoin('subscriptions as s', 's.id', 'p.subscription_id')
       .select(['p.id', 'p.payment_status'])
       .where('p.is_incremental', '=', false)
+      // A week paid with hours is never charged; it becomes the card's when it has none (credits/weekly-draws.ts).
+      .where('p.provider', '!=', HOURS_PROVIDER)
       // A week that no longer exists (canceled by the tutor, taken back: take-back.ts) is never
       // charged; their live payments were canceled with them, this holds whatever happens.
       .where('m.canceled', '=', false)
@@ -125,7 +132,9 @@ async function claimDue(db: Db): Promise<ClaimedCharge[]> {
       )
       .where((eb) =>
         eb.or([
-          eb.and([eb('p.payment_status', '=', 'subscription_pending'), eb('m.occurrence', '<=', noticeDeadline())]),
+          // A week of a subscription paid with hours that fell to the card waits, if it must, for
+          // the customer to be told first (credits/weekly-draws.ts).
+          eb.and([eb('p.payment_status', '=', 'subscription_pending'), eb('m.occurrence', '<=', noticeDeadline()), eb.or([eb('p.charge_retry_at', 'is', null), eb('p.charge_retry_at', '<=', current)])]),
           eb.and([eb('p.payment_status', '=', 'requires_payment_method'), eb('p.charge_retry_at', '<=', current)]),
           eb.and([eb('p.payment_status', '=', 'processing'), eb('p.provider_intent_id', 'is', null), eb('p.charge_claimed_at', '<=', fromNow(-CLAIM_LEASE_MS))]),
         ]),

@@ -16,7 +16,9 @@ import { currentCentsQuery } from '../billing/prices.ts';
 import { dayOffAt, isOnDayOff, notOnDayOff } from '../calendar/days-off.ts';
 import { cardOnFileFor } from '../sign-in/account-proof.ts';
 import { chooseTextReminders } from './customers.ts';
-import { creditTotalQuery, lotToDraw, recordUse } from '../credits/ledger.ts';
+import { creditTotalQuery, HOURS_PROVIDER, lotToDraw, recordUse } from '../credits/ledger.ts';
+import { tellWhenHoursRanOut } from '../credits/weekly-draws.ts';
+import { scheduleLaterWeeks } from '../billing/fulfilment.ts';
 import { recordBooked } from '../meetings/change-events.ts';
 import { openGradebook } from '../gradebooks/gradebooks.ts';
 
@@ -254,7 +256,7 @@ export async function bookWithHours(db: Db, customerId: number, request: Booking
     const lotId = await lotToDraw(trx, customerId, request.capacity);
     const payment = await withOneTimeSeat(trx, { meetingId: meeting.id, customerId, request, offeringId }, { status: 'confirmed', expires_at: null, address_hash: addressHash })
       .insertInto('payments')
-      .values({ customer_id: customerId, meeting_id: meeting.id, minutes_paid: 60, amount_cents: 0, payment_status: INITIAL_STATUS.paidWithHours, provider: 'credits', inserted_at: now() })
+      .values({ customer_id: customerId, meeting_id: meeting.id, minutes_paid: 60, amount_cents: 0, payment_status: INITIAL_STATUS.paidWithHours, provider: HOURS_PROVIDER, inserted_at: now() })
       .returning('id')
       .executeTakeFirstOrThrow();
     await recordUse(trx, { customerId, lotId, meetingId: meeting.id, paymentId: payment.id });
@@ -298,64 +300,90 @@ async function weeksStillOffered<T extends { occurrence: Date | string }>(trx: T
   return weeks.filter((_, i) => times[i]! <= lastDay && !dayOffAt(daysOff, times[i]!));
 }
 
+/**
+ * The weeks of a weekly booking, locked in start order, with what every weekly booking checks:
+ * the first is the meeting asked for, the offering is the tutor's, the customer is in none of them
+ * yet, and each has the seat. With the customer's open checkout of the first week, if any (`again`).
+ */
+async function lockWeeklyMeetings(trx: Trx, customerId: number, request: WeeklyRequest, addressHash: string | null) {
+  const slotMeetings = await trx.selectFrom('meetings').select('id').where('slot_id', '=', request.slot).execute();
+  await abandonOtherCheckouts(trx, customerId, slotMeetings.map((m) => m.id), addressHash);
+  const locked = await trx
+    .selectFrom('meetings')
+    .select(['id', 'tutor_id', 'occurrence', 'capacity', 'reservations_taken', 'offering_id as booked_offering_id', 'course_style'])
+    .where('slot_id', '=', request.slot)
+    .where('canceled', '=', false)
+    .where('occurrence', '>', now())
+    .orderBy('occurrence')
+    .forUpdate()
+    .execute();
+  const meetings = await weeksStillOffered(trx, request.slot, locked);
+  const first = meetings[0];
+  if (!first) throw new Refusal('SlotNotFound');
+  if (first.id !== request.meeting) throw new Refusal('MeetingNotFound');
+  const offering = await findBookableOffering(trx, request.offering);
+  if (!offering || offering.tutor_id !== first.tutor_id) throw new Refusal('OfferingNotFound');
+
+  const again = await existingPayment(trx, customerId, first.id);
+  if (again) return { meetings, first, offering, again };
+  // Still in some of these meetings (say, after skipping one week): this is not a new subscription.
+  const mine = await trx
+    .selectFrom('reservations')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('status', '!=', 'released')
+    .where('meeting_id', 'in', meetings.map((m) => m.id))
+    .executeTakeFirst();
+  if (mine) throw new Refusal('AlreadyBooked');
+  const want = { capacity: request.capacity, offeringId: offering.offering_id, style: request.course_style };
+  if (!meetings.every((m) => hasSeat(m, want))) throw new Refusal('SeatTaken');
+  return { meetings, first, offering, again: undefined };
+}
+
+/**
+ * A seat in every week (the meetings locked by lockWeeklyMeetings) and the subscription that holds
+ * them: held for a checkout, or confirmed when the weeks are paid with hours.
+ */
+async function takeWeeklySeats(
+  trx: Trx,
+  seats: { customerId: number; request: WeeklyRequest; offeringId: number; meetingIds: number[]; payWith: 'card' | 'credits' },
+  reservation: { status: 'held' | 'confirmed'; expires_at: Date | null; address_hash: string | null },
+): Promise<number> {
+  const { customerId, request, offeringId, meetingIds } = seats;
+  await trx
+    .updateTable('meetings')
+    .set((eb) => ({ capacity: request.capacity, offering_id: offeringId, course_style: request.course_style, reservations_taken: eb('reservations_taken', '+', 1) }))
+    .where('id', 'in', meetingIds)
+    .execute();
+  const subscription = await trx
+    .insertInto('subscriptions')
+    .values({ customer_id: customerId, slot_id: request.slot, offering_id: offeringId, course_style: request.course_style, capacity: request.capacity, pay_with: seats.payWith })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('reservations')
+    .values(meetingIds.map((id) => ({ meeting_id: id, customer_id: customerId, subscription_id: subscription.id, ...reservation })))
+    .execute();
+  return subscription.id;
+}
+
 /** Step 1 of a weekly booking: the seats, the subscription and the first payment, committed. */
 export async function takeWeekly(db: Db, provider: PaymentProvider, customerId: number, request: WeeklyRequest, addressHash: string | null, proven: boolean): Promise<Taken> {
   await releaseExpiredHolds(db);
   return db.transaction().execute(async (trx): Promise<Taken> => {
-    const slotMeetings = await trx.selectFrom('meetings').select('id').where('slot_id', '=', request.slot).execute();
-    await abandonOtherCheckouts(trx, customerId, slotMeetings.map((m) => m.id), addressHash);
-    const locked = await trx
-      .selectFrom('meetings')
-      .select(['id', 'tutor_id', 'occurrence', 'capacity', 'reservations_taken', 'offering_id as booked_offering_id', 'course_style'])
-      .where('slot_id', '=', request.slot)
-      .where('canceled', '=', false)
-      .where('occurrence', '>', now())
-      .orderBy('occurrence')
-      .forUpdate()
-      .execute();
-    const meetings = await weeksStillOffered(trx, request.slot, locked);
-    const first = meetings[0];
-    if (!first) throw new Refusal('SlotNotFound');
-    if (first.id !== request.meeting) throw new Refusal('MeetingNotFound');
-    const offering = await findBookableOffering(trx, request.offering);
-    if (!offering || offering.tutor_id !== first.tutor_id) throw new Refusal('OfferingNotFound');
-
-    const again = await existingPayment(trx, customerId, first.id);
+    const { meetings, first, offering, again } = await lockWeeklyMeetings(trx, customerId, request, addressHash);
     if (again) return [again, { abandonOnFailure: false }];
-    // Still in some of these meetings (say, after skipping one week): this is not a new subscription.
-    const mine = await trx
-      .selectFrom('reservations')
-      .select('id')
-      .where('customer_id', '=', customerId)
-      .where('status', '!=', 'released')
-      .where('meeting_id', 'in', meetings.map((m) => m.id))
-      .executeTakeFirst();
-    if (mine) throw new Refusal('AlreadyBooked');
-    const want = { capacity: request.capacity, offeringId: offering.offering_id, style: request.course_style };
-    if (!meetings.every((m) => hasSeat(m, want))) throw new Refusal('SeatTaken');
-
-    const ids = meetings.map((m) => m.id);
-    await trx
-      .updateTable('meetings')
-      .set((eb) => ({ capacity: request.capacity, offering_id: offering.offering_id, course_style: request.course_style, reservations_taken: eb('reservations_taken', '+', 1) }))
-      .where('id', 'in', ids)
-      .execute();
-    const subscription = await trx
-      .insertInto('subscriptions')
-      .values({ customer_id: customerId, slot_id: request.slot, offering_id: offering.offering_id, course_style: request.course_style, capacity: request.capacity })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const expires = holdExpiry();
-    await trx
-      .insertInto('reservations')
-      .values(ids.map((id) => ({ meeting_id: id, customer_id: customerId, subscription_id: subscription.id, status: 'held' as const, expires_at: expires, address_hash: addressHash })))
-      .execute();
+    const subscriptionId = await takeWeeklySeats(
+      trx,
+      { customerId, request, offeringId: offering.offering_id, meetingIds: meetings.map((m) => m.id), payWith: 'card' },
+      { status: 'held', expires_at: holdExpiry(), address_hash: addressHash },
+    );
     const payment = await insertCheckout(
       trx,
       {
         customer_id: customerId,
         meeting_id: first.id,
-        subscription_id: subscription.id,
+        subscription_id: subscriptionId,
         minutes_paid: 60,
         payment_status: INITIAL_STATUS.checkout,
         provider: provider.name,
@@ -366,5 +394,41 @@ export async function takeWeekly(db: Db, provider: PaymentProvider, customerId: 
       checkoutTerms(await checkoutTermsQuery(trx, customerId, 'weekly', request.capacity).executeTakeFirstOrThrow(), proven),
     );
     return [payment, { abandonOnFailure: true }];
+  });
+}
+
+/**
+ * A weekly booking paid with hours of packages (pay_with=credits): every week's seat confirmed at
+ * once, the first week paid with an hour now (refused NoCredits without one, nothing taken), and
+ * each later week written as waiting for its hour, drawn when its skip window closes
+ * (credits/weekly-draws.ts), at the weekly price it falls back to on the card when the hours run
+ * out. In one transaction: the weeks locked in order, then the customer (ledger.ts).
+ */
+export async function bookWeeklyWithHours(db: Db, customerId: number, request: WeeklyRequest, addressHash: string | null): Promise<CreditBooking> {
+  await chooseTextReminders(db, customerId, request.text_reminders);
+  await releaseExpiredHolds(db);
+  return db.transaction().execute(async (trx) => {
+    const { meetings, first, offering, again } = await lockWeeklyMeetings(trx, customerId, request, addressHash);
+    if (again) throw new Refusal('AlreadyBooked');
+    const lotId = await lotToDraw(trx, customerId, request.capacity);
+    const terms = await checkoutTermsQuery(trx, customerId, 'weekly', request.capacity).executeTakeFirstOrThrow();
+    if (terms.cents === null) throw new Refusal('DBError');
+    const subscriptionId = await takeWeeklySeats(
+      trx,
+      { customerId, request, offeringId: offering.offering_id, meetingIds: meetings.map((m) => m.id), payWith: 'credits' },
+      { status: 'confirmed', expires_at: null, address_hash: addressHash },
+    );
+    const payment = await trx
+      .insertInto('payments')
+      .values({ customer_id: customerId, meeting_id: first.id, subscription_id: subscriptionId, minutes_paid: 60, amount_cents: 0, payment_status: INITIAL_STATUS.paidWithHours, provider: HOURS_PROVIDER, inserted_at: now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordUse(trx, { customerId, lotId, meetingId: first.id, paymentId: payment.id });
+    await scheduleLaterWeeks(trx, { customer_id: customerId, meeting_id: first.id, subscription_id: subscriptionId, amount_cents: terms.cents, provider: HOURS_PROVIDER });
+    await openGradebook(trx, customerId, offering.offering_id);
+    await recordBooked(trx, payment.id);
+    await tellWhenHoursRanOut(trx, { customerId, subscriptionId, capacity: request.capacity });
+    const left = await creditTotalQuery(trx, customerId).executeTakeFirstOrThrow();
+    return { paid_with: 'credits', payment_id: payment.id, credits_left: left.total };
   });
 }

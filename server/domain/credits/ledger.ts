@@ -16,6 +16,12 @@ import { Refusal } from '../refusal.ts';
 
 type Db = Kysely<Database>;
 
+/**
+ * The `provider` of a payment paid with an hour of a package (amount 0, no provider's intent), and
+ * of a weekly week that waits for its hour (credits/weekly-draws.ts): no card is charged for it.
+ */
+export const HOURS_PROVIDER = 'credits';
+
 /** The hours left in a customer's live lots, per lot: a subquery to join or sum. */
 function liveLots(db: Db, customerId: number) {
   return db
@@ -31,6 +37,15 @@ function liveLots(db: Db, customerId: number) {
 /** A customer's hours left, all sizes together (GET /api/customers/myself `credits`): a scalar subquery. */
 export function creditTotalQuery(db: Db, customerId: number) {
   return db.selectFrom(liveLots(db, customerId).as('live')).select(sql<number>`coalesce(sum(live.hours_left), 0)::int`.as('total'));
+}
+
+/** A customer's hours left of one size (1: one-on-one, 2: group-of-two). */
+export async function hoursLeftOfSize(db: Db, customerId: number, capacity: number): Promise<number> {
+  const row = await db
+    .selectFrom(liveLots(db, customerId).where('l.capacity', '=', capacity).as('live'))
+    .select(sql<number>`coalesce(sum(live.hours_left), 0)::int`.as('hours'))
+    .executeTakeFirstOrThrow();
+  return row.hours;
 }
 
 /** Entries and lots a customer's view lists at most (the newest). */

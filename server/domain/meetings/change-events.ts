@@ -7,9 +7,10 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { CustomerFacts, MeetingFacts } from '../../events/kinds.ts';
+import type { BookingCanceled, CustomerFacts, MeetingFacts } from '../../events/kinds.ts';
 import { recordEvent } from '../../events/record.ts';
 import { BOOKED_STATUSES } from '../booking/booked.ts';
+import { HOURS_PROVIDER } from '../credits/ledger.ts';
 import { inOrder, meetingFacts } from './meeting-facts.ts';
 
 type Trx = Kysely<Database>;
@@ -101,7 +102,7 @@ export async function recordRefunded(trx: Trx, paymentId: number): Promise<void>
  * before the seats are released (a freed meeting loses its course and place, which the messages
  * name). One event for all the weeks of a subscription.
  */
-export async function recordStudentCancel(trx: Trx, paymentIds: number[], cause: 'skipped' | 'subscription-canceled'): Promise<void> {
+export async function recordStudentCancel(trx: Trx, paymentIds: number[], cause: BookingCanceled['cause']): Promise<void> {
   if (paymentIds.length === 0) return;
   const payments = await trx.selectFrom('payments').select(['id', 'customer_id', 'meeting_id', 'refund_pending', 'refunded_at']).where('id', 'in', paymentIds).$narrowType<{ meeting_id: number }>().execute();
   const ids = payments.map((p) => p.meeting_id);
@@ -123,6 +124,8 @@ export async function recordStudentCancel(trx: Trx, paymentIds: number[], cause:
     customer: (await customerFacts(trx, [customerId])).get(customerId)!,
     meetings,
     refunded: payments.some((p) => p.refund_pending || p.refunded_at !== null),
+    // Paid with hours: their return is written before this (ledger.ts returnHoursOf).
+    hoursBack: (await trx.selectFrom('credit_entries').select('id').where('payment_id', 'in', paymentIds).where('kind', '=', 'return').executeTakeFirst()) !== undefined,
     emptied: meetings.filter((m) => !stillBooked.some((b) => b.meeting_id === m.id)).map((m) => m.id),
   });
 }
@@ -135,7 +138,7 @@ export async function recordStudentCancel(trx: Trx, paymentIds: number[], cause:
 export async function recordMeetingCanceled(trx: Trx, meetingId: number): Promise<void> {
   const booked = await trx
     .selectFrom('payments')
-    .select(['id', 'customer_id', 'payment_status', 'provider_intent_id'])
+    .select(['id', 'customer_id', 'payment_status', 'provider_intent_id', 'provider'])
     .where('meeting_id', '=', meetingId)
     .where('is_incremental', '=', false)
     .where((eb) =>
@@ -152,7 +155,13 @@ export async function recordMeetingCanceled(trx: Trx, meetingId: number): Promis
   await recordEvent(trx, {
     kind: 'MeetingCanceled',
     meeting,
-    bookings: booked.map((p) => ({ paymentId: p.id, customer: customers.get(p.customer_id)!, refunded: p.payment_status === 'succeeded' && p.provider_intent_id !== null })),
+    bookings: booked.map((p) => ({
+      paymentId: p.id,
+      customer: customers.get(p.customer_id)!,
+      refunded: p.payment_status === 'succeeded' && p.provider_intent_id !== null,
+      // Paid with an hour of a package: the cancel gives it back (ledger.ts returnHoursOf).
+      hoursBack: p.payment_status === 'succeeded' && p.provider === HOURS_PROVIDER,
+    })),
   });
 }
 

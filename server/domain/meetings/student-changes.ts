@@ -113,6 +113,8 @@ export async function cancelSubscription({ db, provider, log }: StudentServices,
       if (refund) charged.push(payment.id);
       await movePayments(trx, refund ? 'refunded' : 'canceled', payment.payment_status).set({ refund_pending: refund }).where('id', '=', payment.id).execute();
     }
+    // Weeks paid with hours (the first, taken at booking): each hour goes back to its package.
+    await returnHoursOf(trx, { paymentIds: future.map((p) => p.id) });
     // One message for all the weeks, before their seats are freed (as for a skip).
     await recordStudentCancel(trx, future.map((p) => p.id), 'subscription-canceled');
     for (const payment of future) await releaseSeat(trx, payment.meeting_id, customerId);

@@ -92,12 +92,12 @@ export const customerCalls = {
   createSubscription: declare({
     method: 'POST',
     path: '/subscriptions',
-    summary: 'Books a weekly slot: the first meeting is charged now, the rest each week',
+    summary: 'Books a weekly slot: the first meeting is charged now, the rest each week; with pay_with=credits, each week takes an hour of a package',
     access: 'customer',
     form: subscriptionCreateForm,
-    answer: entity<PaymentIntent>('PaymentIntent'),
+    answer: entity<PaymentIntent | CreditBooking>('PaymentIntent', 'CreditBooking'),
     created: true,
-    errors: ['TooSoon', 'SlotNotFound', 'MeetingNotFound', 'OfferingNotFound', 'SeatTaken', 'AlreadyBooked', 'CardDeclined', 'PaymentFailed'],
+    errors: ['TooSoon', 'SlotNotFound', 'MeetingNotFound', 'OfferingNotFound', 'SeatTaken', 'AlreadyBooked', 'NoCredits', 'CardDeclined', 'PaymentFailed'],
   }),
   cancelSubscription: declare({
     method: 'POST',

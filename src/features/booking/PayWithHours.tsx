@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
-import { bookWithHours } from '../../api/booking.ts';
+import { bookWeeklyWithHours, bookWithHours } from '../../api/booking.ts';
 import { getMyCredits } from '../../api/credits.ts';
-import type { PaymentCreateInput } from '../../contract/schemas.ts';
+import type { PaymentCreateInput, SubscriptionCreateInput } from '../../contract/schemas.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { packageSizeWords } from '../../lib/labels.ts';
 import { Button } from '../../ui/Button.tsx';
 import styles from './booking.module.css';
 
 export interface PayWithHoursProps {
-  /** The one-time booking to make (its size decides which hours pay). */
-  booking: Omit<PaymentCreateInput, 'pay_with'>;
+  /** The booking to make (its size decides which hours pay); with `slot`, a weekly one. */
+  booking: Omit<PaymentCreateInput, 'pay_with'> & { slot?: SubscriptionCreateInput['slot'] | undefined };
   capacity: 1 | 2;
   disabled: boolean;
   /** Booked with an hour: the step shows the booked screen. */
@@ -18,8 +18,10 @@ export interface PayWithHoursProps {
 
 /**
  * Step 3's other way to pay, for a signed-in customer with hours of the session's size left
- * (docs/contract-extensions.md 'Hour packages'): one hour books it at once, with no card step.
- * Shows nothing while the hours load, or when there are none of this size.
+ * (docs/contract-extensions.md 'Hour packages'): one hour books a one-time session at once, with no
+ * card step; a weekly booking takes this week's hour now and each later week's when it can no
+ * longer be skipped (the card on file pays once they run out). Shows nothing while the hours load,
+ * or when there are none of this size.
  */
 export function PayWithHours({ booking, capacity, disabled, onBooked }: PayWithHoursProps) {
   const [hours, setHours] = useState<number | null>(null);
@@ -41,7 +43,8 @@ export function PayWithHours({ booking, capacity, disabled, onBooked }: PayWithH
   async function book() {
     setBusy(true);
     setError(null);
-    const result = await bookWithHours(booking);
+    const { slot, ...oneTime } = booking;
+    const result = slot === undefined ? await bookWithHours(oneTime) : await bookWeeklyWithHours({ ...oneTime, slot });
     setBusy(false);
     if (result.status === 'success') return onBooked();
     setError(result.status === 'failure' ? errorMessage(result.error) : 'We could not reach the server. Please try again.');
@@ -50,7 +53,8 @@ export function PayWithHours({ booking, capacity, disabled, onBooked }: PayWithH
   return (
     <section className={styles.hours} aria-label="Pay with your hours">
       <p>
-        You have {hours} {packageSizeWords(capacity)} {hours === 1 ? 'hour' : 'hours'} left: one books this session, with no card.
+        You have {hours} {packageSizeWords(capacity)} {hours === 1 ? 'hour' : 'hours'} left:{' '}
+        {booking.slot === undefined ? 'one books this session, with no card.' : "each week takes one, this week's now; once they run out, your card on file pays."}
       </p>
       {error && (
         <p className={styles.error} role="alert">
@@ -58,7 +62,7 @@ export function PayWithHours({ booking, capacity, disabled, onBooked }: PayWithH
         </p>
       )}
       <Button variant="secondary" loading={busy} disabled={disabled} onClick={() => void book()}>
-        Book with 1 hour
+        {booking.slot === undefined ? 'Book with 1 hour' : 'Book weekly with hours'}
       </Button>
     </section>
   );

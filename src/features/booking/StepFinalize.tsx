@@ -12,7 +12,7 @@ import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { AppointmentFacts } from './AppointmentCard.tsx';
-import { PayWithHours } from './PayWithHours.tsx';
+import { PayWithHours, type PayWithHoursProps } from './PayWithHours.tsx';
 import { BackButton } from './BackButton.tsx';
 import type { Appointment, Selection } from './booking-machine.ts';
 import { dispatchBooking, intentSecrets, resetBooking } from './booking-store.ts';
@@ -168,9 +168,9 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
 
       <PayerDetails customer={customer} contact={contact} onContact={setContact} markEmpty={stop?.markEmpty === true} paying={paying} cardOnFile={cardOnFile} />
 
-      {customer.state === 'known' && customer.customer.credits > 0 && appointment.slotId === null && (
+      {customer.state === 'known' && customer.customer.credits > 0 && (
         <PayWithHours
-          booking={{ meeting: appointment.meetingId, offering: appointment.offering.id, capacity: selection.capacity, course_style: selection.style!, text_reminders: textReminders }}
+          booking={hoursBooking(appointment, selection, textReminders)}
           capacity={selection.capacity}
           disabled={paying}
           onBooked={() => finish(customer.customer)}
@@ -212,6 +212,12 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
         })}
     </div>
   );
+}
+
+/** The booking Pay with hours makes: this appointment, one-time or weekly (its slot). */
+function hoursBooking(appointment: Appointment, selection: StepFinalizeProps['selection'], textReminders: boolean): PayWithHoursProps['booking'] {
+  const booking = { meeting: appointment.meetingId, offering: appointment.offering.id, capacity: selection.capacity, course_style: selection.style!, text_reminders: textReminders };
+  return appointment.slotId !== null ? { ...booking, slot: appointment.slotId } : booking;
 }
 
 /** The calls of Pay (checkout-flow.ts) for this appointment, with the card field or the card on file. */

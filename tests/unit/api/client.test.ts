@@ -65,6 +65,8 @@ const calls: [string, () => Promise<unknown>, Sent][] = [
     { method: 'POST', path: '/api/payments', query: {}, form: { meeting: '9', course_style: 'online', capacity: '1', offering: '4', pay_with: 'credits' } }],
   ['createSubscription', () => api.createSubscription({ meeting: 9, slot: 2, course_style: 'in-person', capacity: 2, offering: 4 }),
     { method: 'POST', path: '/api/subscriptions', query: {}, form: { meeting: '9', slot: '2', course_style: 'in-person', capacity: '2', offering: '4' } }],
+  ['bookWeeklyWithHours', () => api.bookWeeklyWithHours({ meeting: 9, slot: 2, course_style: 'online', capacity: 1, offering: 4 }),
+    { method: 'POST', path: '/api/subscriptions', query: {}, form: { meeting: '9', slot: '2', course_style: 'online', capacity: '1', offering: '4', pay_with: 'credits' } }],
   ['requestVerificationCode', () => api.requestVerificationCode({ email: 'alex@example.com' }),
     { method: 'POST', path: '/api/verification', query: {}, form: { email: 'alex@example.com' } }],
   ['requestVerificationCode by phone', () => api.requestVerificationCode({ phone: '2065550199' }),
