@@ -276,7 +276,11 @@ export interface MeetingWithPayments {
  */
 export interface OvertimePreview {
   duration_mins: number;
-  charges: { customer: { id: Id; firstname: string; lastname: string }; minutes: number; amount_cents: number; card_last_four: string | null }[];
+  /**
+   * `minutes`: the extra time billed; `hours`: whole hours of it taken from the customer's packages
+   * (a session booked with an hour: its overtime is in whole hours); `amount_cents`: the rest, charged to the card.
+   */
+  charges: { customer: { id: Id; firstname: string; lastname: string }; minutes: number; hours: number; amount_cents: number; card_last_four: string | null }[];
 }
 
 export interface Customer {

@@ -3,6 +3,7 @@ import { form, newCustomer, post } from './booking-helpers.ts';
 import { bookingOf, buyHours, creditsOf, ledgerOf } from './credit-helpers.ts';
 import { call, describeApi, type TestContext } from './harness.ts';
 import { freeHour, jordan, jumpClock, maya, offeringOf, pinClock } from './tutor-helpers.ts';
+import { now } from '../../server/clock.ts';
 
 afterEach(() => pinClock());
 
@@ -115,7 +116,8 @@ describeApi('booking a one-time session with hours of a package', (ctx) => {
     expect(seats).toHaveLength(1);
   });
 
-  it('charges overtime on a session booked with an hour at the package’s price per hour, never for free', async () => {
+  /** A session of Jordan's booked with an hour by a new customer with 10 hours, the clock 10 minutes past its booked hour. */
+  async function hourBookedSession() {
     const student = await newCustomer(ctx());
     await buyHours(ctx(), student.client);
     const tutor = await jordan(ctx());
@@ -124,10 +126,53 @@ describeApi('booking a one-time session with hours of a package', (ctx) => {
     const meeting = { id: created.body.data.id as number, offering: { id: await offeringOf(ctx(), tutor.id, 'CS 121') } };
     expect((await post(student.client, '/api/payments', { ...bookingOf(meeting), pay_with: 'credits' })).status).toBe(201);
     await jumpClock(ctx(), new Date((start + 3600 + 600) * 1000));
+    const overtime = () =>
+      ctx().database.db.selectFrom('payments').select(['id', 'amount_cents', 'minutes_paid', 'provider', 'payment_status']).where('meeting_id', '=', meeting.id).where('is_incremental', '=', true).orderBy('id').execute();
+    const preview = async (minutes: number) => (await call(tutor.client, `/api/meetings/${meeting.id}/overtime?duration_mins=${minutes}`)).body.data.charges;
+    return { student, tutor, meeting, overtime, preview };
+  }
+
+  it('bills overtime on a session booked with an hour in whole hours, taken from the customer’s hours, after the same preview', async () => {
+    const { student, tutor, meeting, overtime, preview } = await hourBookedSession();
+    // Whole hours, to the nearest: 80 minutes bills nothing, 90 bills one hour.
+    expect(await preview(80)).toEqual([]);
+    expect(await preview(90)).toEqual([expect.objectContaining({ minutes: 60, hours: 1, amount_cents: 0 })]);
     expect((await post(tutor.client, `/api/meetings/${meeting.id}/duration_mins`, { duration_mins: 90 })).status).toBe(200);
-    const overtime = await ctx().database.db.selectFrom('payments').select(['amount_cents', 'minutes_paid']).where('meeting_id', '=', meeting.id).where('is_incremental', '=', true).execute();
-    // $500 for 10 hours: $50 an hour, and 30 minutes of it.
-    expect(overtime).toEqual([{ amount_cents: 2500, minutes_paid: 30 }]);
+    expect(await overtime()).toEqual([expect.objectContaining({ amount_cents: 0, minutes_paid: 60, provider: 'credits', payment_status: 'succeeded' })]);
+    expect(await creditsOf(student.client)).toBe(8);
+    // Entered again: nothing more. Raised to 150 minutes: one more hour.
+    expect((await post(tutor.client, `/api/meetings/${meeting.id}/duration_mins`, { duration_mins: 100 })).status).toBe(200);
+    expect(await creditsOf(student.client)).toBe(8);
+    expect((await post(tutor.client, `/api/meetings/${meeting.id}/duration_mins`, { duration_mins: 150 })).status).toBe(200);
+    expect((await overtime()).map((p) => [p.minutes_paid, p.amount_cents])).toEqual([
+      [60, 0],
+      [60, 0],
+    ]);
+    expect(await creditsOf(student.client)).toBe(7);
+    const entries = (await ledgerOf(student.client)).entries.filter((e: { kind: string }) => e.kind === 'use');
+    expect(entries.map((e: { meeting_id: number }) => e.meeting_id)).toEqual([meeting.id, meeting.id, meeting.id]);
+
+    // A supervisor refunds one of those hours (a disputed overtime): it goes back to the package, once.
+    const lead = await maya(ctx());
+    const [first] = await overtime();
+    const refunded = await post(lead.client, `/api/payments/${first!.id}/refund`, { reason: 'The student left at 90 minutes' });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(await creditsOf(student.client)).toBe(8);
+    expect((await post(lead.client, `/api/payments/${first!.id}/refund`, { reason: 'again' })).body.error.type).toBe('NotRefundable');
+    // Still counted as billed: the same time entered again takes nothing.
+    expect((await post(tutor.client, `/api/meetings/${meeting.id}/duration_mins`, { duration_mins: 150 })).status).toBe(200);
+    expect(await creditsOf(student.client)).toBe(8);
+  });
+
+  it('charges the card for overtime in whole hours once the hours of its size run out, at the package’s price per hour, never for free', async () => {
+    const { student, tutor, meeting, overtime, preview } = await hourBookedSession();
+    // The 9 hours left go elsewhere.
+    const lot = await ctx().database.db.selectFrom('credit_lots').select('id').where('customer_id', '=', student.id).executeTakeFirstOrThrow();
+    await ctx().database.db.insertInto('credit_entries').values({ customer_id: student.id, lot_id: lot.id, kind: 'adjustment', hours: -9, reason: 'spent elsewhere', created_at: now() }).execute();
+    // $500 for 10 hours: $50 an hour, and one whole hour of it.
+    expect(await preview(90)).toEqual([expect.objectContaining({ minutes: 60, hours: 0, amount_cents: 5000, card_last_four: '4242' })]);
+    expect((await post(tutor.client, `/api/meetings/${meeting.id}/duration_mins`, { duration_mins: 90 })).status).toBe(200);
+    expect(await overtime()).toEqual([expect.objectContaining({ amount_cents: 5000, minutes_paid: 60, provider: 'offline', payment_status: 'succeeded' })]);
   });
 
   it('lets nobody spend another customer’s hours: the ledger is the signed-in customer’s own', async () => {

@@ -12,7 +12,7 @@ import { chargeAnswerEvent, INITIAL_STATUS, movePayments, type PaymentStatus } f
 import { billableOvertimeMinutes, overtimeCents } from '../meetings/overtime.ts';
 import { recordDurationChange } from '../pay/paid-time.ts';
 import { Refusal } from '../refusal.ts';
-import { HOURS_PROVIDER } from '../credits/ledger.ts';
+import { HOURS_PROVIDER, hoursLeftOfSize, lotToDraw, recordUse, returnHoursOf } from '../credits/ledger.ts';
 
 type Trx = Transaction<Database>;
 
@@ -22,11 +22,22 @@ type Trx = Transaction<Database>;
  */
 const BILLED_STATUSES: PaymentStatus[] = ['succeeded', 'processing', 'requires_action'];
 
-/** What a duration would charge one attendee: the minutes not billed yet, at their hourly price. */
+/**
+ * What a duration would charge one attendee: the minutes not billed yet, at their hourly price; for
+ * a session booked with an hour of a package, in whole hours, as many as they have left of the
+ * session's size taken from their packages (`hours`) and the rest charged to the card.
+ */
 export interface OvertimeCharge {
   customerId: number;
   minutes: number;
+  /** Whole hours taken from the customer's packages (0 for a session paid by card). */
+  hours: number;
+  /** What the card is charged: the minutes not paid with hours. */
   amountCents: number;
+  /** The session's size (the hours' size). */
+  capacity: number;
+  /** What an hour of the booking cost (hourlyCents). */
+  hourlyCents: number;
 }
 
 /**
@@ -34,8 +45,8 @@ export interface OvertimeCharge {
  * time rounded as spec 2 §9 says (overtime.ts), minus what was billed already.
  */
 async function chargesFor(trx: Trx, meetingId: number, durationMins: number): Promise<OvertimeCharge[]> {
-  const owed = billableOvertimeMinutes(durationMins);
-  if (owed === 0) return [];
+  if (billableOvertimeMinutes(durationMins) === 0) return [];
+  const { capacity } = await trx.selectFrom('meetings').select('capacity').where('id', '=', meetingId).executeTakeFirstOrThrow();
   const seats = await trx.selectFrom('reservations').select('customer_id').where('meeting_id', '=', meetingId).where('status', '=', 'confirmed').orderBy('customer_id').execute();
   const charges: OvertimeCharge[] = [];
   for (const { customer_id: customerId } of seats) {
@@ -47,19 +58,56 @@ async function chargesFor(trx: Trx, meetingId: number, durationMins: number): Pr
       .execute();
     const booking = previous.find((p) => !p.is_incremental && BOOKED_STATUSES.includes(p.payment_status));
     if (!booking) continue;
+    const byHours = booking.provider === HOURS_PROVIDER;
     const billed = previous
       .filter((p) => p.is_incremental && (BILLED_STATUSES.includes(p.payment_status) || p.refunded_by !== null))
       .reduce((sum, p) => sum + p.minutes_paid, 0);
-    const minutes = owed - billed;
-    if (minutes > 0) charges.push({ customerId, minutes, amountCents: overtimeCents(await hourlyCents(trx, booking), minutes) });
+    const minutes = billableOvertimeMinutes(durationMins, byHours) - billed;
+    if (minutes <= 0) continue;
+    const hours = byHours ? Math.min(Math.floor(minutes / 60), await hoursLeftOfSize(trx, customerId, capacity)) : 0;
+    const hourly = await hourlyCents(trx, booking);
+    charges.push({ customerId, minutes, hours, capacity, hourlyCents: hourly, amountCents: overtimeCents(hourly, minutes - hours * 60) });
   }
   return charges;
 }
 
 /**
+ * Overtime of a session booked with an hour of a package, paid with the customer's hours: one
+ * incremental payment per hour (60 minutes, paid as written, no provider) with its use in the
+ * ledger, oldest purchase first, the customer's row locked after the meeting (ledger.ts). Returns
+ * the hours taken: fewer than planned when they were spent since the preview.
+ */
+async function drawOvertimeHours(trx: Trx, staff: Staff, meetingId: number, charge: OvertimeCharge): Promise<number> {
+  for (let drawn = 0; drawn < charge.hours; drawn++) {
+    const lotId = await lotToDraw(trx, charge.customerId, charge.capacity).catch((error: unknown) => {
+      if (error instanceof Refusal && error.type === 'NoCredits') return null;
+      throw error;
+    });
+    if (lotId === null) return drawn;
+    const payment = await trx
+      .insertInto('payments')
+      .values({
+        customer_id: charge.customerId,
+        meeting_id: meetingId,
+        is_incremental: true,
+        minutes_paid: 60,
+        amount_cents: 0,
+        payment_status: INITIAL_STATUS.paidWithHours,
+        provider: HOURS_PROVIDER,
+        entered_by: staff.tutorId,
+        inserted_at: now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordUse(trx, { customerId: charge.customerId, lotId, meetingId, paymentId: payment.id });
+  }
+  return charge.hours;
+}
+
+/**
  * What an hour of the booking cost: its payment's amount, or for a session booked with an hour of a
  * package (its payment is 0 cents: the money was the package's), the package's price per paid hour,
- * so that its overtime is never free. Drawing overtime from the hours left is issue 35's next step.
+ * so that its overtime is never free once the customer's hours of its size have run out.
  */
 async function hourlyCents(trx: Trx, booking: { id: number; amount_cents: number; provider: string }): Promise<number> {
   if (booking.provider !== HOURS_PROVIDER) return booking.amount_cents;
@@ -101,6 +149,7 @@ export async function previewDuration(services: MeetingServices, staff: Staff, m
       return {
         customer: { id: customer.id, firstname: customer.firstname, lastname: customer.lastname },
         minutes: charge.minutes,
+        hours: charge.hours,
         amount_cents: charge.amountCents,
         card_last_four: cardDigits(customer.payment_method_label),
       };
@@ -129,14 +178,18 @@ export async function setDuration(services: MeetingServices, staff: Staff, meeti
     // The new duration, and what it does to the tutor's paid time (awaiting approval: paid-time.ts).
     await recordDurationChange(trx, staff, meetingId, durationMins);
     for (const charge of await chargesFor(trx, meetingId, durationMins)) {
+      const drawn = await drawOvertimeHours(trx, staff, meetingId, charge);
+      // The rest on the card (hours spent between the preview and now go there too).
+      const cardMinutes = charge.minutes - drawn * 60;
+      if (cardMinutes === 0) continue;
       await trx
         .insertInto('payments')
         .values({
           customer_id: charge.customerId,
           meeting_id: meetingId,
           is_incremental: true,
-          minutes_paid: charge.minutes,
-          amount_cents: charge.amountCents,
+          minutes_paid: cardMinutes,
+          amount_cents: overtimeCents(charge.hourlyCents, cardMinutes),
           payment_status: INITIAL_STATUS.overtime,
           provider: payments.name,
           entered_by: staff.tutorId,
@@ -216,6 +269,7 @@ export async function sendOvertimeCharges(services: Pick<MeetingServices, 'db' |
  * payment is canceled and marked for a refund with who refunded it and why, in one transaction, and
  * the refund sent after the commit (refunds.ts, the one way a refund is sent; its receipt follows).
  * The minutes stay counted as billed, so entering the same time again does not charge them again.
+ * An hour of a package taken for overtime goes back to the package instead (no money moved).
  */
 export async function refundOvertime(services: MeetingServices, staff: Staff, paymentId: number, reason: string): Promise<void> {
   const { db } = services;
@@ -223,11 +277,17 @@ export async function refundOvertime(services: MeetingServices, staff: Staff, pa
   const meetingId = await db.transaction().execute(async (trx) => {
     const payment = await trx
       .selectFrom('payments')
-      .select(['id', 'meeting_id', 'is_incremental', 'payment_status', 'provider_intent_id', 'refund_pending', 'refunded_at'])
+      .select(['id', 'meeting_id', 'is_incremental', 'payment_status', 'provider', 'provider_intent_id', 'refund_pending', 'refunded_at'])
       .where('id', '=', paymentId)
       .forUpdate()
       .executeTakeFirst();
     if (!payment) throw new Refusal('PaymentNotFound');
+    if (payment.is_incremental && payment.payment_status === 'succeeded' && payment.provider === HOURS_PROVIDER) {
+      // An hour of a package taken for overtime: it goes back to the package, with who and why.
+      await movePayments(trx, 'canceled', payment.payment_status).set({ refunded_by: staff.tutorId, refund_reason: reason.trim() }).where('id', '=', paymentId).execute();
+      await returnHoursOf(trx, { paymentIds: [paymentId] });
+      return null;
+    }
     const refundable = payment.is_incremental && payment.payment_status === 'succeeded' && payment.provider_intent_id !== null && !payment.refund_pending && payment.refunded_at === null;
     if (!refundable || payment.meeting_id === null) throw new Refusal('NotRefundable');
     // Locked above: still succeeded.
@@ -237,5 +297,5 @@ export async function refundOvertime(services: MeetingServices, staff: Staff, pa
       .execute();
     return payment.meeting_id;
   });
-  await sendRefunds(services, meetingId);
+  if (meetingId !== null) await sendRefunds(services, meetingId);
 }

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { previewOvertime, setMeetingDuration, setMeetingOccurrence } from '../../api/meetings.ts';
 import type { Meeting, OvertimePreview } from '../../contract/entities.ts';
 import { fieldZoneName, fromDateTimeLocal, toDateTimeLocal } from '../../lib/datetime-local.ts';
-import { centsToDollars } from '../../lib/money.ts';
 import { FormModal } from '../../ui/FormModal.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import {
+  chargeMeans,
   chargeQuestion,
+  confirmChargesLabel,
   DURATION_CHANGED_MESSAGE,
   DURATION_RANGE_MESSAGE,
   durationWarnings,
@@ -92,7 +93,7 @@ export function EditMeetingDialog({ meeting, onClose }: EditMeetingDialogProps) 
   return (
     <FormModal
       title="Edit Meeting Time + Duration"
-      submitLabel={confirming ? `Charge ${centsToDollars(total)}` : 'Update'}
+      submitLabel={confirming ? confirmChargesLabel(total) : 'Update'}
       cancelLabel="Close"
       working={working}
       onSubmit={() => void update()}
@@ -137,10 +138,10 @@ export function EditMeetingDialog({ meeting, onClose }: EditMeetingDialogProps) 
             <p key={String(charge.customer.id)}>
               <strong>{chargeQuestion(charge)}</strong>
               <br />
-              {charge.card_last_four ? `Card ending in ${charge.card_last_four}.` : 'No card on file: the charge will show as Failed.'}
+              {chargeMeans(charge)}
             </p>
           ))}
-          <p>Press ‘Charge {centsToDollars(total)}’ to charge, or change the duration.</p>
+          <p>Press ‘{confirmChargesLabel(total)}’ to confirm, or change the duration.</p>
         </div>
       )}
     </FormModal>

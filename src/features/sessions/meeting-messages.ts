@@ -16,10 +16,32 @@ export const STARTED_NO_MOVE_MESSAGE = 'This session has started, so its time ca
 export { MAX_DURATION_MINUTES };
 export const DURATION_RANGE_MESSAGE = `Please enter a duration from 1 to ${MAX_DURATION_MINUTES} minutes.`;
 
-/** The edit dialog's question before it charges overtime: 'Charge {customer} ${amount} for {minutes} extra minutes?'. */
-export function chargeQuestion(charge: OvertimePreview['charges'][number]): string {
+type PreviewCharge = OvertimePreview['charges'][number];
+
+/**
+ * The edit dialog's question before it charges overtime: 'Charge {customer} ${amount} for {minutes}
+ * extra minutes?'; overtime of a session booked with an hour of a package names the hours it takes
+ * ('Take 1 hour of Sam Lee's hours for 60 extra minutes?', and the card's part after it).
+ */
+export function chargeQuestion(charge: PreviewCharge): string {
   const name = `${charge.customer.firstname} ${charge.customer.lastname}`.trim();
-  return `Charge ${name} ${centsToDollars(charge.amount_cents)} for ${charge.minutes} extra minutes?`;
+  const hours = charge.hours ?? 0;
+  if (hours === 0) return `Charge ${name} ${centsToDollars(charge.amount_cents)} for ${charge.minutes} extra minutes?`;
+  const taken = `Take ${hours} ${hours === 1 ? 'hour' : 'hours'} of ${name}'s hours`;
+  return charge.amount_cents === 0
+    ? `${taken} for ${charge.minutes} extra minutes?`
+    : `${taken} and charge ${centsToDollars(charge.amount_cents)} for ${charge.minutes} extra minutes?`;
+}
+
+/** Under the question: the card it goes to, or that the hours pay it all. */
+export function chargeMeans(charge: PreviewCharge): string {
+  if (charge.amount_cents === 0) return 'Paid with hours of their packages: nothing goes to a card.';
+  return charge.card_last_four ? `Card ending in ${charge.card_last_four}.` : 'No card on file: the charge will show as Failed.';
+}
+
+/** The dialog's confirm button: 'Charge $N', or 'Take hours' when hours pay it all. */
+export function confirmChargesLabel(totalCents: number): string {
+  return totalCents > 0 ? `Charge ${centsToDollars(totalCents)}` : 'Take hours';
 }
 
 /** The edit dialog's failure messages (reschedule and duration change). */

@@ -104,6 +104,29 @@ describe('EditMeetingDialog', () => {
     expect(onClose).toHaveBeenCalledWith(true);
   });
 
+  it('asks before taking overtime from the hours of a session booked with an hour: hours, then the card for the rest', async () => {
+    const m = meeting(-1.5);
+    const charges = [
+      { customer: { id: 1, firstname: 'Alex', lastname: 'Rivera' }, minutes: 60, hours: 1, amount_cents: 0, card_last_four: '4242' },
+      { customer: { id: 3, firstname: 'Sam', lastname: 'Lee' }, minutes: 120, hours: 1, amount_cents: 5000, card_last_four: '1881' },
+    ];
+    fakeApi({ [`GET /api/meetings/${m.id}/overtime`]: (r) => success({ duration_mins: Number(r.query.duration_mins), charges: Number(r.query.duration_mins) === 90 ? charges.slice(0, 1) : charges }) });
+    open(m);
+    setDuration('90');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    const asked = await screen.findByRole('alert', { name: 'Charges to confirm' });
+    expect(asked).toHaveTextContent("Take 1 hour of Alex Rivera's hours for 60 extra minutes?");
+    expect(asked).toHaveTextContent('Paid with hours of their packages: nothing goes to a card.');
+    expect(screen.getByRole('button', { name: 'Take hours' })).toBeInTheDocument();
+
+    setDuration('150');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    const both = await screen.findByRole('alert', { name: 'Charges to confirm' });
+    expect(both).toHaveTextContent("Take 1 hour of Sam Lee's hours and charge $50 for 120 extra minutes?");
+    expect(both).toHaveTextContent('Card ending in 1881.');
+    expect(screen.getByRole('button', { name: 'Charge $50' })).toBeInTheDocument();
+  });
+
   it('shows a refused duration in the dialog before anything is charged', async () => {
     const m = meeting(-0.5);
     const seen = fakeApi({ [`GET /api/meetings/${m.id}/overtime`]: () => failure('MeetingNotEnded', 409) });
