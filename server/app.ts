@@ -19,6 +19,7 @@ import { courseRoutes } from './routes/courses.ts';
 import { priceRoutes } from './routes/prices.ts';
 import { packageRoutes } from './routes/packages.ts';
 import { packagePurchaseRoutes } from './routes/package-purchases.ts';
+import { creditLotRoutes } from './routes/credit-lots.ts';
 import { offeringRoutes } from './routes/offerings.ts';
 import { embedRoutes } from './routes/embed.ts';
 import { tutorRoutes } from './routes/tutors.ts';
@@ -138,6 +139,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
     customerRoutes,
     paymentRoutes,
     packagePurchaseRoutes,
+    creditLotRoutes,
     subscriptionRoutes,
     gradebookRoutes,
     payrollRoutes,

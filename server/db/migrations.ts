@@ -772,6 +772,27 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
+  '031_credit_refunds': {
+    async up(db) {
+      await runStatements(db, `
+        -- A supervisor refunds a purchase's unused hours (server/domain/credits/lot-refunds.ts): the
+        -- hours leave the ledger with the refund's row, and the money goes to the card after the
+        -- commit, keyed by the row (refunded_at once the provider confirms it).
+        create table credit_refunds (
+          id serial primary key,
+          lot_id integer not null references credit_lots (id),
+          payment_id integer not null references payments (id),
+          hours integer not null check (hours > 0),
+          amount_cents integer not null check (amount_cents >= 0),
+          reason text not null,
+          entered_by integer not null references tutors (id),
+          created_at timestamptz not null,
+          refunded_at timestamptz
+        );
+        create index credit_refunds_unsent on credit_refunds (id) where refunded_at is null
+      `);
+    },
+  },
 };
 
 /** PGlite's query protocol takes one statement at a time, so a script is split at its semicolons. */

@@ -290,6 +290,19 @@ export interface Database {
     entered_by: Generated<number | null>;
     created_at: RequiredTimestamp;
   };
+  /** A supervisor's refund of a purchase's unused hours (031): pro rata to its price per paid hour, sent to the card once. */
+  credit_refunds: {
+    id: Generated<number>;
+    lot_id: number;
+    payment_id: number;
+    hours: number;
+    amount_cents: number;
+    reason: string;
+    entered_by: number;
+    created_at: RequiredTimestamp;
+    /** When the provider confirmed it; null while it is still to send (the reconciliation pass retries). */
+    refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  };
   gradebooks: {
     id: Generated<number>;
     customer_id: number;

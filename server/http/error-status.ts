@@ -30,6 +30,7 @@ export const errorStatus: Record<ErrorType, ContentfulStatusCode> = {
   AlreadyExists: 409,
   CourseNotFound: 404,
   PackageNotFound: 404,
+  LotNotFound: 404,
   MeetingNotFound: 404,
   SlotNotFound: 404,
   OfferingNotFound: 404,

@@ -74,8 +74,18 @@ export interface PaymentProvider {
   chargeSavedCard(charge: SavedCardCharge): Promise<SavedCardResult>;
   /** The intent's current status at the provider (the reconciliation pass asks it). */
   retrieveIntent(intentId: string): Promise<IntentStatus>;
-  /** Returns a succeeded charge to the card (a skipped or canceled meeting). */
-  refund(intentId: string): Promise<void>;
+  /**
+   * Returns a succeeded charge to the card (a skipped or canceled meeting), or `part` of it (a
+   * package's unused hours: credits/lot-refunds.ts), named by `part.key`: asking again with the same
+   * key, even days later, never refunds twice.
+   */
+  refund(intentId: string, part?: PartialRefund): Promise<void>;
+}
+
+/** A part of a charge given back, and the key that makes it once. */
+export interface PartialRefund {
+  amountCents: number;
+  key: string;
 }
 
 /** The idempotency key of a saved-card charge: the payment's id, and the try after the first. */

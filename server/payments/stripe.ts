@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { ChargeOutcome, CreatedIntent, IntentRequest, IntentStatus, PaymentProvider, SavedCardCharge, SavedCardResult } from './provider.ts';
+import type { ChargeOutcome, CreatedIntent, IntentRequest, IntentStatus, PartialRefund, PaymentProvider, SavedCardCharge, SavedCardResult } from './provider.ts';
 import { savedCardChargeKey } from './provider.ts';
 
 /** Stripe's own wording, when a decline comes without a message. */
@@ -107,7 +107,15 @@ export function stripeProvider(secretKey: string, publishableKey: string, api?: 
           return 'processing';
       }
     },
-    async refund(intentId: string) {
+    async refund(intentId: string, part?: PartialRefund) {
+      if (part) {
+        // A part, keyed by its own key, which the refund keeps in its metadata: asked again after
+        // Stripe forgot the idempotency key (24 hours), the refund made the first time is found.
+        const made = await client.refunds.list({ payment_intent: intentId, limit: 100 });
+        if (made.data.some((refund) => refund.metadata?.['refund_key'] === part.key)) return;
+        await client.refunds.create({ payment_intent: intentId, amount: part.amountCents, metadata: { refund_key: part.key } }, { idempotencyKey: part.key });
+        return;
+      }
       // Keyed by the intent: asking again (a retry after a crash or a timeout) never refunds twice.
       try {
         await client.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });

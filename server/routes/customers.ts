@@ -7,7 +7,8 @@ import { RATE_LIMITS } from '../domain/sign-in/rate-limits.ts';
 import { serve } from '../http/declared.ts';
 import { enforceRateLimit } from '../http/rate-limit.ts';
 import { router } from '../http/router.ts';
-import { requireAuth, requireCustomer, signIn, signOut } from '../http/sign-in.ts';
+import { requireAuth, requireCustomer, requireSupervisor, signIn, signOut } from '../http/sign-in.ts';
+import { Refusal } from '../domain/refusal.ts';
 import type { RouteDeps } from './deps.ts';
 
 /** Customers: the booking form's new customer, and the signed-in customer's own records. */
@@ -32,6 +33,15 @@ export function customerRoutes({ db }: RouteDeps) {
   /** The customer's hours: the ledger's balance per size, the packages bought, every entry. */
   serve(app, calls.getMyCredits, async (c, input) => {
     const { customerId } = requireCustomer(c, 'NotAuthorized');
+    return input.answer(await listCredits(db, customerId));
+  });
+
+  /** A supervisor reads a customer's hours (to refund a purchase's unused ones, say). */
+  serve(app, calls.getCustomerCredits, async (c, input) => {
+    requireSupervisor(c);
+    const customerId = input.param('id');
+    const exists = await db.selectFrom('customers').select('id').where('id', '=', customerId).executeTakeFirst();
+    if (!exists) throw new Refusal('UserNotFound');
     return input.answer(await listCredits(db, customerId));
   });
 

@@ -354,6 +354,13 @@ export interface CreditBooking {
   credits_left: number;
 }
 
+/** A supervisor's refund of a package's unused hours (POST /api/credit-lots/{id}/refund): the hours taken out, the money sent back. */
+export interface LotRefund {
+  lot_id: Id;
+  hours: number;
+  amount_cents: number;
+}
+
 export interface PaymentIntent {
   client_secret: string;
   payment_id: Id;

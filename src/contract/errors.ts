@@ -37,6 +37,8 @@ export const errorTypes = [
   'AlreadyExists',
   'CourseNotFound',
   'PackageNotFound',
+  /** A package bought (a lot of hours) that does not exist. */
+  'LotNotFound',
   'MeetingNotFound',
   'SlotNotFound',
   'OfferingNotFound',

@@ -58,6 +58,7 @@ export const errorMessages = {
   // Spec 1 §8, course id not in list.
   CourseNotFound: 'Course not found',
   PackageNotFound: 'This hour package no longer exists. Please reload the page.',
+  LotNotFound: 'These hours no longer exist. Please reload the page.',
   MeetingNotFound: 'This session is no longer offered. Please choose another time.',
   SlotNotFound: 'This weekly time is no longer offered. Please choose another time.',
   OfferingNotFound: 'This tutor no longer teaches this course. Please choose another tutor.',
@@ -80,7 +81,7 @@ export const errorMessages = {
   MeetingNotEnded: 'Extra time can be entered once the booked hour has ended.',
   DurationClosed: 'The duration can be changed only until 48 hours after the session. Please ask a supervisor.',
   ReasonRequired: 'Please give the reason for canceling a session that has already started.',
-  NotRefundable: 'This charge cannot be refunded: it did not go through, or it was refunded already.',
+  NotRefundable: 'This cannot be refunded: it did not go through, nothing of it is left, or it was refunded already.',
   SummaryCannotBeCleared: 'A submitted summary cannot be left empty. Please write the new one-line summary instead of clearing it.',
   LessonNotStarted: 'Attendance, homework and the private note can be filed once the session has started.',
   // Days off (docs/contract-extensions.md): `error.day_off` names the days.

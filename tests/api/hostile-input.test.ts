@@ -297,6 +297,8 @@ const INPUTS: Record<string, RouteInputs> = {
   'GET /api/customers/myself': {},
   'GET /api/customers/myself/payments': {},
   'GET /api/customers/myself/credits': {},
+  'GET /api/customers/:id/credits': {},
+  'POST /api/credit-lots/:id/refund': { form: ['reason'] },
   'POST /api/package-purchases': { form: ['package'] },
   'POST /api/payments/:id/skip': {},
   'POST /api/subscriptions/:id/cancel': {},

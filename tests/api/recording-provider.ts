@@ -1,5 +1,5 @@
 import { offlineProvider } from '../../server/payments/offline.ts';
-import type { IntentStatus, PaymentProvider, SavedCardCharge, SavedCardResult } from '../../server/payments/provider.ts';
+import type { IntentStatus, PartialRefund, PaymentProvider, SavedCardCharge, SavedCardResult } from '../../server/payments/provider.ts';
 import { savedCardChargeKey } from '../../server/payments/provider.ts';
 
 /**
@@ -15,19 +15,21 @@ import { savedCardChargeKey } from '../../server/payments/provider.ts';
  * (`idempotency_error`) instead of answered.
  */
 export function recordingProvider<P extends PaymentProvider>(base: P = offlineProvider() as P) {
-  const calls = { refunds: [] as string[], charges: [] as SavedCardCharge[] };
+  const calls = { refunds: [] as string[], partialRefunds: [] as ({ intentId: string } & PartialRefund)[], charges: [] as SavedCardCharge[] };
   const faults = { refund: 0, charge: 0, lostAnswer: new Set<number>() };
   const ledger = new Map<string, { paymentId: number; intentId: string }>();
   const requests = new Map<string, string>();
   let hold: Promise<void> | undefined;
   const provider: P = {
     ...base,
-    async refund(intentId: string) {
+    async refund(intentId: string, part?: PartialRefund) {
       if (faults.refund > 0) {
         faults.refund -= 1;
         throw new Error('provider unavailable');
       }
-      calls.refunds.push(intentId);
+      if (!part) calls.refunds.push(intentId);
+      // A part asked again with its key is the same refund (as Stripe answers it).
+      else if (!calls.partialRefunds.some((made) => made.key === part.key)) calls.partialRefunds.push({ intentId, ...part });
     },
     async chargeSavedCard(charge: SavedCardCharge): Promise<SavedCardResult> {
       if (faults.charge > 0) {

@@ -9,6 +9,7 @@ import { releaseExpiredHolds } from '../booking/holds.ts';
 import { abandonStalePurchases } from '../credits/purchases.ts';
 import { Refusal } from '../refusal.ts';
 import { retryPendingRefunds, sendPendingRefunds } from './refunds.ts';
+import { sendCreditRefunds } from '../credits/lot-refunds.ts';
 import { CLAIM_LEASE_MS } from './weekly-charges.ts';
 
 /**
@@ -60,7 +61,8 @@ export async function reconcilePayments(db: Db, provider: PaymentProvider, log: 
   const settledCheckouts = await settleSilentCheckouts(db, provider, log);
   const settledCharges = await settleOffSessionCharges(db, provider, log);
   const overtime = await sendUnsentOvertime(db, provider, log);
-  const refundsLeft = await retryPendingRefunds(db, provider, log);
+  // Refunds of packages' unused hours are sent again too (credits/lot-refunds.ts).
+  const refundsLeft = (await retryPendingRefunds(db, provider, log)) + (await sendCreditRefunds(db, provider, log));
   return { resent: checkouts + overtime, settled: settledCheckouts + settledCharges, refundsLeft };
 }
 

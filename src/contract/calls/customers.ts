@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CreditBooking, Credits, Customer, Gradebook, Payment, PaymentIntent } from '../entities.ts';
+import type { CreditBooking, Credits, Customer, Gradebook, LotRefund, Payment, PaymentIntent } from '../entities.ts';
 import { customerCreateForm, id, idOrMyself, offlineConfirmForm, packagePurchaseForm, paymentCreateForm, paymentRefundForm, subscriptionCreateForm } from '../schemas.ts';
 import { declare, entity, listOf, shape } from './declare.ts';
 
@@ -40,6 +40,25 @@ export const customerCalls = {
     access: 'customer',
     answer: entity<Credits>('Credits'),
     errors: [],
+  }),
+  getCustomerCredits: declare({
+    method: 'GET',
+    path: '/customers/{id}/credits',
+    summary: 'A customer’s hours as a supervisor sees them: the balance per size, each package bought, and the ledger',
+    access: 'supervisor',
+    params: { id },
+    answer: entity<Credits>('Credits'),
+    errors: ['UserNotFound'],
+  }),
+  refundCreditLot: declare({
+    method: 'POST',
+    path: '/credit-lots/{id}/refund',
+    summary: 'Refunds a package’s unused hours to the card that paid, pro rata to its price per paid hour (bonus hours are never refunded as money), saying why',
+    access: 'supervisor',
+    params: { id },
+    form: paymentRefundForm,
+    answer: entity<LotRefund>('LotRefund'),
+    errors: ['LotNotFound', 'NotRefundable'],
   }),
   createPackagePurchase: declare({
     method: 'POST',
