@@ -2,13 +2,12 @@ import { customerCalls as calls } from '../../src/contract/calls/customers.ts';
 import { createCustomer, ownCustomer } from '../domain/booking/customers.ts';
 import { customerGradebooksFor } from '../domain/gradebooks/gradebooks.ts';
 import { listCustomerPayments } from '../domain/meetings/meetings-view.ts';
-import { listCredits } from '../domain/credits/ledger.ts';
+import { customerCredits, listCredits } from '../domain/credits/ledger.ts';
 import { RATE_LIMITS } from '../domain/sign-in/rate-limits.ts';
 import { serve } from '../http/declared.ts';
 import { enforceRateLimit } from '../http/rate-limit.ts';
 import { router } from '../http/router.ts';
 import { requireAuth, requireCustomer, requireSupervisor, signIn, signOut } from '../http/sign-in.ts';
-import { Refusal } from '../domain/refusal.ts';
 import type { RouteDeps } from './deps.ts';
 
 /** Customers: the booking form's new customer, and the signed-in customer's own records. */
@@ -39,10 +38,7 @@ export function customerRoutes({ db }: RouteDeps) {
   /** A supervisor reads a customer's hours (to refund a purchase's unused ones, say). */
   serve(app, calls.getCustomerCredits, async (c, input) => {
     requireSupervisor(c);
-    const customerId = input.param('id');
-    const exists = await db.selectFrom('customers').select('id').where('id', '=', customerId).executeTakeFirst();
-    if (!exists) throw new Refusal('UserNotFound');
-    return input.answer(await listCredits(db, customerId));
+    return input.answer(await customerCredits(db, input.param('id')));
   });
 
   serve(app, calls.getMyPayments, async (c, input) => {

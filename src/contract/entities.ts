@@ -354,6 +354,23 @@ export interface CreditBooking {
   credits_left: number;
 }
 
+/** A purchase with hours left (GET /api/credit-lots, supervisors): whose, what is left, and what a refund of it gives back. */
+export interface UnusedPurchase {
+  id: Id;
+  customer: { id: Id; firstname: string; lastname: string };
+  /** Null for hours a supervisor added. */
+  package_name: string | null;
+  capacity: BookingCapacity;
+  paid_hours: number;
+  bonus_hours: number;
+  price_cents: number;
+  hours_left: number;
+  /** The unused paid hours at the price per paid hour (bonus hours are never money); 0 for hours a supervisor added. */
+  refundable_cents: number;
+  expires_at_epoch: number;
+  bought_at_epoch: number;
+}
+
 /** A supervisor's refund of a package's unused hours (POST /api/credit-lots/{id}/refund): the hours taken out, the money sent back. */
 export interface LotRefund {
   lot_id: Id;

@@ -50,9 +50,23 @@ describeApi('a supervisor refunds a package’s unused hours', (ctx) => {
     const { lead, student, lotId, paymentId } = await boughtPackage(ctx());
     await useHours(ctx(), student.client, 3);
     expect(await creditsOf(student.client)).toBe(7);
-    // The supervisor sees the customer's hours.
+    // The supervisor sees the customer's hours, and the purchase among those with hours left, with what a refund gives back.
     const seen = await call(lead.client, `/api/customers/${student.id}/credits`);
     expect(seen.body.data.lots).toEqual([expect.objectContaining({ id: lotId, hours_left: 7 })]);
+    const unused = (await call(lead.client, '/api/credit-lots')).body.data;
+    expect(unused.find((p: { id: number }) => p.id === lotId)).toEqual({
+      id: lotId,
+      customer: { id: student.id, firstname: expect.any(String), lastname: 'Student' },
+      package_name: expect.stringMatching(/^Ten /),
+      capacity: 1,
+      paid_hours: 10,
+      bonus_hours: 0,
+      price_cents: 50000,
+      hours_left: 7,
+      refundable_cents: 35000,
+      expires_at_epoch: expect.any(Number),
+      bought_at_epoch: expect.any(Number),
+    });
 
     const refunded = await refund(lead.client, lotId);
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
@@ -67,7 +81,8 @@ describeApi('a supervisor refunds a package’s unused hours', (ctx) => {
     const email = (await call(student.client, '/api/customers/myself')).body.data.email;
     const receipts = await ctx().database.db.selectFrom('outbox').select('subject').where('to', '=', email).where('subject', 'like', 'Refund:%').execute();
     expect(receipts.map((m) => m.subject)).toEqual([expect.stringMatching(/^Refund: \$350 for Ten \w+ \(7 unused hours\)$/)]);
-    // Nothing is left: a second refund is refused.
+    // Nothing is left: off the list, and a second refund is refused.
+    expect((await call(lead.client, '/api/credit-lots')).body.data.some((p: { id: number }) => p.id === lotId)).toBe(false);
     expect((await refund(lead.client, lotId)).body.error.type).toBe('NotRefundable');
   });
 
@@ -104,6 +119,7 @@ describeApi('a supervisor refunds a package’s unused hours', (ctx) => {
     expect((await refund(tutor.client, lotId)).status).toBe(403);
     expect((await refund(student.client, lotId)).status).toBe(403);
     expect((await call(student.client, `/api/customers/${student.id}/credits`)).status).toBe(403);
+    expect((await call(tutor.client, '/api/credit-lots')).status).toBe(403);
     expect((await refund(lead.client, lotId, '  ')).body.error.type).toBe('BadInput');
     expect((await refund(lead.client, 999_999)).body.error.type).toBe('LotNotFound');
     expect((await call(lead.client, '/api/customers/999999/credits')).body.error.type).toBe('UserNotFound');

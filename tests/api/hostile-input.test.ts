@@ -298,6 +298,7 @@ const INPUTS: Record<string, RouteInputs> = {
   'GET /api/customers/myself/payments': {},
   'GET /api/customers/myself/credits': {},
   'GET /api/customers/:id/credits': {},
+  'GET /api/credit-lots': {},
   'POST /api/credit-lots/:id/refund': { form: ['reason'] },
   'POST /api/package-purchases': { form: ['package'] },
   'POST /api/payments/:id/skip': {},

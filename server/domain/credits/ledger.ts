@@ -106,6 +106,13 @@ export async function listCredits(db: Db, customerId: number): Promise<Credits> 
   return { total: balance.reduce((sum, size) => sum + size.hours, 0), balance, lots: listedLots, entries: listedEntries };
 }
 
+/** A customer's hours as staff read them (GET /api/customers/{id}/credits): refused UserNotFound for no such customer. */
+export async function customerCredits(db: Db, customerId: number): Promise<Credits> {
+  const exists = await db.selectFrom('customers').select('id').where('id', '=', customerId).executeTakeFirst();
+  if (!exists) throw new Refusal('UserNotFound');
+  return listCredits(db, customerId);
+}
+
 /** What a paid package gives: its lot (the hours and what they cost) and its purchase and bonus entries. */
 export interface PurchasedLot {
   customerId: number;

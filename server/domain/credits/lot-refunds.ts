@@ -5,6 +5,8 @@ import { recordEvent } from '../../events/record.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import { customerFacts } from '../meetings/change-events.ts';
 import { Refusal } from '../refusal.ts';
+import type { LotRefund, UnusedPurchase } from '../../../src/contract/entities.ts';
+import { toEpoch } from '../../epoch.ts';
 
 /**
  * A supervisor refunds a purchase's unused hours (POST /api/credit-lots/{id}/refund): pro rata to
@@ -19,10 +21,49 @@ import { Refusal } from '../refusal.ts';
  * a refund the provider did not confirm is sent again by the reconciliation pass (refunds.ts).
  */
 
-export interface LotRefund {
-  lot_id: number;
-  hours: number;
-  amount_cents: number;
+/**
+ * What a purchase's hours left are worth as money: its paid hours among them (the bonus counts as
+ * the last hours used, and is never money), at the price per paid hour.
+ */
+export function unusedPaidCents(lot: { paid_hours: number; bonus_hours: number; price_cents: number; hours_left: number }): number {
+  if (lot.paid_hours === 0) return 0;
+  const paidHours = Math.max(0, Math.min(lot.paid_hours, lot.hours_left - lot.bonus_hours));
+  return Math.round((lot.price_cents * paidHours) / lot.paid_hours);
+}
+
+/** Purchases a supervisor's list shows at most (the newest). */
+const LISTED = 200;
+
+/**
+ * GET /api/credit-lots: the purchases whose hours are not all used and not expired, newest first,
+ * with their customer and what a refund of their unused hours would give back.
+ */
+export async function listUnusedPurchases(db: Db): Promise<UnusedPurchase[]> {
+  const hoursLeft = sql<number>`(select coalesce(sum(e.hours), 0)::int from credit_entries e where e.lot_id = l.id)`;
+  const rows = await db
+    .selectFrom('credit_lots as l')
+    .innerJoin('customers as c', 'c.id', 'l.customer_id')
+    .leftJoin('packages as k', 'k.id', 'l.package_id')
+    .select(['l.id', 'l.capacity', 'l.paid_hours', 'l.bonus_hours', 'l.price_cents', 'l.expires_at', 'l.created_at', 'l.payment_id', 'k.name as package_name', 'c.id as customer_id', 'c.firstname', 'c.lastname'])
+    .select(hoursLeft.as('hours_left'))
+    .where('l.expires_at', '>', now())
+    .where(hoursLeft, '>', 0)
+    .orderBy('l.id', 'desc')
+    .limit(LISTED)
+    .execute();
+  return rows.map((lot) => ({
+    id: lot.id,
+    customer: { id: lot.customer_id, firstname: lot.firstname, lastname: lot.lastname },
+    package_name: lot.package_name,
+    capacity: lot.capacity === 2 ? 2 : 1,
+    paid_hours: lot.paid_hours,
+    bonus_hours: lot.bonus_hours,
+    price_cents: lot.price_cents,
+    hours_left: lot.hours_left,
+    refundable_cents: lot.payment_id === null ? 0 : unusedPaidCents(lot),
+    expires_at_epoch: toEpoch(lot.expires_at),
+    bought_at_epoch: toEpoch(lot.created_at),
+  }));
 }
 
 export async function refundUnusedHours(db: Db, provider: PaymentProvider, log: (line: string) => void, staffId: number, lotId: number, reason: string): Promise<LotRefund> {
@@ -38,8 +79,7 @@ export async function refundUnusedHours(db: Db, provider: PaymentProvider, log: 
       .executeTakeFirstOrThrow();
     // Only bought hours go back as money (staff's adjustments have no payment), while they count.
     if (lot.payment_id === null || lot.paid_hours === 0 || new Date(lot.expires_at) <= now() || lot.hours_left <= 0) throw new Refusal('NotRefundable');
-    const paidHours = Math.max(0, Math.min(lot.paid_hours, lot.hours_left - lot.bonus_hours));
-    const amountCents = Math.round((lot.price_cents * paidHours) / lot.paid_hours);
+    const amountCents = unusedPaidCents(lot);
     const written = await trx
       .insertInto('credit_refunds')
       .values({ lot_id: lot.id, payment_id: lot.payment_id, hours: lot.hours_left, amount_cents: amountCents, reason: reason.trim(), entered_by: staffId, created_at: now(), ...(amountCents === 0 ? { refunded_at: now() } : {}) })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CreditBooking, Credits, Customer, Gradebook, LotRefund, Payment, PaymentIntent } from '../entities.ts';
+import type { CreditBooking, Credits, Customer, Gradebook, LotRefund, Payment, PaymentIntent, UnusedPurchase } from '../entities.ts';
 import { customerCreateForm, id, idOrMyself, offlineConfirmForm, packagePurchaseForm, paymentCreateForm, paymentRefundForm, subscriptionCreateForm } from '../schemas.ts';
 import { declare, entity, listOf, shape } from './declare.ts';
 
@@ -49,6 +49,14 @@ export const customerCalls = {
     params: { id },
     answer: entity<Credits>('Credits'),
     errors: ['UserNotFound'],
+  }),
+  listUnusedPurchases: declare({
+    method: 'GET',
+    path: '/credit-lots',
+    summary: 'Hour packages bought whose hours are not all used or expired, newest first, with what a refund of them gives back',
+    access: 'supervisor',
+    answer: listOf<UnusedPurchase>('UnusedPurchase'),
+    errors: [],
   }),
   refundCreditLot: declare({
     method: 'POST',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { getCatalogCourses, getCatalogPackages, getPriceHistory } from '../../api/catalog-admin.ts';
-import type { CatalogCourse, CatalogPackage, PriceHistory } from '../../contract/entities.ts';
+import { getUnusedPurchases } from '../../api/credits.ts';
+import type { CatalogCourse, CatalogPackage, PriceHistory, UnusedPurchase } from '../../contract/entities.ts';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { type ReadState, useRead } from '../../ui/use-read.ts';
@@ -8,6 +9,7 @@ import { CoursesSection } from './CoursesSection.tsx';
 import { ImportSection } from './ImportSection.tsx';
 import { PackagesSection } from './PackagesSection.tsx';
 import { PricesSection } from './PricesSection.tsx';
+import { UnusedHoursSection } from './UnusedHoursSection.tsx';
 import styles from './catalog.module.css';
 
 export interface CatalogScreenProps {
@@ -22,7 +24,8 @@ export interface CatalogScreenProps {
 export const CATALOG_TITLE = 'Courses & Prices';
 
 /**
- * 'Courses & Prices' (supervisors): the prices with when each took effect, the hour packages, the courses by school
+ * 'Courses & Prices' (supervisors): the prices with when each took effect, the hour packages and the
+ * hours bought not used yet (with their refunds), the courses by school
  * with add, rename and archive, and the import of a CSV file with its preview.
  */
 export function CatalogScreen({ tutorId, schedulePath, ownPath }: CatalogScreenProps) {
@@ -31,6 +34,7 @@ export function CatalogScreen({ tutorId, schedulePath, ownPath }: CatalogScreenP
   const { state: courses, reload: reloadCourses, setData: setCourses } = useRead<CatalogCourse[]>(own ? getCatalogCourses : null, [own]);
   const { state: prices, reload: reloadPrices } = useRead<PriceHistory>(own ? getPriceHistory : null, [own]);
   const { state: packages, reload: reloadPackages, update: updatePackages } = useRead<CatalogPackage[]>(own ? getCatalogPackages : null, [own]);
+  const { state: unused, reload: reloadUnused, update: updateUnused } = useRead<UnusedPurchase[]>(own ? getUnusedPurchases : null, [own]);
 
   const heading = <h1 id="catalog-title">{CATALOG_TITLE}</h1>;
   if (!own) {
@@ -43,7 +47,7 @@ export function CatalogScreen({ tutorId, schedulePath, ownPath }: CatalogScreenP
       </section>
     );
   }
-  if ([courses, prices, packages].some((read) => read.status === 'error' && read.denied)) {
+  if ([courses, prices, packages, unused].some((read) => read.status === 'error' && read.denied)) {
     return (
       <section aria-labelledby="catalog-title" className={styles.screen}>
         {heading}
@@ -57,6 +61,9 @@ export function CatalogScreen({ tutorId, schedulePath, ownPath }: CatalogScreenP
   const pricesPart = section(prices, 'Prices', reloadPrices, (history) => <PricesSection history={history} onChanged={reloadPrices} />);
   const packagesPart = section(packages, 'Hour packages', reloadPackages, (list) => (
     <PackagesSection packages={list} onPackage={(pkg) => updatePackages((now) => [...now.filter((p) => String(p.id) !== String(pkg.id)), pkg].sort(packageOrder))} />
+  ));
+  const unusedPart = section(unused, 'Hours bought', reloadUnused, (list) => (
+    <UnusedHoursSection purchases={list} onRefunded={(lotId) => updateUnused((now) => now.filter((p) => String(p.id) !== String(lotId)))} />
   ));
   const coursesPart = section(courses, 'Courses', reloadCourses, (list) => (
     <>
@@ -77,6 +84,7 @@ export function CatalogScreen({ tutorId, schedulePath, ownPath }: CatalogScreenP
       {heading}
       {pricesPart}
       {packagesPart}
+      {unusedPart}
       {coursesPart}
     </section>
   );

@@ -1,7 +1,7 @@
-import type { CatalogPackage, HourPackage } from '../../contract/entities.ts';
+import type { CatalogPackage, HourPackage, UnusedPurchase } from '../../contract/entities.ts';
 import { PACKAGE_HOURS_MAX, PACKAGE_PRICE_CENTS_MAX, PACKAGE_VALID_DAYS_MAX } from '../../contract/limits.ts';
 import { bidiControlMessage, hasBidiControl } from '../../lib/bidi-controls.ts';
-import { capacityLabel } from '../../lib/labels.ts';
+import { capacityLabel, packageSizeWords } from '../../lib/labels.ts';
 import { formatDollars, parseDollars } from './catalog-model.ts';
 
 /**
@@ -75,4 +75,19 @@ export function packageContents(pkg: Pick<CatalogPackage, 'hours' | 'bonus_hours
 /** '$500.00 · $50.00 an hour · valid 180 days': the price per hour sold (bonus hours are given, not sold). */
 export function packageTerms(pkg: Pick<CatalogPackage, 'hours' | 'price_cents' | 'valid_days'>): string {
   return `${formatDollars(pkg.price_cents)} · ${formatDollars(Math.round(pkg.price_cents / pkg.hours))} an hour · valid ${plural(pkg.valid_days, 'day')}`;
+}
+
+/** A purchase with hours left, as the supervisor's list reads it: 'Ten Hours · 7 of 10 one-on-one hours left (2 bonus)'. */
+export function purchaseLine(purchase: Pick<UnusedPurchase, 'package_name' | 'capacity' | 'paid_hours' | 'bonus_hours' | 'hours_left'>): string {
+  const all = purchase.paid_hours + purchase.bonus_hours;
+  const bonus = purchase.bonus_hours > 0 ? ` (${plural(purchase.bonus_hours, 'bonus hour')})` : '';
+  return `${purchase.package_name ?? 'Hours added by staff'} · ${purchase.hours_left} of ${all} ${packageSizeWords(purchase.capacity)} hours left${bonus}`;
+}
+
+/** What refunding a purchase's unused hours does, asked before it is done. */
+export function refundQuestion(purchase: Pick<UnusedPurchase, 'hours_left' | 'refundable_cents'>): string {
+  const hours = plural(purchase.hours_left, 'hour');
+  return purchase.refundable_cents > 0
+    ? `Refund ${formatDollars(purchase.refundable_cents)} to the card that paid, and take the ${hours} left out of the customer's hours?`
+    : `Take the ${hours} left out of the customer's hours? They are bonus hours: no money goes back.`;
 }

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CatalogCourse, CatalogPackage, PriceHistory } from '../../../src/contract/entities.ts';
+import type { CatalogCourse, CatalogPackage, PriceHistory, UnusedPurchase } from '../../../src/contract/entities.ts';
 import { CatalogScreen } from '../../../src/features/catalog/CatalogScreen.tsx';
 import { failure, fakeApi, never, success } from '../fake-api.ts';
 
@@ -31,8 +31,30 @@ const packages: CatalogPackage[] = [
   { id: 3, name: 'Old bundle', hours: 5, bonus_hours: 1, capacity: 2, price_cents: 16000, valid_days: 90, archived: true },
 ];
 
+const unused: UnusedPurchase[] = [
+  {
+    id: 41,
+    customer: { id: 8, firstname: 'Alex', lastname: 'Rivera' },
+    package_name: '10 one-on-one hours',
+    capacity: 1,
+    paid_hours: 10,
+    bonus_hours: 2,
+    price_cents: 50000,
+    hours_left: 9,
+    refundable_cents: 35000,
+    expires_at_epoch: 1_810_000_000,
+    bought_at_epoch: 1_795_000_000,
+  },
+];
+
 const reads = (extra: Parameters<typeof fakeApi>[0] = {}) =>
-  fakeApi({ 'GET /api/courses': () => success(courses), 'GET /api/prices/history': () => success(history), 'GET /api/packages': () => success(packages), ...extra });
+  fakeApi({
+    'GET /api/courses': () => success(courses),
+    'GET /api/prices/history': () => success(history),
+    'GET /api/packages': () => success(packages),
+    'GET /api/credit-lots': () => success(unused),
+    ...extra,
+  });
 
 /** The Hour packages section (each section of the screen has its own status line). */
 const packagesSection = async () => within((await screen.findByRole('heading', { level: 2, name: 'Hour packages' })).closest('section') as HTMLElement);
@@ -153,6 +175,7 @@ describe('Courses & Prices', () => {
     const seen = fakeApi({
       'GET /api/courses': () => success(listed),
       'GET /api/prices/history': () => success(history),
+      'GET /api/credit-lots': () => success([]),
       'POST /api/courses/import': (request) => {
         if (request.query.dry_run === 'true') return success({ rows, counts: { new: 1, unchanged: 0, renamed: 0, invalid: 0 }, written: false });
         listed = [...courses, { id: 9, course_number: 'CS 499', course_name: 'Capstone', school: 'university', archived: false, active_offerings: 0 }];
@@ -221,14 +244,14 @@ describe('Courses & Prices', () => {
   });
 
   it("tells a tutor the screen is a supervisor's, and offers Try again when a read fails", async () => {
-    fakeApi({ 'GET /api/courses': () => failure('NotAuthorized', 403), 'GET /api/prices/history': () => failure('NotAuthorized', 403), 'GET /api/packages': () => failure('NotAuthorized', 403) });
+    fakeApi({ 'GET /api/courses': () => failure('NotAuthorized', 403), 'GET /api/prices/history': () => failure('NotAuthorized', 403), 'GET /api/packages': () => failure('NotAuthorized', 403), 'GET /api/credit-lots': () => failure('NotAuthorized', 403) });
     const { unmount } = render(<CatalogScreen {...props} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Courses and prices are kept by supervisors.');
     expect(screen.getByRole('link', { name: 'Go to your schedule' })).toHaveAttribute('href', props.schedulePath);
     unmount();
 
     let down = true;
-    fakeApi({ 'GET /api/courses': () => (down ? 'network-error' : success([])), 'GET /api/prices/history': () => never(), 'GET /api/packages': () => never() });
+    fakeApi({ 'GET /api/courses': () => (down ? 'network-error' : success([])), 'GET /api/prices/history': () => never(), 'GET /api/packages': () => never(), 'GET /api/credit-lots': () => never() });
     render(<CatalogScreen {...props} />);
     expect(await screen.findByText("Courses could not be loaded: Couldn't contact server. Try again later.")).toBeInTheDocument();
     expect(screen.getByText('Loading prices…')).toBeInTheDocument();
@@ -297,6 +320,25 @@ describe('Courses & Prices', () => {
     down = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No hour packages yet: add the first one below.')).toBeInTheDocument();
+  });
+
+  it('lists the hours bought and not used, and refunds one purchase’s unused hours with a reason, after saying what goes back', async () => {
+    const seen = reads({ 'POST /api/credit-lots/41/refund': () => success({ lot_id: 41, hours: 9, amount_cents: 35000 }) });
+    render(<CatalogScreen {...props} />);
+    const part = within((await screen.findByRole('heading', { level: 2, name: 'Hours bought, not used yet' })).closest('section') as HTMLElement);
+    const row = within(part.getByRole('list', { name: 'Hours bought, not used yet' }).querySelector('li')!);
+    expect(row.getByText('10 one-on-one hours · 9 of 12 one-on-one hours left (2 bonus hours)')).toBeInTheDocument();
+    await userEvent.click(row.getByRole('button', { name: 'Refund unused hours: Alex Rivera, 10 one-on-one hours' }));
+    expect(row.getByText("Refund $350.00 to the card that paid, and take the 9 hours left out of the customer's hours?")).toBeInTheDocument();
+    // A reason is required: nothing is sent without one.
+    await userEvent.click(row.getByRole('button', { name: 'Refund $350.00' }));
+    expect(row.getByText('Please say why the hours are refunded.')).toBeInTheDocument();
+    expect(seen.some((r) => r.method === 'POST')).toBe(false);
+    await userEvent.type(row.getByLabelText('Reason'), 'Moving away');
+    await userEvent.click(row.getByRole('button', { name: 'Refund $350.00' }));
+    expect(await part.findByRole('status')).toHaveTextContent("Refunded $350.00 to Alex Rivera's card: 9 hours taken out.");
+    expect(seen.find((r) => r.method === 'POST')?.form).toEqual({ reason: 'Moving away' });
+    expect(part.getByText('No customer has hours left to use.')).toBeInTheDocument();
   });
 
   it("sends a supervisor viewing another tutor's dashboard to their own catalog", () => {
