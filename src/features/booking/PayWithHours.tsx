@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { bookWeeklyWithHours, bookWithHours } from '../../api/booking.ts';
 import { getMyCredits } from '../../api/credits.ts';
 import type { PaymentCreateInput, SubscriptionCreateInput } from '../../contract/schemas.ts';
@@ -14,16 +14,18 @@ export interface PayWithHoursProps {
   disabled: boolean;
   /** Booked with an hour: the step shows the booked screen. */
   onBooked: () => void;
+  /** Shown instead when the customer has no hours of this size: given the booking with an hour, to make once they have one. */
+  withoutHours?: (bookWithAnHour: () => Promise<void>) => ReactNode;
 }
 
 /**
  * Step 3's other way to pay, for a signed-in customer with hours of the session's size left
  * (docs/contract-extensions.md 'Hour packages'): one hour books a one-time session at once, with no
  * card step; a weekly booking takes this week's hour now and each later week's when it can no
- * longer be skipped (the card on file pays once they run out). Shows nothing while the hours load,
- * or when there are none of this size.
+ * longer be skipped (the card on file pays once they run out). Shows nothing while the hours load;
+ * without hours of this size, `withoutHours` (step 3's package offer: HoursOffer.tsx).
  */
-export function PayWithHours({ booking, capacity, disabled, onBooked }: PayWithHoursProps) {
+export function PayWithHours({ booking, capacity, disabled, onBooked, withoutHours }: PayWithHoursProps) {
   const [hours, setHours] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -38,8 +40,6 @@ export function PayWithHours({ booking, capacity, disabled, onBooked }: PayWithH
     };
   }, [capacity]);
 
-  if (!hours) return null;
-
   async function book() {
     setBusy(true);
     setError(null);
@@ -48,6 +48,20 @@ export function PayWithHours({ booking, capacity, disabled, onBooked }: PayWithH
     setBusy(false);
     if (result.status === 'success') return onBooked();
     setError(result.status === 'failure' ? errorMessage(result.error) : 'We could not reach the server. Please try again.');
+  }
+
+  if (hours === null) return null;
+  if (hours === 0) {
+    return (
+      <>
+        {withoutHours?.(book)}
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+      </>
+    );
   }
 
   return (

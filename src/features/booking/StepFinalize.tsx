@@ -12,6 +12,7 @@ import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { AppointmentFacts } from './AppointmentCard.tsx';
+import { HoursOffer } from './HoursOffer.tsx';
 import { PayWithHours, type PayWithHoursProps } from './PayWithHours.tsx';
 import { BackButton } from './BackButton.tsx';
 import type { Appointment, Selection } from './booking-machine.ts';
@@ -168,13 +169,8 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
 
       <PayerDetails customer={customer} contact={contact} onContact={setContact} markEmpty={stop?.markEmpty === true} paying={paying} cardOnFile={cardOnFile} />
 
-      {customer.state === 'known' && customer.customer.credits > 0 && (
-        <PayWithHours
-          booking={hoursBooking(appointment, selection, textReminders)}
-          capacity={selection.capacity}
-          disabled={paying}
-          onBooked={() => finish(customer.customer)}
-        />
+      {customer.state === 'known' && (
+        <HoursWays payer={customer.customer} booking={hoursBooking(appointment, selection, textReminders)} {...{ capacity: selection.capacity, prices, cardOnFile, paying }} onBooked={() => finish(customer.customer)} />
       )}
 
       {ready && !cardOnFile && <CardField cardOptions={cardOptions} account={customer.state === 'known' ? customer.customer.email : null} />}
@@ -211,6 +207,42 @@ function FinalizeForm({ appointment, selection, prices, onBooked, loginDialog, o
           },
         })}
     </div>
+  );
+}
+
+interface HoursWaysProps {
+  payer: Customer;
+  booking: PayWithHoursProps['booking'];
+  capacity: 1 | 2;
+  prices: Prices;
+  cardOnFile: boolean;
+  paying: boolean;
+  onBooked: () => void;
+}
+
+/**
+ * A signed-in customer's ways to pay with hours: an hour of theirs of this size, or else the
+ * package offer, whose first hour then books it.
+ */
+function HoursWays({ payer, booking, capacity, prices, cardOnFile, paying, onBooked }: HoursWaysProps) {
+  return (
+    <PayWithHours
+      booking={booking}
+      capacity={capacity}
+      disabled={paying}
+      onBooked={onBooked}
+      withoutHours={(bookWithAnHour) => (
+        <HoursOffer
+          capacity={capacity}
+          weekly={booking.slot !== undefined}
+          prices={prices}
+          payer={`${payer.firstname} ${payer.lastname}`}
+          ownCardField={cardOnFile}
+          disabled={paying}
+          onHours={bookWithAnHour}
+        />
+      )}
+    />
   );
 }
 

@@ -14,7 +14,8 @@ import { useRead } from '../../ui/use-read.ts';
 import { confirmTypedCard } from '../../ui/card/card-payment.ts';
 import { CardField } from '../../ui/card/CardField.tsx';
 import { stripePromise } from '../../ui/card/stripe.ts';
-import { balanceLine, entryWords, lotLeftLine, packageTermsLine, savingLine, signedHours } from './hours-model.ts';
+import { packageTermsLine, savingLine } from '../../lib/packages.ts';
+import { balanceLine, entryWords, lotLeftLine, signedHours } from './hours-model.ts';
 import styles from './hours.module.css';
 
 export interface HoursScreenProps {

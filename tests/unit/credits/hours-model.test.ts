@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CreditLot, HourPackage } from '../../../src/contract/entities.ts';
-import { balanceLine, lotLeftLine, packageTermsLine, packageValue, savingLine, signedHours } from '../../../src/features/credits/hours-model.ts';
+import { balanceLine, lotLeftLine, signedHours } from '../../../src/features/credits/hours-model.ts';
+import { packageTermsLine, packageValue, savingLine } from '../../../src/lib/packages.ts';
 
 const prices = { onetime: { '1': 6000, '2': 4000 }, subscription: { '1': 5500, '2': 3500 } };
 const pkg = (fields: Partial<HourPackage> = {}): HourPackage => ({ id: 1, name: '10 one-on-one hours', hours: 10, bonus_hours: 0, capacity: 1, price_cents: 50000, valid_days: 180, ...fields });
