@@ -3,8 +3,8 @@
  *
  * For the meetings starting from the first day (00:00 UTC, or in --zone) up to the end of the last,
  * lists per tutor and per customer what was charged, refunded (and of that, still pending), is
- * scheduled and failed, with totals, from the configured database (DATABASE_URL or DATA_DIR, as the
- * server). With the site's zone (--zone America/Los_Angeles) its totals are the Reports screen's
+ * scheduled and failed, with totals, and the hour packages sold, used, expired, refunded and owed at
+ * the end, from the configured database (DATABASE_URL or DATA_DIR, as the server). With the site's zone (--zone America/Los_Angeles) its totals are the Reports screen's
  * for the same days.
  */
 import { loadConfig } from '../server/config.ts';
@@ -36,6 +36,13 @@ try {
     for (const l of lines) console.log(row(`${l.name} (#${l.id})`, l));
   }
   console.log(`\n${row('Total', report.totals)}`);
+  const p = report.packages;
+  console.log('\nHour packages (an hour at its purchase\'s price over all its hours)');
+  console.log(`${'sold'.padEnd(28)}${dollars(p.sold.cents)}  ${p.sold.count} purchases, ${p.sold.hours} hours`);
+  console.log(`${'used'.padEnd(28)}${dollars(p.used.cents)}  ${p.used.hours} hours`);
+  console.log(`${'expired'.padEnd(28)}${dollars(p.expired.cents)}  ${p.expired.hours} hours`);
+  console.log(`${'refunded'.padEnd(28)}${dollars(p.refunded_cents)}`);
+  console.log(`${'owed at the end'.padEnd(28)}${dollars(p.owed.cents)}  ${p.owed.hours} hours left`);
 } finally {
   await database.close();
 }

@@ -593,6 +593,24 @@ export interface ReportCourse {
 }
 
 /** GET /api/reports: the Reports screen's figures for whole days in the site's zone. */
+/**
+ * Hour packages in a period (docs/contract-extensions.md 'Hour packages'), the same in Reports and
+ * `npm run billing:report`. An hour's value is its purchase's price over all its hours (bonus
+ * included); what is owed is what refunds of the hours left would give back.
+ */
+export interface PackageFigures {
+  /** Purchases paid in the period: how many, their hours (paid and bonus) and their price. */
+  sold: { count: number; hours: number; cents: number };
+  /** Hours used on sessions and overtime in the period, less those given back, at their value. */
+  used: { hours: number; cents: number };
+  /** Hours that expired in the period, at their value. */
+  expired: { hours: number; cents: number };
+  /** Refunds of purchases the provider confirmed in the period: whole purchases and unused hours. */
+  refunded_cents: number;
+  /** At the period's end: the hours left to customers, and their unused paid hours at the price per paid hour. */
+  owed: { hours: number; cents: number };
+}
+
 export interface Report {
   first_day: string;
   last_day: string;
@@ -607,6 +625,8 @@ export interface Report {
    * their first paid meeting ever is in the period, returning when they had one before it.
    */
   customers: { new: number; returning: number };
+  /** Hour packages sold, used, expired and refunded in the period, and what is owed at its end. */
+  packages: PackageFigures;
 }
 
 /** `error.meeting` of an Overlap failure: the tutor's meeting that the new time collides with. */

@@ -2,11 +2,14 @@
  * Money you can check (npm run billing:report): for the meetings that start in a period, what was
  * charged, refunded, is still scheduled and failed, per tutor and per customer, read from the
  * payments table as it is, so a person can reconcile it with the provider's dashboard. The Reports
- * screen's money (server/domain/reports.ts) is these same payments and sums, a week at a time.
+ * screen's money (server/domain/reports.ts) is these same payments and sums, a week at a time, and
+ * both show the hour packages' figures of package-figures.ts.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/db.ts';
 import { daysSpan } from '../calendar/zone-days.ts';
+import type { PackageFigures } from '../../../src/contract/entities.ts';
+import { packageFigures } from './package-figures.ts';
 
 export interface BillingLine {
   id: number;
@@ -31,6 +34,8 @@ export interface BillingReport {
   byTutor: BillingLine[];
   byCustomer: BillingLine[];
   totals: BillingAmounts;
+  /** Hour packages sold, used, expired, refunded and owed (package-figures.ts), as Reports shows them. */
+  packages: PackageFigures;
 }
 
 const sums = {
@@ -111,5 +116,5 @@ export async function billingReport(db: Db, from: Date, to: Date): Promise<Billi
     .orderBy('cu.id')
     .execute();
   const total = await withScheduled().executeTakeFirstOrThrow();
-  return { from, to, byTutor: byTutor.map(line), byCustomer: byCustomer.map(line), totals: billingAmounts(total) };
+  return { from, to, byTutor: byTutor.map(line), byCustomer: byCustomer.map(line), totals: billingAmounts(total), packages: await packageFigures(db, from, to) };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/db.ts';
 import { billedPayments, billingAmounts, billingSpan, billingSums } from './billing-report.ts';
 import { isBookedMeeting } from '../booking/booked.ts';
 import { reportWeeks, type ReportWeekSpan } from './report-weeks.ts';
+import { packageFigures } from './package-figures.ts';
 
 /**
  * The Reports screen's figures (GET /api/reports, supervisors) for whole days in the site's zone,
@@ -15,7 +16,9 @@ import { reportWeeks, type ReportWeekSpan } from './report-weeks.ts';
  *   those the team view counts as booked (booked.ts), both in minutes of their length;
  * - meetings by course (the contract's `sessions` count): the booked meetings not canceled, by their offering's course;
  * - customers: those with a paid meeting in the period (a booking charge that went through and is
- *   not being refunded), new when their first paid meeting ever is in the period.
+ *   not being refunded), new when their first paid meeting ever is in the period;
+ * - hour packages: sold, used, expired, refunded and owed (package-figures.ts), as the billing
+ *   report prints them.
  *
  * Each figure is one grouped query; the week of a meeting is chosen in the database
  * (`width_bucket` over the weeks' first instants), so nothing is read a row per meeting.
@@ -25,7 +28,7 @@ export async function periodReport(db: Db, firstDay: string, lastDay: string, ti
   const { from, to } = billingSpan(firstDay, lastDay, timeZone);
   const week = weekOfMeeting(weeks);
 
-  const [money, hours, courses, customers] = await Promise.all([
+  const [money, hours, courses, customers, packages] = await Promise.all([
     billedPayments(db, from, to)
       .select([week.as('week_index'), ...billingSums])
       .groupBy(sql.ref('week_index'))
@@ -44,6 +47,7 @@ export async function periodReport(db: Db, firstDay: string, lastDay: string, ti
       .execute(),
     meetingsByCourse(db, from, to),
     newAndReturning(db, from, to),
+    packageFigures(db, from, to),
   ]);
 
   const byWeek: ReportWeek[] = weeks.map((w) => ({
@@ -88,6 +92,7 @@ export async function periodReport(db: Db, firstDay: string, lastDay: string, ti
     },
     courses,
     customers,
+    packages,
   };
 }
 

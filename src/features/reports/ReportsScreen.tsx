@@ -26,6 +26,7 @@ import {
   formatUtilisation,
   hoursCsv,
   isEmptyReport,
+  packageRows,
   type ReportFile,
   reportFileName,
   revenueCsv,
@@ -77,6 +78,7 @@ export function ReportsScreen({ onDenied }: { onDenied: () => void }) {
               <HoursSection report={load.data} />
               <CoursesSection report={load.data} />
               <CustomersSection report={load.data} />
+              <PackagesSection report={load.data} />
             </>
           )}
         </div>
@@ -318,6 +320,41 @@ function CustomersSection({ report }: { report: Report }) {
           <Download report={report} file="customers" what="new and returning customers" />
         </>
       )}
+    </section>
+  );
+}
+
+/** Hour packages in the period: sold, used, expired, refunded, and what is owed at its end (the billing report's figures). */
+function PackagesSection({ report }: { report: Report }) {
+  const headingId = useId();
+  const rows = packageRows(report.packages);
+  return (
+    <section aria-labelledby={headingId} className={styles.section}>
+      <h2 id={headingId}>Hour packages</h2>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption>Hour packages in the period</caption>
+          <thead>
+            <tr>
+              <th scope="col">Hours</th>
+              <th scope="col">Count</th>
+              <th scope="col">Value</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">
+                  {row.label} <span className={styles.muted}>({row.help})</span>
+                </th>
+                <td>{row.hours === null ? '' : row.hours}</td>
+                <td>{formatMoney(row.cents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className={styles.note}>An hour is worth its purchase's price over all its hours, bonus hours included; bonus hours are never refunded as money. The same figures as npm run billing:report for these days.</p>
     </section>
   );
 }

@@ -33,7 +33,20 @@ export const formatUtilisation = (percent: number | null) => (percent === null ?
 
 /** Nothing happened in the period: no money, no hours offered, no sessions, no customers. */
 export function isEmptyReport(report: Report): boolean {
-  return Object.values(report.totals).every((value) => value === 0) && report.courses.length === 0 && report.customers.new + report.customers.returning === 0;
+  const p = report.packages;
+  const packageActivity = p.sold.count + p.used.hours + p.expired.hours + p.refunded_cents !== 0;
+  return Object.values(report.totals).every((value) => value === 0) && report.courses.length === 0 && report.customers.new + report.customers.returning === 0 && !packageActivity;
+}
+
+/** The hour packages' rows of the Reports screen: what, hours (when it counts hours) and dollars. */
+export function packageRows(p: Report['packages']): { key: string; label: string; help: string; hours: number | null; cents: number }[] {
+  return [
+    { key: 'sold', label: 'Sold', help: `${p.sold.count} ${p.sold.count === 1 ? 'purchase' : 'purchases'}`, hours: p.sold.hours, cents: p.sold.cents },
+    { key: 'used', label: 'Used', help: 'on sessions and overtime, less hours given back', hours: p.used.hours, cents: p.used.cents },
+    { key: 'expired', label: 'Expired', help: 'not booked in time', hours: p.expired.hours, cents: p.expired.cents },
+    { key: 'refunded', label: 'Refunded', help: 'to the cards that paid', hours: null, cents: p.refunded_cents },
+    { key: 'owed', label: 'Owed at the end', help: 'hours left; their unused paid hours as refunds would give back', hours: p.owed.hours, cents: p.owed.cents },
+  ];
 }
 
 /** The course as a row names it: 'CS 121 Intro to Programming I'; a session without one says so. */

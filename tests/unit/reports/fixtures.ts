@@ -32,6 +32,7 @@ export const november: Report = {
     { course_id: 9, course_number: 'HACK 1', course_name: '=HYPERLINK("http://x.test","Click")', sessions: 1, minutes: 60 },
   ],
   customers: { new: 2, returning: 3 },
+  packages: { sold: { count: 2, hours: 22, cents: 82000 }, used: { hours: 5, cents: 21500 }, expired: { hours: 1, cents: 4545 }, refunded_cents: 35000, owed: { hours: 14, cents: 41000 } },
 };
 
 export const emptyMonth: Report = {
@@ -40,4 +41,5 @@ export const emptyMonth: Report = {
   totals: { charged_cents: 0, refunded_cents: 0, refund_pending_cents: 0, scheduled_cents: 0, failed_cents: 0, offered_minutes: 0, booked_minutes: 0 },
   courses: [],
   customers: { new: 0, returning: 0 },
+  packages: { sold: { count: 0, hours: 0, cents: 0 }, used: { hours: 0, cents: 0 }, expired: { hours: 0, cents: 0 }, refunded_cents: 0, owed: { hours: 0, cents: 0 } },
 };

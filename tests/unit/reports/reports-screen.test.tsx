@@ -33,6 +33,10 @@ describe('Reports', () => {
     expect(within(screen.getByRole('table', { name: 'Utilisation per week' })).getByRole('row', { name: /Nov 2 – 8/ })).toHaveTextContent('75%');
     expect(within(screen.getByRole('table', { name: 'Sessions by course' })).getByRole('row', { name: /CS 121/ })).toHaveTextContent('6');
     expect(within(screen.getByRole('table', { name: 'New and returning customers' })).getByRole('row', { name: /Returning/ })).toHaveTextContent('3');
+    const packages = within(screen.getByRole('table', { name: 'Hour packages in the period' }));
+    expect(packages.getByRole('row', { name: /^Sold/ })).toHaveTextContent('Sold (2 purchases)22$820.00');
+    expect(packages.getByRole('row', { name: /^Refunded/ })).toHaveTextContent('$350.00');
+    expect(packages.getByRole('row', { name: /^Owed at the end/ })).toHaveTextContent('14$410.00');
     // Each chart (its library loads with them) is one picture named by its title, pointing to its table.
     for (const title of ['Charged and refunded per week, in dollars', 'Offered and booked hours per week', 'Booked sessions per course', 'New and returning customers']) {
       expect(await screen.findByRole('img', { name: `${title}: bar chart. The table below lists the same numbers.` })).toBeInTheDocument();
