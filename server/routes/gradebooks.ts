@@ -1,5 +1,6 @@
 import { gradebookCalls as calls } from '../../src/contract/calls/gradebooks.ts';
 import { addCategory, addGrade, archiveGradebook, deleteCategory, deleteGrade, listCategories, listGrades } from '../domain/gradebooks/grades.ts';
+import { gradebookGuarantee } from '../domain/gradebooks/guarantee.ts';
 import { serve } from '../http/declared.ts';
 import { router } from '../http/router.ts';
 import { requireAuth } from '../http/sign-in.ts';
@@ -12,6 +13,8 @@ import type { RouteDeps } from './deps.ts';
  */
 export function gradebookRoutes({ db }: RouteDeps) {
   const app = router();
+
+  serve(app, calls.getGuarantee, async (c, input) => input.answer(await gradebookGuarantee(db, requireAuth(c), input.param('id'))));
 
   serve(app, calls.getCategories, async (c, input) => input.answer(await listCategories(db, requireAuth(c), input.param('id'))));
 

@@ -2,6 +2,8 @@ import type { Id } from '../contract/entities.ts';
 import type { CategoryCreateInput, GradeCreateInput } from '../contract/schemas.ts';
 import { send } from './http.ts';
 
+/** The pass guarantee of the gradebook's course: hours counted, late grades, its status and why. */
+export const getGuarantee = (gradebookId: Id) => send('GET /gradebooks/{id}/guarantee', { params: { id: gradebookId } });
 export const getCategories = (gradebookId: Id) => send('GET /gradebooks/{id}/categories', { params: { id: gradebookId } });
 export const createCategory = (gradebookId: Id, input: CategoryCreateInput) =>
   send('POST /gradebooks/{id}/categories', { params: { id: gradebookId }, form: input });

@@ -295,6 +295,26 @@ export interface Customer {
   payment_method: string | null;
 }
 
+/**
+ * The pass guarantee of a gradebook's course (GET /api/gradebooks/{id}/guarantee), counted from the
+ * sessions held and the grades entered (server/domain/gradebooks/guarantee-rules.ts).
+ */
+export interface Guarantee {
+  status: 'tracking' | 'eligible' | 'lost' | 'waived' | 'claimed' | 'refunded' | 'declined';
+  /** One-on-one sessions count 60 minutes, group-of-two 40; in hours, to the hundredth. */
+  hours_counted: number;
+  hours_required: number;
+  classes_counted: number;
+  /** 30 for a high-school course; null when only hours count. */
+  classes_required: number | null;
+  /** Grades entered more than 7 days after their date (any one loses the guarantee). */
+  late_grades: number;
+  /** Epoch seconds: the last day to claim (7 days after the last grade entered), once eligible. */
+  claim_open_until: number | null;
+  /** Why it is lost or waived, or what is still missing. */
+  reasons: string[];
+}
+
 export interface Gradebook {
   id: Id;
   course: { id: Id; course_number: string; course_name: string };

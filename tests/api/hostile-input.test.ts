@@ -305,6 +305,7 @@ const INPUTS: Record<string, RouteInputs> = {
   'POST /api/subscriptions/:id/cancel': {},
   'GET /api/customers/:id/gradebooks': {},
   'GET /api/gradebooks/:id/categories': {},
+  'GET /api/gradebooks/:id/guarantee': {},
   'POST /api/gradebooks/:id/categories': { form: ['name', 'weight_percent', 'drops'] },
   'DELETE /api/gradebooks/:id/categories/:categoryId': {},
   'GET /api/gradebooks/:id/categories/:categoryId/grades': {},

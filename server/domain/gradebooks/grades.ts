@@ -5,6 +5,7 @@ import type { Db } from '../../db/db.ts';
 import { fromEpoch } from '../../epoch.ts';
 import { gradebookFor, gradebookQuery, toCategory, toGrade, toGradebook } from './gradebooks.ts';
 import { Refusal } from '../refusal.ts';
+import { now } from '../../clock.ts';
 import type { Auth } from '../sign-in/sign-ins.ts';
 
 /**
@@ -67,6 +68,8 @@ export async function addGrade(db: Db, auth: Auth, gradebookId: number, category
       points_recieved_hundreths: input.points_recieved_hundreths,
       points_total_hundreths: input.points_total_hundreths,
       due_date: fromEpoch(input.due_date),
+      // The server's clock, not the database's: the guarantee's 7-day rule reads it (guarantee-rules.ts).
+      entered_at: now(),
     })
     .onConflict((oc) => oc.columns(['gradebook_id', 'name']).doNothing())
     .returningAll()

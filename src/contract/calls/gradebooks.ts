@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Grade, GradeCategory, Gradebook } from '../entities.ts';
+import type { Grade, GradeCategory, Gradebook, Guarantee } from '../entities.ts';
 import { categoryCreateForm, gradeCreateForm, id } from '../schemas.ts';
 import { declare, entity, listOf, shape } from './declare.ts';
 
@@ -7,6 +7,15 @@ const removed = shape(z.object({ id: z.number() }));
 
 /** A student's gradebook with a tutor: categories of grades, grades, and waiving the guarantee (archiving it). */
 export const gradebookCalls = {
+  getGuarantee: declare({
+    method: 'GET',
+    path: '/gradebooks/{id}/guarantee',
+    summary: 'The pass guarantee of the gradebook’s course: hours and classes counted, late grades, its status and why',
+    access: 'signed-in',
+    params: { id },
+    answer: entity<Guarantee>('Guarantee'),
+    errors: ['GradebookNotFound', 'NotAuthorized'],
+  }),
   getCategories: declare({
     method: 'GET',
     path: '/gradebooks/{id}/categories',

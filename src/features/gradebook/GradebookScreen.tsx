@@ -12,6 +12,7 @@ import { AddGradeForm } from './AddGradeForm.tsx';
 import styles from './gradebook.module.css';
 import { GradeList } from './GradeList.tsx';
 import { GradeSummary } from './GradeSummary.tsx';
+import { GuaranteeLine } from './GuaranteeLine.tsx';
 import { GuaranteeWaived, Onboarding } from './Onboarding.tsx';
 import { SetupPanel } from './SetupPanel.tsx';
 import { type GradebookData, useGradebookData } from './use-gradebook.ts';
@@ -121,6 +122,7 @@ function GradebookView({ viewer, lookup, data, reload }: { viewer: Viewer; looku
   return (
     <div ref={stepRef} className={styles.screen}>
       {viewer === 'tutor' ? <div>{title}</div> : title}
+      {current !== 'onboarding' && <GuaranteeLine gradebookId={gradebook.id} gradesSeen={data.grades.length} />}
       {current === 'onboarding' && (
         <Onboarding
           gradebookId={gradebook.id}

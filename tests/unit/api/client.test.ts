@@ -104,6 +104,7 @@ const calls: [string, () => Promise<unknown>, Sent][] = [
     { method: 'POST', path: '/api/meetings', query: {}, form: { occurrence_epoch: '1790000000', tutor: 'myself' } }],
   ['createSlot', () => api.createSlot({ duration_mins: 60, anchor_epoch: 1_790_000_000, tutor: 'myself' }),
     { method: 'POST', path: '/api/slots', query: {}, form: { duration_mins: '60', anchor_epoch: '1790000000', tutor: 'myself' } }],
+  ['getGuarantee', () => api.getGuarantee(5), { method: 'GET', path: '/api/gradebooks/5/guarantee', query: {} }],
   ['getCategories', () => api.getCategories(4), { method: 'GET', path: '/api/gradebooks/4/categories', query: {} }],
   ['createCategory', () => api.createCategory(4, { name: 'Homework', weight_percent: 40, drops: 1 }),
     { method: 'POST', path: '/api/gradebooks/4/categories', query: {}, form: { name: 'Homework', weight_percent: '40', drops: '1' } }],

@@ -29,6 +29,20 @@ describe("The student's gradebook screen", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'CS 121 Gradebook' })).toBeInTheDocument();
   });
 
+  it('shows the pass guarantee’s progress under the title, and the rule that would lose it', async () => {
+    fakeApi({
+      'GET /api/customers/myself/gradebooks': () => success([gradebook]),
+      'GET /api/gradebooks/5/categories': () => success(categories),
+      'GET /api/gradebooks/5/categories/1/grades': () => success([]),
+      'GET /api/gradebooks/5/guarantee': () =>
+        success({ status: 'tracking', hours_counted: 9, hours_required: 12, classes_counted: 9, classes_required: null, late_grades: 0, claim_open_until: null, reasons: ['3 hours more of tutoring (one-on-one sessions count 60 minutes, group-of-two 40).'] }),
+    });
+    render(<StudentGradebookScreen gradebookId="5" />);
+    const guarantee = await screen.findByRole('region', { name: 'Pass guarantee' });
+    expect(guarantee).toHaveTextContent('Guarantee: 9 of 12 hours · every grade entered on time');
+    expect(guarantee).toHaveTextContent('Enter each grade within 7 days of its date: a grade entered later loses the guarantee.');
+  });
+
   it('sends a signed-out student to sign in and come back here (NoAuth), not plain home', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     fakeApi({ 'GET /api/customers/myself/gradebooks': () => failure('NoAuth', 401), 'GET /api/gradebooks/5/categories': () => failure('NoAuth', 401) });

@@ -1,0 +1,85 @@
+import { afterEach, expect, it } from 'vitest';
+import { nowMs } from '../../server/clock.ts';
+import { newCustomer, post } from './booking-helpers.ts';
+import { bookingOf, buyHours } from './credit-helpers.ts';
+import { call, describeApi, type TestClient, type TestContext } from './harness.ts';
+import { freeHour, jordan, jumpClock, maya, offeringOf, pinClock } from './tutor-helpers.ts';
+
+afterEach(() => pinClock());
+
+const DAY_S = 24 * 3600;
+
+/** Books `n` new one-on-one CS 121 hours of Jordan's with the customer's hours; returns the last start (epoch seconds). */
+async function bookSessions(ctx: TestContext, client: TestClient, n: number): Promise<number> {
+  const tutor = await jordan(ctx);
+  const offering = { id: await offeringOf(ctx, tutor.id, 'CS 121') };
+  let last = 0;
+  for (let i = 0; i < n; i++) {
+    const start = await freeHour(ctx, tutor.id);
+    const created = await post(tutor.client, '/api/meetings', { occurrence_epoch: start, tutor: 'myself' });
+    const booked = await post(client, '/api/payments', { ...bookingOf({ id: created.body.data.id, offering }), pay_with: 'credits' });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    last = Math.max(last, start);
+  }
+  return last;
+}
+
+const guarantee = async (client: TestClient, gradebookId: number) => {
+  const answer = await call(client, `/api/gradebooks/${gradebookId}/guarantee`);
+  return { status: answer.status, body: answer.body };
+};
+
+describeApi('the pass guarantee, counted', (ctx) => {
+  it('counts the sessions held in the course, is eligible at 12 hours with every grade on time, and is lost by a late grade', async () => {
+    const student = await newCustomer(ctx());
+    await buyHours(ctx(), student.client);
+    await buyHours(ctx(), student.client);
+    const firstLast = await bookSessions(ctx(), student.client, 3);
+    const [gradebook] = (await call(student.client, '/api/customers/myself/gradebooks')).body.data as { id: number }[];
+    // Booked, not held yet: nothing counts.
+    expect((await guarantee(student.client, gradebook!.id)).body.data).toEqual({
+      status: 'tracking',
+      hours_counted: 0,
+      hours_required: 12,
+      classes_counted: 0,
+      classes_required: null,
+      late_grades: 0,
+      claim_open_until: null,
+      reasons: ['12 hours more of tutoring (one-on-one sessions count 60 minutes, group-of-two 40).'],
+    });
+    await jumpClock(ctx(), new Date((firstLast + 2 * 3600) * 1000));
+    expect((await guarantee(student.client, gradebook!.id)).body.data).toMatchObject({ status: 'tracking', hours_counted: 3, classes_counted: 3 });
+
+    const last = await bookSessions(ctx(), student.client, 9);
+    await jumpClock(ctx(), new Date((last + 2 * 3600) * 1000));
+    const category = await post(student.client, `/api/gradebooks/${gradebook!.id}/categories`, { name: 'Exams', weight_percent: 100, drops: 0 });
+    expect(category.status, JSON.stringify(category.body)).toBe(201);
+    const grade = (name: string, daysAgo: number) =>
+      post(student.client, `/api/gradebooks/${gradebook!.id}/categories/${category.body.data.id}/grades`, { name, due_date: Math.floor(nowMs() / 1000) - daysAgo * DAY_S, points_recieved_hundreths: 8000, points_total_hundreths: 10000 });
+    expect((await grade('Midterm', 2)).status).toBe(201);
+    const eligible = (await guarantee(student.client, gradebook!.id)).body.data;
+    expect(eligible).toMatchObject({ status: 'eligible', hours_counted: 12, classes_counted: 12, late_grades: 0, reasons: [] });
+    expect(eligible.claim_open_until).toBe(Math.floor(nowMs() / 1000) + 7 * DAY_S);
+
+    // The tutor of the course and a supervisor read it too; another customer may not.
+    const tutor = await jordan(ctx());
+    expect((await guarantee(tutor.client, gradebook!.id)).body.data.status).toBe('eligible');
+    expect((await guarantee((await maya(ctx())).client, gradebook!.id)).body.data.status).toBe('eligible');
+    const stranger = await newCustomer(ctx());
+    expect((await guarantee(stranger.client, gradebook!.id)).body.error.type).toBe('NotAuthorized');
+    expect((await guarantee(student.client, 999_999)).body.error.type).toBe('GradebookNotFound');
+
+    // A grade entered 8 days after its date loses it, and says which.
+    expect((await grade('Quiz 4', 8)).status).toBe(201);
+    expect((await guarantee(student.client, gradebook!.id)).body.data).toMatchObject({ status: 'lost', late_grades: 1, claim_open_until: null, reasons: ['A grade was entered more than 7 days after its date: Quiz 4.'] });
+  });
+
+  it('is waived once the student waives it (the gradebook archived)', async () => {
+    const student = await newCustomer(ctx());
+    await buyHours(ctx(), student.client);
+    await bookSessions(ctx(), student.client, 1);
+    const [gradebook] = (await call(student.client, '/api/customers/myself/gradebooks')).body.data as { id: number }[];
+    expect((await call(student.client, `/api/gradebooks/${gradebook!.id}/archive`, { method: 'POST' })).status).toBe(200);
+    expect((await guarantee(student.client, gradebook!.id)).body.data).toMatchObject({ status: 'waived', reasons: ['The guarantee was waived for this course.'] });
+  });
+});
