@@ -43,13 +43,18 @@ export interface WriteFigures {
 }
 
 /**
- * The booking write path: `concurrency` buyers at once, each booking a meeting nobody else books
+ * The booking write path (`pay`: the checkout only, paid by card after it, or paid with an hour of a
+ * package in the one call): `concurrency` buyers at once, each booking a meeting nobody else books
  * (POST /api/payments, which holds the seat and opens the checkout) and, with `pay`, paying for it
  * (the demo's card confirmation, which fulfils it), then taking the next buyer, for `seconds`.
  * Each buyer comes from an address of its own (X-Forwarded-For, the server trusting one proxy), as
  * real buyers do, so the per-address limits do not stand in for the database's work.
  */
-export async function bookingLoad(base: string, buyers: Buyer[], { seconds, concurrency, pay }: { seconds: number; concurrency: number; pay: boolean }): Promise<WriteFigures> {
+export async function bookingLoad(
+  base: string,
+  buyers: Buyer[],
+  { seconds, concurrency, pay }: { seconds: number; concurrency: number; pay: boolean | 'with-hours' },
+): Promise<WriteFigures> {
   const origin = new URL(base).origin.replace('127.0.0.1', 'localhost');
   const latencies: number[] = [];
   const errors: string[] = [];
@@ -74,8 +79,13 @@ export async function bookingLoad(base: string, buyers: Buyer[], { seconds, conc
       const buyer = buyers[index]!;
       const started = performance.now();
       try {
-        const checkout = await send(buyer, index, '/api/payments', { meeting: buyer.meeting, offering: buyer.offering, capacity: 1, course_style: 'online' });
-        if (pay) await send(buyer, index, '/api/offline-payments/confirm', { client_secret: checkout.client_secret!, card_number: '4242424242424242' });
+        const booking = { meeting: buyer.meeting, offering: buyer.offering, capacity: 1, course_style: 'online' };
+        // With hours: booked and paid in the one call (an hour of the buyer's package).
+        if (pay === 'with-hours') await send(buyer, index, '/api/payments', { ...booking, pay_with: 'credits' });
+        else {
+          const checkout = await send(buyer, index, '/api/payments', booking);
+          if (pay) await send(buyer, index, '/api/offline-payments/confirm', { client_secret: checkout.client_secret!, card_number: '4242424242424242' });
+        }
         latencies.push(performance.now() - started);
       } catch (error) {
         errors.push(error instanceof Error ? error.message : String(error));

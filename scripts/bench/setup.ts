@@ -43,8 +43,8 @@ async function freshPostgresDatabase(name: string): Promise<string> {
 const BENCH_COURSE = { course_number: 'BENCH 100', course_name: 'Benchmark bookings', school: 'university' } as const;
 
 /**
- * `count` customers, each signed in (a sign-in cookie) and given a one-off meeting of its own in
- * the benchmark's course, 60 days ahead, spread over the tutors.
+ * `count` customers, each signed in (a sign-in cookie), with 10 hours of a package, and given a
+ * one-off meeting of its own in the benchmark's course, 60 days ahead, spread over the tutors.
  */
 async function prepareBuyers(db: DatabaseHandle['db'], count: number): Promise<Buyer[]> {
   const course = await db.insertInto('courses').values(BENCH_COURSE).returning('id').executeTakeFirstOrThrow();
@@ -72,6 +72,16 @@ async function prepareBuyers(db: DatabaseHandle['db'], count: number): Promise<B
         }),
       )
       .returning(['id', 'tutor_id'])
+      .execute();
+    // Each buyer has 10 one-on-one hours (the hour bookings' run spends one), as staff would add them.
+    const lots = await db
+      .insertInto('credit_lots')
+      .values(customers.map((c) => ({ customer_id: c.id, capacity: 1, paid_hours: 10, bonus_hours: 0, price_cents: 50000, expires_at: new Date(start + 365 * 24 * 3600_000), created_at: new Date() })))
+      .returning(['id', 'customer_id'])
+      .execute();
+    await db
+      .insertInto('credit_entries')
+      .values(lots.map((lot) => ({ customer_id: lot.customer_id, lot_id: lot.id, kind: 'adjustment' as const, hours: 10, reason: 'Benchmark', created_at: new Date() })))
       .execute();
     for (const [i, customer] of customers.entries()) {
       const meeting = meetings[i]!;
