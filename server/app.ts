@@ -20,6 +20,7 @@ import { priceRoutes } from './routes/prices.ts';
 import { packageRoutes } from './routes/packages.ts';
 import { packagePurchaseRoutes } from './routes/package-purchases.ts';
 import { creditLotRoutes } from './routes/credit-lots.ts';
+import { guaranteeClaimRoutes } from './routes/guarantee-claims.ts';
 import { offeringRoutes } from './routes/offerings.ts';
 import { embedRoutes } from './routes/embed.ts';
 import { tutorRoutes } from './routes/tutors.ts';
@@ -142,6 +143,7 @@ export function createApiApp({ database, config, sender, payments = offlineProvi
     creditLotRoutes,
     subscriptionRoutes,
     gradebookRoutes,
+    guaranteeClaimRoutes,
     payrollRoutes,
     reportRoutes,
     calendarFeedRoutes,

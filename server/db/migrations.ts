@@ -785,11 +785,37 @@ const migrations: Record<string, Migration> = {
           hours integer not null check (hours > 0),
           amount_cents integer not null check (amount_cents >= 0),
           reason text not null,
+          -- unused: a purchase's hours left (the ledger's refund entry); guarantee: hours used on a
+          -- course whose pass guarantee was claimed and approved (guarantee-claims.ts).
+          cause text not null default 'unused' check (cause in ('unused', 'guarantee')),
           entered_by integer not null references tutors (id),
           created_at timestamptz not null,
           refunded_at timestamptz
         );
         create index credit_refunds_unsent on credit_refunds (id) where refunded_at is null
+      `);
+    },
+  },
+  '032_guarantee_claims': {
+    async up(db) {
+      await runStatements(db, `
+        -- A student's claim of the pass guarantee (server/domain/gradebooks/guarantee-claims.ts), one
+        -- per gradebook, with the hours counted when it was made; a supervisor approves it (every
+        -- payment of the course's sessions refunded) or declines it with a reason.
+        create table guarantee_claims (
+          id serial primary key,
+          gradebook_id integer not null unique references gradebooks (id),
+          customer_id integer not null references customers (id),
+          final_grade text not null,
+          hours_counted numeric(7, 2) not null,
+          classes_counted integer not null,
+          status text not null default 'open' check (status in ('open', 'approved', 'declined')),
+          decided_by integer references tutors (id),
+          decided_at timestamptz,
+          decline_reason text,
+          refund_cents integer,
+          created_at timestamptz not null
+        )
       `);
     },
   },

@@ -298,10 +298,26 @@ export interface Database {
     hours: number;
     amount_cents: number;
     reason: string;
+    cause: Generated<'unused' | 'guarantee'>;
     entered_by: number;
     created_at: RequiredTimestamp;
     /** When the provider confirmed it; null while it is still to send (the reconciliation pass retries). */
     refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  };
+  /** A student's claim of the pass guarantee (032): one per gradebook, decided by a supervisor. */
+  guarantee_claims: {
+    id: Generated<number>;
+    gradebook_id: number;
+    customer_id: number;
+    final_grade: string;
+    hours_counted: number | string;
+    classes_counted: number;
+    status: Generated<'open' | 'approved' | 'declined'>;
+    decided_by: Generated<number | null>;
+    decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    decline_reason: Generated<string | null>;
+    refund_cents: Generated<number | null>;
+    created_at: RequiredTimestamp;
   };
   gradebooks: {
     id: Generated<number>;

@@ -175,6 +175,17 @@ export interface WeeklyHoursRanOut {
   amountCents: number;
 }
 
+/** A supervisor decided a claim of the pass guarantee: approved (and refunded), or declined with a reason. */
+export interface GuaranteeClaimDecided {
+  kind: 'GuaranteeClaimDecided';
+  claimId: number;
+  customer: CustomerFacts;
+  courseNumber: string;
+  approved: boolean;
+  refundCents: number;
+  reason: string | null;
+}
+
 export type DomainEvent =
   | MeetingBooked
   | PaymentSucceeded
@@ -187,7 +198,8 @@ export type DomainEvent =
   | PackagePurchased
   | PackageRefunded
   | CreditsExpiring
-  | WeeklyHoursRanOut;
+  | WeeklyHoursRanOut
+  | GuaranteeClaimDecided;
 export type EventKind = DomainEvent['kind'];
 
 /** An event as stored: its row's id names it in every message key (`event:{id}:{n}`). */

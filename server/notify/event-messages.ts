@@ -4,7 +4,7 @@
  * event-messages.test.ts). The relay (delivery.ts) keys the n-th message of event e `event:e:n`.
  */
 import { invite } from '../domain/calendar/ics.ts';
-import type { BookingCanceled, ChargeDeclined, CreditsExpiring, CustomerFacts, MeetingBooked, MeetingCanceled, MeetingFacts, MeetingMoved, PackagePurchased, PackageRefunded, PaymentRefunded, PaymentSucceeded, Reassigned, RecordedEvent, WeeklyHoursRanOut } from '../events/kinds.ts';
+import type { BookingCanceled, ChargeDeclined, CreditsExpiring, CustomerFacts, MeetingBooked, MeetingCanceled, MeetingFacts, MeetingMoved, PackagePurchased, PackageRefunded, PaymentRefunded, GuaranteeClaimDecided, PaymentSucceeded, Reassigned, RecordedEvent, WeeklyHoursRanOut } from '../events/kinds.ts';
 import type { Message } from '../domain/sign-in/outgoing.ts';
 import {
   bookingConfirmation,
@@ -12,6 +12,7 @@ import {
   creditsExpiringNotice,
   customerCancellation,
   customerReassigned,
+  guaranteeClaimAnswer,
   type Links,
   linksFor,
   meetingMoved,
@@ -130,6 +131,10 @@ export function creditsExpiringMessages(event: CreditsExpiring, { links }: Conte
   return [creditsExpiringNotice(links, event.customer, event)];
 }
 
+export function guaranteeClaimDecidedMessages(event: GuaranteeClaimDecided, { links }: Context): Message[] {
+  return [guaranteeClaimAnswer(links, event.customer, event)];
+}
+
 export function weeklyHoursRanOutMessages(event: WeeklyHoursRanOut, { links }: Context): Message[] {
   return [weeklyHoursRanOut(links, event.customer, event)];
 }
@@ -162,5 +167,7 @@ export function messagesOf(event: RecordedEvent, siteUrl: string): Message[] {
       return creditsExpiringMessages(event, context);
     case 'WeeklyHoursRanOut':
       return weeklyHoursRanOutMessages(event, context);
+    case 'GuaranteeClaimDecided':
+      return guaranteeClaimDecidedMessages(event, context);
   }
 }

@@ -447,6 +447,17 @@ export function weeklyHoursRanOut(links: Links, customer: Person & { card: strin
   });
 }
 
+/** A supervisor's answer to a claim of the pass guarantee. */
+export function guaranteeClaimAnswer(links: Links, customer: Person, decision: { courseNumber: string; approved: boolean; refundCents: number; reason: string | null }): Message {
+  return renderEmail(customer.email, decision.approved ? `Your pass guarantee claim for ${decision.courseNumber} is approved` : `Your pass guarantee claim for ${decision.courseNumber}`, {
+    greeting: `Hi ${customer.firstname},`,
+    paragraphs: decision.approved
+      ? [`We approved your claim of the pass guarantee for ${decision.courseNumber}, and refunded ${centsToDollars(decision.refundCents)}: every session of the course, to the cards that paid. Banks take 5 to 10 days to show it.`]
+      : [`We looked at your claim of the pass guarantee for ${decision.courseNumber}, and could not approve it: ${decision.reason ?? ''}`, 'Reply to this email or call us if you think we missed something.'],
+    action: { label: 'Open your dashboard', url: links.studentDashboard },
+  });
+}
+
 /** The refund of an hour package's payment. */
 export function packageRefundReceipt(links: Links, customer: Person, packageName: string, cents: number, card: string | null, paymentId: number): Message {
   return renderEmail(customer.email, `Refund: ${centsToDollars(cents)} for ${packageName}`, {

@@ -1,9 +1,10 @@
 import { gradebookCalls as calls } from '../../src/contract/calls/gradebooks.ts';
 import { addCategory, addGrade, archiveGradebook, deleteCategory, deleteGrade, listCategories, listGrades } from '../domain/gradebooks/grades.ts';
 import { gradebookGuarantee } from '../domain/gradebooks/guarantee.ts';
+import { claimGuarantee } from '../domain/gradebooks/guarantee-claims.ts';
 import { serve } from '../http/declared.ts';
 import { router } from '../http/router.ts';
-import { requireAuth } from '../http/sign-in.ts';
+import { requireAuth, requireCustomer } from '../http/sign-in.ts';
 import type { RouteDeps } from './deps.ts';
 
 /**
@@ -15,6 +16,12 @@ export function gradebookRoutes({ db }: RouteDeps) {
   const app = router();
 
   serve(app, calls.getGuarantee, async (c, input) => input.answer(await gradebookGuarantee(db, requireAuth(c), input.param('id'))));
+
+  serve(app, calls.claimGuarantee, async (c, input) => {
+    const { customerId } = requireCustomer(c);
+    const { final_grade } = await input.form();
+    return input.answer(await claimGuarantee(db, customerId, input.param('id'), final_grade));
+  });
 
   serve(app, calls.getCategories, async (c, input) => input.answer(await listCategories(db, requireAuth(c), input.param('id'))));
 

@@ -315,6 +315,28 @@ export interface Guarantee {
   reasons: string[];
 }
 
+/** A claim of the pass guarantee (GET /api/guarantee-claims, supervisors; the student's claim answers one). */
+export interface GuaranteeClaim {
+  id: Id;
+  gradebook_id: Id;
+  customer: { id: Id; firstname: string; lastname: string };
+  course: { course_number: string; course_name: string };
+  /** As the student gave it ('D', '58%'). */
+  final_grade: string;
+  /** Counted when the claim was made. */
+  hours_counted: number;
+  classes_counted: number;
+  /** The gradebook's grades, by date. */
+  grades: { name: string; percent: number; due_epoch: number; entered_epoch: number }[];
+  status: 'open' | 'approved' | 'declined';
+  decided_by: string | null;
+  decline_reason: string | null;
+  /** Approved: everything refunded for the course's sessions. */
+  refund_cents: number | null;
+  claimed_epoch: number;
+  decided_epoch: number | null;
+}
+
 export interface Gradebook {
   id: Id;
   course: { id: Id; course_number: string; course_name: string };

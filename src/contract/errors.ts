@@ -82,6 +82,11 @@ export const errorTypes = [
   'DayOffNotFound',
   // gradebooks
   'GradebookNotFound',
+  /** The guarantee cannot be claimed: not eligible, or its claim window is over. */
+  'NotEligible',
+  /** The gradebook's guarantee was claimed already. */
+  'AlreadyClaimed',
+  'ClaimNotFound',
   'CategoryNotFound',
   'GradeNotFound',
   'GradeAlreadyExists',

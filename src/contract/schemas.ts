@@ -184,6 +184,10 @@ export const gradeCreateForm = z.object({
   points_total_hundreths: integer((n) => n.positive().max(100_000_000)),
 });
 export const gradebooksQuery = z.object({ show_all: booleanText.optional() });
+/** A claim of the pass guarantee: the final grade as the student gives it ('D', '58%'). */
+export const guaranteeClaimForm = z.object({ final_grade: requiredText(20) });
+/** A supervisor declines a claim, saying why. */
+export const claimDeclineForm = z.object({ reason: requiredText(500) });
 
 // --- team --------------------------------------------------------------------------------------
 export const tutorCreateForm = z.object({

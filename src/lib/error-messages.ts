@@ -90,6 +90,9 @@ export const errorMessages = {
   DayOffNotFound: 'These days off were taken back already. Please reload the page.',
   // Spec 2 §8, grade creation.
   GradebookNotFound: 'This gradebook no longer exists. Please refresh and try agian',
+  NotEligible: 'The guarantee cannot be claimed for this course: see what the gradebook says about it.',
+  AlreadyClaimed: 'The guarantee was claimed for this course already.',
+  ClaimNotFound: 'This claim no longer exists. Please reload the page.',
   CategoryNotFound: 'The selected grade category no longer exists. Please refresh and try agian',
   GradeNotFound: 'This grade no longer exists. Please refresh the page.',
   GradeAlreadyExists: 'A grade with this name already exists, please try a different assignment name',

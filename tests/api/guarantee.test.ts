@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { nowMs } from '../../server/clock.ts';
 import { newCustomer, post } from './booking-helpers.ts';
-import { bookingOf, buyHours } from './credit-helpers.ts';
+import { bookingOf, buyHours, creditsOf } from './credit-helpers.ts';
 import { call, describeApi, type TestClient, type TestContext } from './harness.ts';
 import { freeHour, jordan, jumpClock, maya, offeringOf, pinClock } from './tutor-helpers.ts';
 
@@ -81,5 +81,75 @@ describeApi('the pass guarantee, counted', (ctx) => {
     const [gradebook] = (await call(student.client, '/api/customers/myself/gradebooks')).body.data as { id: number }[];
     expect((await call(student.client, `/api/gradebooks/${gradebook!.id}/archive`, { method: 'POST' })).status).toBe(200);
     expect((await guarantee(student.client, gradebook!.id)).body.data).toMatchObject({ status: 'waived', reasons: ['The guarantee was waived for this course.'] });
+  });
+
+  it('takes a claim once eligible; a supervisor approves it, and every payment of the course is refunded: the card’s charge, and the hours at their price', async () => {
+    const student = await newCustomer(ctx(), true);
+    await buyHours(ctx(), student.client);
+    await buyHours(ctx(), student.client);
+    await bookSessions(ctx(), student.client, 11);
+    // One session paid by the card on file (charged at once).
+    const tutor = await jordan(ctx());
+    const start = await freeHour(ctx(), tutor.id);
+    const created = await post(tutor.client, '/api/meetings', { occurrence_epoch: start, tutor: 'myself' });
+    const byCard = await post(student.client, '/api/payments', bookingOf({ id: created.body.data.id, offering: { id: await offeringOf(ctx(), tutor.id, 'CS 121') } }));
+    expect(byCard.body.data.status).toBe('succeeded');
+    const [gradebook] = (await call(student.client, '/api/customers/myself/gradebooks')).body.data as { id: number }[];
+    const lead = await maya(ctx());
+
+    // Not eligible yet: refused.
+    expect((await post(student.client, `/api/gradebooks/${gradebook!.id}/guarantee/claim`, { final_grade: 'D' })).body.error.type).toBe('NotEligible');
+    const lastStart = Math.max(start, ...(await ctx().database.db.selectFrom('meetings as m').innerJoin('payments as p', 'p.meeting_id', 'm.id').select('m.occurrence').where('p.customer_id', '=', student.id).execute()).map((m) => new Date(m.occurrence).getTime() / 1000));
+    await jumpClock(ctx(), new Date((lastStart + 2 * 3600) * 1000));
+    const claimed = await post(student.client, `/api/gradebooks/${gradebook!.id}/guarantee/claim`, { final_grade: ' D ' });
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(201);
+    expect(claimed.body.data).toMatchObject({ status: 'open', final_grade: 'D', hours_counted: 12, classes_counted: 12, refund_cents: null });
+    expect((await guarantee(student.client, gradebook!.id)).body.data.status).toBe('claimed');
+    expect((await post(student.client, `/api/gradebooks/${gradebook!.id}/guarantee/claim`, { final_grade: 'F' })).body.error.type).toBe('AlreadyClaimed');
+    // Only the student claims; only supervisors list and decide.
+    expect((await post((await newCustomer(ctx())).client, `/api/gradebooks/${gradebook!.id}/guarantee/claim`, { final_grade: 'D' })).body.error.type).toBe('NotAuthorized');
+    expect((await call(tutor.client, '/api/guarantee-claims')).status).toBe(403);
+    expect((await post(tutor.client, `/api/guarantee-claims/${claimed.body.data.id}/approve`, {})).status).toBe(403);
+    const listed = (await call(lead.client, '/api/guarantee-claims')).body.data;
+    expect(listed.find((c: { id: number }) => c.id === claimed.body.data.id)).toMatchObject({ customer: { id: student.id }, course: { course_number: 'CS 121' }, status: 'open' });
+
+    const approved = await post(lead.client, `/api/guarantee-claims/${claimed.body.data.id}/approve`, {});
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    // $55 by card, and 11 hours of $500-for-10 packages ($50 an hour).
+    expect(approved.body.data).toMatchObject({ status: 'approved', refund_cents: 5500 + 11 * 5000, decided_by: 'Maya Chen' });
+    const card = await ctx().database.db.selectFrom('payments').select(['payment_status', 'refunded_at']).where('id', '=', byCard.body.data.payment_id).executeTakeFirstOrThrow();
+    expect(card).toEqual({ payment_status: 'canceled', refunded_at: expect.any(Date) });
+    const hours = await ctx().database.db.selectFrom('credit_refunds as r').innerJoin('credit_lots as l', 'l.id', 'r.lot_id').select(['r.hours', 'r.amount_cents', 'r.refunded_at']).where('l.customer_id', '=', student.id).orderBy('r.id').execute();
+    expect(hours).toEqual([
+      { hours: 10, amount_cents: 50000, refunded_at: expect.any(Date) },
+      { hours: 1, amount_cents: 5000, refunded_at: expect.any(Date) },
+    ]);
+    expect((await post(lead.client, `/api/guarantee-claims/${claimed.body.data.id}/approve`, {})).body.error.type).toBe('AlreadyClaimed');
+    expect((await guarantee(student.client, gradebook!.id)).body.data.status).toBe('refunded');
+    await ctx().notifier.settle();
+    const email = (await call(student.client, '/api/customers/myself')).body.data.email;
+    const subjects = (await ctx().database.db.selectFrom('outbox').select('subject').where('to', '=', email).execute()).map((m) => m.subject);
+    expect(subjects).toContain('Your pass guarantee claim for CS 121 is approved');
+  });
+
+  it('a supervisor declines a claim, saying why, and the student is told', async () => {
+    const student = await newCustomer(ctx());
+    await buyHours(ctx(), student.client);
+    await buyHours(ctx(), student.client);
+    const last = await bookSessions(ctx(), student.client, 12);
+    await jumpClock(ctx(), new Date((last + 2 * 3600) * 1000));
+    const [gradebook] = (await call(student.client, '/api/customers/myself/gradebooks')).body.data as { id: number }[];
+    const claim = (await post(student.client, `/api/gradebooks/${gradebook!.id}/guarantee/claim`, { final_grade: 'C' })).body.data;
+    const lead = await maya(ctx());
+    expect((await post(lead.client, `/api/guarantee-claims/${claim.id}/decline`, { reason: ' ' })).body.error.type).toBe('BadInput');
+    const declined = await post(lead.client, `/api/guarantee-claims/${claim.id}/decline`, { reason: 'A C is a pass for this course.' });
+    expect(declined.body.data).toMatchObject({ status: 'declined', decline_reason: 'A C is a pass for this course.', refund_cents: null });
+    expect((await guarantee(student.client, gradebook!.id)).body.data).toMatchObject({ status: 'declined', reasons: ['The claim was declined: A C is a pass for this course.'] });
+    expect(await creditsOf(student.client)).toBe(8);
+    await ctx().notifier.settle();
+    const email = (await call(student.client, '/api/customers/myself')).body.data.email;
+    const told = await ctx().database.db.selectFrom('outbox').select('text').where('to', '=', email).where('subject', '=', 'Your pass guarantee claim for CS 121').executeTakeFirstOrThrow();
+    expect(told.text).toContain('A C is a pass for this course.');
+    expect((await post(lead.client, '/api/guarantee-claims/999999/approve', {})).body.error.type).toBe('ClaimNotFound');
   });
 });

@@ -104,7 +104,7 @@ export async function sendCreditRefunds(db: Db, provider: PaymentProvider, log: 
   let query = db
     .selectFrom('credit_refunds as r')
     .innerJoin('payments as p', 'p.id', 'r.payment_id')
-    .select(['r.id', 'r.payment_id', 'r.amount_cents', 'r.hours', 'p.provider_intent_id'])
+    .select(['r.id', 'r.payment_id', 'r.amount_cents', 'r.hours', 'r.cause', 'p.provider_intent_id'])
     .where('r.refunded_at', 'is', null);
   if (ids) {
     if (ids.length === 0) return 0;
@@ -126,8 +126,8 @@ export async function sendCreditRefunds(db: Db, provider: PaymentProvider, log: 
   return left;
 }
 
-/** The receipt of a refund of unused hours: the package, the hours and the money. */
-async function recordHoursRefunded(trx: Db, refund: { payment_id: number; amount_cents: number; hours: number }): Promise<void> {
+/** The receipt of a refund of hours (unused, or used on a course whose guarantee was claimed): the package, the hours and the money. */
+async function recordHoursRefunded(trx: Db, refund: { payment_id: number; amount_cents: number; hours: number; cause: 'unused' | 'guarantee' }): Promise<void> {
   const payment = await trx
     .selectFrom('payments as p')
     .innerJoin('packages as k', 'k.id', 'p.package_id')
@@ -135,6 +135,6 @@ async function recordHoursRefunded(trx: Db, refund: { payment_id: number; amount
     .where('p.id', '=', refund.payment_id)
     .executeTakeFirstOrThrow();
   const customer = (await customerFacts(trx, [payment.customer_id])).get(payment.customer_id)!;
-  const hours = `${refund.hours} unused ${refund.hours === 1 ? 'hour' : 'hours'}`;
+  const hours = `${refund.hours} ${refund.cause === 'unused' ? 'unused ' : ''}${refund.hours === 1 ? 'hour' : 'hours'}${refund.cause === 'guarantee' ? ', pass guarantee' : ''}`;
   await recordEvent(trx, { kind: 'PackageRefunded', paymentId: refund.payment_id, customer, packageName: `${payment.name} (${hours})`, amountCents: refund.amount_cents });
 }

@@ -14,9 +14,13 @@ import { guaranteeView } from './guarantee-rules.ts';
  * grades with when each was entered. Whoever may read the gradebook may read it.
  */
 export async function gradebookGuarantee(db: Db, auth: Auth, gradebookId: number): Promise<Guarantee> {
-  const gradebook = await gradebookFor(db, auth, gradebookId);
+  return guaranteeOf(db, await gradebookFor(db, auth, gradebookId));
+}
+
+/** The guarantee of a gradebook the caller may read (guarantee-claims.ts asks it before a claim). */
+export async function guaranteeOf(db: Db, gradebook: { id: number; customer_id: number; course_id: number; archived: boolean }): Promise<Guarantee> {
   const at = now();
-  const [course, sessions, grades] = await Promise.all([
+  const [course, sessions, grades, claim] = await Promise.all([
     db.selectFrom('courses').select('school').where('id', '=', gradebook.course_id).executeTakeFirstOrThrow(),
     db
       .selectFrom('payments as p')
@@ -33,6 +37,7 @@ export async function gradebookGuarantee(db: Db, auth: Auth, gradebookId: number
       .where(sql<boolean>`m.occurrence + make_interval(mins => m.duration_mins) <= ${at}`)
       .execute(),
     db.selectFrom('grades').select(['name', 'due_date', 'entered_at']).where('gradebook_id', '=', gradebook.id).execute(),
+    db.selectFrom('guarantee_claims').select(['status', 'hours_counted', 'classes_counted', 'decline_reason']).where('gradebook_id', '=', gradebook.id).executeTakeFirst(),
   ]);
   const view = guaranteeView({
     school: course.school,
@@ -40,14 +45,18 @@ export async function gradebookGuarantee(db: Db, auth: Auth, gradebookId: number
     sessions,
     grades: grades.map((g) => ({ name: g.name, dueMs: new Date(g.due_date).getTime(), enteredMs: new Date(g.entered_at).getTime() })),
   });
-  return {
-    status: view.status,
+  const counted = {
     hours_counted: view.hoursCounted,
     hours_required: view.hoursRequired,
     classes_counted: view.classesCounted,
     classes_required: view.classesRequired,
     late_grades: view.lateGrades,
-    claim_open_until: view.claimOpenUntilMs === null ? null : toEpoch(new Date(view.claimOpenUntilMs)),
-    reasons: view.reasons,
   };
+  // A claim decides the status from then on: the sessions after it (and refunds of them) change nothing.
+  if (claim) {
+    const status = ({ open: 'claimed', approved: 'refunded', declined: 'declined' } as const)[claim.status];
+    const reasons = { open: ['Your claim is with us: a supervisor answers it by email.'], approved: ['The claim was approved and refunded.'], declined: [`The claim was declined: ${claim.decline_reason ?? ''}`] }[claim.status];
+    return { ...counted, hours_counted: Number(claim.hours_counted), classes_counted: claim.classes_counted, status, claim_open_until: null, reasons };
+  }
+  return { ...counted, status: view.status, claim_open_until: view.claimOpenUntilMs === null ? null : toEpoch(new Date(view.claimOpenUntilMs)), reasons: view.reasons };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Grade, GradeCategory, Gradebook, Guarantee } from '../entities.ts';
-import { categoryCreateForm, gradeCreateForm, id } from '../schemas.ts';
+import type { Grade, GradeCategory, Gradebook, Guarantee, GuaranteeClaim } from '../entities.ts';
+import { categoryCreateForm, claimDeclineForm, gradeCreateForm, guaranteeClaimForm, id } from '../schemas.ts';
 import { declare, entity, listOf, shape } from './declare.ts';
 
 const removed = shape(z.object({ id: z.number() }));
@@ -15,6 +15,44 @@ export const gradebookCalls = {
     params: { id },
     answer: entity<Guarantee>('Guarantee'),
     errors: ['GradebookNotFound', 'NotAuthorized'],
+  }),
+  claimGuarantee: declare({
+    method: 'POST',
+    path: '/gradebooks/{id}/guarantee/claim',
+    summary: 'The student claims the pass guarantee of the gradebook’s course, with their final grade, while it is eligible',
+    access: 'customer',
+    params: { id },
+    form: guaranteeClaimForm,
+    answer: entity<GuaranteeClaim>('GuaranteeClaim'),
+    created: true,
+    errors: ['GradebookNotFound', 'NotAuthorized', 'NotEligible', 'AlreadyClaimed'],
+  }),
+  listClaims: declare({
+    method: 'GET',
+    path: '/guarantee-claims',
+    summary: 'Claims of the pass guarantee, newest first, with the hours and classes counted and the grades',
+    access: 'supervisor',
+    answer: listOf<GuaranteeClaim>('GuaranteeClaim'),
+    errors: [],
+  }),
+  approveClaim: declare({
+    method: 'POST',
+    path: '/guarantee-claims/{id}/approve',
+    summary: 'Approves a claim: every payment of the course’s sessions is refunded, hours of packages at their price per paid hour',
+    access: 'supervisor',
+    params: { id },
+    answer: entity<GuaranteeClaim>('GuaranteeClaim'),
+    errors: ['ClaimNotFound', 'AlreadyClaimed'],
+  }),
+  declineClaim: declare({
+    method: 'POST',
+    path: '/guarantee-claims/{id}/decline',
+    summary: 'Declines a claim, saying why',
+    access: 'supervisor',
+    params: { id },
+    form: claimDeclineForm,
+    answer: entity<GuaranteeClaim>('GuaranteeClaim'),
+    errors: ['ClaimNotFound', 'AlreadyClaimed'],
   }),
   getCategories: declare({
     method: 'GET',
