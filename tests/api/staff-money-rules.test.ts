@@ -118,7 +118,7 @@ describeApi('staff changes that move money or time', (ctx) => {
     const preview = await call(tutor.client, `/api/meetings/${meetingId}/overtime?duration_mins=90`);
     expect(preview.body.data).toEqual({
       duration_mins: 90,
-      charges: [{ customer: { id: customer.id, ...names }, minutes: 30, amount_cents: 2750, card_last_four: '4242' }],
+      charges: [{ customer: { id: customer.id, ...names }, minutes: 30, hours: 0, amount_cents: 2750, card_last_four: '4242' }],
     });
     expect((await call(tutor.client, `/api/meetings/${meetingId}/overtime?duration_mins=75`)).body.data.charges).toEqual([]);
     expect(await overtimeOf(meetingId)).toEqual([]);
