@@ -122,7 +122,7 @@ function GradebookView({ viewer, lookup, data, reload }: { viewer: Viewer; looku
   return (
     <div ref={stepRef} className={styles.screen}>
       {viewer === 'tutor' ? <div>{title}</div> : title}
-      {current !== 'onboarding' && <GuaranteeLine gradebookId={gradebook.id} gradesSeen={data.grades.length} />}
+      {current !== 'onboarding' && <GuaranteeLine gradebookId={gradebook.id} gradesSeen={data.grades.length} student={viewer === 'student'} />}
       {current === 'onboarding' && (
         <Onboarding
           gradebookId={gradebook.id}

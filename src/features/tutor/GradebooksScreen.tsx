@@ -3,6 +3,7 @@ import { getTutorGradebooks } from '../../api/gradebooks.ts';
 import type { TutorGradebook } from '../../contract/entities.ts';
 import { formatOverall, gradePercent } from '../../lib/grades.ts';
 import { Chip } from '../../ui/Chip.tsx';
+import { ClaimsSection } from './ClaimsSection.tsx';
 import { Loader } from '../../ui/Loader.tsx';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { useRead } from '../../ui/use-read.ts';
@@ -85,6 +86,7 @@ export function GradebooksScreen({ tutorId, gradebookPath, showAll = false }: Gr
   return (
     <section aria-labelledby="gradebooks-title">
       <h1 id="gradebooks-title">{showAll ? 'All Gradebooks' : title}</h1>
+      {showAll && <ClaimsSection />}
       {content}
     </section>
   );

@@ -43,6 +43,29 @@ describe("The student's gradebook screen", () => {
     expect(guarantee).toHaveTextContent('Enter each grade within 7 days of its date: a grade entered later loses the guarantee.');
   });
 
+  it('lets the student claim an eligible guarantee with their final grade, required, and then says the claim is with us', async () => {
+    const seen = fakeApi({
+      'GET /api/customers/myself/gradebooks': () => success([gradebook]),
+      'GET /api/gradebooks/5/categories': () => success(categories),
+      'GET /api/gradebooks/5/categories/1/grades': () => success([]),
+      'GET /api/gradebooks/5/guarantee': () =>
+        success({ status: 'eligible', hours_counted: 12, hours_required: 12, classes_counted: 12, classes_required: null, late_grades: 0, claim_open_until: 1_800_000_000, reasons: [] }),
+      'POST /api/gradebooks/5/guarantee/claim': () => ({ status: 201, body: { status: 'success', data: { id: 1, status: 'open' } } }),
+    });
+    const user = userEvent.setup();
+    render(<StudentGradebookScreen gradebookId="5" />);
+    const guarantee = await screen.findByRole('region', { name: 'Pass guarantee' });
+    expect(guarantee).toHaveTextContent('Guarantee (eligible): 12 of 12 hours · every grade entered on time');
+    await user.click(screen.getByRole('button', { name: 'Claim the guarantee' }));
+    expect(screen.getByText('Please enter your final grade.')).toBeInTheDocument();
+    expect(seen.some((r) => r.method === 'POST')).toBe(false);
+    await user.type(screen.getByLabelText(/Final grade/), 'D');
+    await user.click(screen.getByRole('button', { name: 'Claim the guarantee' }));
+    expect(await screen.findByText('Your claim is with us: a supervisor answers it by email.')).toBeInTheDocument();
+    expect(seen.find((r) => r.method === 'POST')?.form).toEqual({ final_grade: 'D' });
+    expect(screen.queryByRole('button', { name: 'Claim the guarantee' })).not.toBeInTheDocument();
+  });
+
   it('sends a signed-out student to sign in and come back here (NoAuth), not plain home', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     fakeApi({ 'GET /api/customers/myself/gradebooks': () => failure('NoAuth', 401), 'GET /api/gradebooks/5/categories': () => failure('NoAuth', 401) });
