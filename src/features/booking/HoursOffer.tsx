@@ -44,6 +44,8 @@ export function HoursOffer({ capacity, weekly, prices, payer, ownCardField, disa
   const [offer, setOffer] = useState<HourPackage | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Its own card field shows once the customer chooses the offer (the card on file pays a session).
+  const [open, setOpen] = useState(!ownCardField);
   const cardOptions = useMemo(() => ({ disabled: busy, hidePostalCode: true }), [busy]);
 
   useEffect(() => {
@@ -90,15 +92,21 @@ export function HoursOffer({ capacity, weekly, prices, payer, ownCardField, disa
         <strong>{offer.name}</strong>: {packageTermsLine(offer)}. {savingLine(offer, prices)}.
       </p>
       <p>{weekly ? 'Buy them, and each week of this booking takes one of the hours instead of a card charge.' : 'Buy them, and one of the hours books this session.'}</p>
-      {ownCardField && <CardField cardOptions={cardOptions} />}
+      {ownCardField && open && <CardField cardOptions={cardOptions} />}
       {error && (
         <p className={styles.error} role="alert">
           {error}
         </p>
       )}
-      <Button variant="secondary" loading={busy} disabled={disabled} onClick={() => void buy(offer)}>
-        Buy for {centsToDollars(offer.price_cents)} and book with an hour
-      </Button>
+      {open ? (
+        <Button variant="secondary" loading={busy} disabled={disabled} onClick={() => void buy(offer)}>
+          Buy for {centsToDollars(offer.price_cents)} and book with an hour
+        </Button>
+      ) : (
+        <Button variant="secondary" disabled={disabled} onClick={() => setOpen(true)}>
+          Buy {offer.hours + offer.bonus_hours} hours with a card…
+        </Button>
+      )}
     </section>
   );
 }

@@ -56,7 +56,9 @@ describe("Step 3's hour package offer", () => {
     const onBooked = await renderStep();
     const offer = within(await screen.findByRole('region', { name: 'Save with an hour package' }));
     expect(offer.getByText(/10 one-on-one hours · \$500 · \$50 an hour · book them within 180 days\. Save \$10 an hour against a single session \(\$60\)\./)).toBeInTheDocument();
-    // The card on file pays sessions, so the step has no card field: the offer has its own.
+    // The card on file pays sessions, so the step has no card field: the offer opens its own.
+    expect(offer.queryByLabelText('Card number')).not.toBeInTheDocument();
+    await user.click(offer.getByRole('button', { name: 'Buy 10 hours with a card…' }));
     await user.type(offer.getByLabelText('Card number'), '4242424242424242');
     await user.click(offer.getByRole('button', { name: 'Buy for $500 and book with an hour' }));
     await user.click(await screen.findByRole('button', { name: 'See your sessions' }, { timeout: 3000 }));
@@ -71,6 +73,7 @@ describe("Step 3's hour package offer", () => {
     const seen = api({ card: 'declined' });
     await renderStep();
     const offer = within(await screen.findByRole('region', { name: 'Save with an hour package' }));
+    await user.click(offer.getByRole('button', { name: 'Buy 10 hours with a card…' }));
     await user.type(offer.getByLabelText('Card number'), '4000000000000002');
     await user.click(offer.getByRole('button', { name: 'Buy for $500 and book with an hour' }));
     expect(await offer.findByRole('alert')).toHaveTextContent('Your card was declined.');
