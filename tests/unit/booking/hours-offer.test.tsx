@@ -1,22 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Customer, HourPackage, Offering, Prices } from '../../../src/contract/entities.ts';
-import type { Appointment } from '../../../src/features/booking/booking-machine.ts';
+import type { Customer, HourPackage, Prices } from '../../../src/contract/entities.ts';
+import { oneTime, selection } from './step3-fixtures.ts';
 import StepFinalize from '../../../src/features/booking/StepFinalize.tsx';
 import { failure, fakeApi, success } from '../fake-api.ts';
 
-const offering: Offering = {
-  id: 4,
-  qualification: 'A in CS 121',
-  archived: false,
-  course: { id: 1, course_number: 'CS 121', course_name: 'Intro to Programming I', school: 'university' },
-  tutor: { id: 2, name: 'Jordan Alvarez', background: 'bio', role: 'Tutor' },
-};
 const prices: Prices = { subscription: { '1': 4500, '2': 3500 }, onetime: { '1': 6000, '2': 4500 } };
-const start = Math.floor(Date.now() / 1000) + 3 * 24 * 3600;
-const oneTime: Appointment = { key: 'meeting-9', frequency: 'onetime', meetingId: 9, slotId: null, startEpoch: start, durationMins: 60, offering };
-const selection = { school: 'university' as const, courseId: '1', capacity: 1 as const, frequency: 'onetime' as const, style: 'online' as const };
 const customer: Customer = { id: 60, firstname: 'Alex', lastname: 'Rivera', email: 'alex@example.com', phone: '2065550199', credits: 0, payment_method: 'Visa ending in 4242' };
 const packages: HourPackage[] = [
   { id: 1, name: '10 one-on-one hours', hours: 10, bonus_hours: 0, capacity: 1, price_cents: 50000, valid_days: 180 },

@@ -1,26 +1,16 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Customer, Offering, Prices } from '../../../src/contract/entities.ts';
+import type { Customer, Prices } from '../../../src/contract/entities.ts';
 import type { Appointment } from '../../../src/features/booking/booking-machine.ts';
+import { oneTime, selection, weekly } from './step3-fixtures.ts';
 import { intentSecrets } from '../../../src/features/booking/booking-store.ts';
 import StepFinalize from '../../../src/features/booking/StepFinalize.tsx';
 import { fakeApi, success } from '../fake-api.ts';
 
 const BOX = { name: 'Text me reminders before each session' } as const;
 
-const offering: Offering = {
-  id: 4,
-  qualification: 'A in CS 121',
-  archived: false,
-  course: { id: 1, course_number: 'CS 121', course_name: 'Intro to Programming I', school: 'university' },
-  tutor: { id: 2, name: 'Jordan Alvarez', background: 'bio', role: 'Tutor' },
-};
 const prices: Prices = { subscription: { '1': 4500, '2': 3500 }, onetime: { '1': 5500, '2': 4500 } };
-const start = Math.floor(Date.now() / 1000) + 3 * 24 * 3600;
-const oneTime: Appointment = { key: 'meeting-9', frequency: 'onetime', meetingId: 9, slotId: null, startEpoch: start, durationMins: 60, offering };
-const weekly: Appointment = { key: 'slot-3', frequency: 'weekly', meetingId: 10, slotId: 3, startEpoch: start, durationMins: 60, offering };
-const selection = { school: 'university' as const, courseId: '1', capacity: 1 as const, frequency: 'onetime' as const, style: 'online' as const };
 
 let customerIds = 50;
 /** A signed-in customer with a card on file: the server charges it, so no card step follows. */
