@@ -18,14 +18,19 @@ const gradebook = (id: number): TutorGradebook => ({
 
 describe('All Gradebooks', () => {
   it('lists every gradebook in show-all mode with links to the gradebooks of myself', async () => {
-    const seen = fakeApi({ 'GET /api/tutors/myself/gradebooks': () => success([gradebook(5), gradebook(8)]) });
+    const seen = fakeApi({ 'GET /api/tutors/myself/gradebooks': () => success([gradebook(5), gradebook(8)]), 'GET /api/guarantee-claims': () => success([]) });
     render(<TutorAllGradebooks tutorId="myself" />);
     // The screen's code is fetched when it is first shown.
     expect(await screen.findByRole('heading', { level: 1, name: 'All Gradebooks' })).toBeInTheDocument();
     const cards = within(await screen.findByRole('list', { name: 'Gradebooks' })).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
     expect(within(cards[1]!).getByRole('link', { name: 'View Gradebook' })).toHaveAttribute('href', '/tutors/myself/dashboard/gradebooks/8');
-    expect(seen).toEqual([expect.objectContaining({ path: '/api/tutors/myself/gradebooks', query: { show_all: 'true' } })]);
+    // The gradebooks, and the guarantee claims shown above them (a supervisor's).
+    expect(seen).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: '/api/tutors/myself/gradebooks', query: { show_all: 'true' } }), expect.objectContaining({ path: '/api/guarantee-claims' })]),
+    );
+    expect(seen).toHaveLength(2);
+    expect(await screen.findByText('No student has claimed the pass guarantee.')).toBeInTheDocument();
   });
 
   it('is the all-gradebooks route of the dashboard island', async () => {
@@ -33,6 +38,7 @@ describe('All Gradebooks', () => {
       'GET /api/checkauth': () => success({ user_type: 'tutor', tutor: { id: 5, name: 'Maya Chen', role: 'Supervisor' } }),
       'GET /api/tutors/myself': () => success(maya),
       'GET /api/tutors/myself/gradebooks': () => success([gradebook(5)]),
+      'GET /api/guarantee-claims': () => success([]),
     });
     $router.open('/tutors/myself/dashboard/all-gradebooks');
     render(<DashboardIsland />);
