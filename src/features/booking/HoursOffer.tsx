@@ -5,7 +5,6 @@ import { buyPackage, getMyCredits } from '../../api/credits.ts';
 import type { HourPackage, Prices } from '../../contract/entities.ts';
 import { errorMessage } from '../../lib/error-messages.ts';
 import { centsToDollars } from '../../lib/money.ts';
-import { NETWORK_MESSAGE } from '../../lib/network-message.ts';
 import { packageTermsLine, packageValue, savingLine } from '../../lib/packages.ts';
 import { Button } from '../../ui/Button.tsx';
 import { confirmTypedCard } from '../../ui/card/card-payment.ts';
@@ -27,6 +26,12 @@ export interface HoursOfferProps {
   /** The package is paid and its hours are in: the step books this session with one. */
   onHours: () => Promise<void>;
 }
+
+/**
+ * No answer from the server (as PayWithHours says it). Not lib/network-message.ts: the home page's
+ * bundle would then import that module from the dashboard's entry chunk, which mounts the dashboard.
+ */
+const NO_ANSWER = 'We could not reach the server. Please try again.';
 
 /** Tries for the bought hours to show in the balance (the provider's confirmation may land a moment after the card's answer). */
 const HOURS_WAIT_TRIES = 10;
@@ -71,7 +76,7 @@ export function HoursOffer({ capacity, weekly, prices, payer, ownCardField, disa
     const started = await buyPackage(pkg.id);
     if (started.status !== 'success') {
       setBusy(false);
-      return setError(started.status === 'failure' ? errorMessage(started.error) : NETWORK_MESSAGE);
+      return setError(started.status === 'failure' ? errorMessage(started.error) : NO_ANSWER);
     }
     const paid = await confirmTypedCard(stripe, started.data.client_secret, card, payer);
     if (paid.error) {
