@@ -653,6 +653,20 @@ export interface PackageFigures {
   owed: { hours: number; cents: number };
 }
 
+/** The pass guarantee in a period (Reports): claims made and decided, and the refund rate up to its end. */
+export interface GuaranteeFigures {
+  /** Claims made in the period. */
+  claims: number;
+  /** Claims decided in the period, and what the approved ones refunded. */
+  approved: number;
+  declined: number;
+  refunded_cents: number;
+  /** Gradebooks whose guarantee was not waived, up to the period's end. */
+  guaranteed_courses: number;
+  /** Approved claims up to the period's end over those courses; null with none. */
+  refund_rate: number | null;
+}
+
 export interface Report {
   first_day: string;
   last_day: string;
@@ -669,6 +683,8 @@ export interface Report {
   customers: { new: number; returning: number };
   /** Hour packages sold, used, expired and refunded in the period, and what is owed at its end. */
   packages: PackageFigures;
+  /** Claims of the pass guarantee, and its refund rate. */
+  guarantee: GuaranteeFigures;
 }
 
 /** `error.meeting` of an Overlap failure: the tutor's meeting that the new time collides with. */

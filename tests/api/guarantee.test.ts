@@ -1,5 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { nowMs } from '../../server/clock.ts';
+import { site } from '../../src/config/site.ts';
+import { dayInZone } from '../../src/lib/site-days.ts';
 import { newCustomer, post } from './booking-helpers.ts';
 import { bookingOf, buyHours, creditsOf } from './credit-helpers.ts';
 import { call, describeApi, type TestClient, type TestContext } from './harness.ts';
@@ -113,6 +115,9 @@ describeApi('the pass guarantee, counted', (ctx) => {
     const listed = (await call(lead.client, '/api/guarantee-claims')).body.data;
     expect(listed.find((c: { id: number }) => c.id === claimed.body.data.id)).toMatchObject({ customer: { id: student.id }, course: { course_number: 'CS 121' }, status: 'open' });
 
+    const today = dayInZone(nowMs(), site.timeZone);
+    const figures = async () => (await call(lead.client, `/api/reports?from=${today}&to=${today}`)).body.data.guarantee;
+    const before = await figures();
     const approved = await post(lead.client, `/api/guarantee-claims/${claimed.body.data.id}/approve`, {});
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     // $55 by card, and 11 hours of $500-for-10 packages ($50 an hour).
@@ -125,6 +130,11 @@ describeApi('the pass guarantee, counted', (ctx) => {
       { hours: 1, amount_cents: 5000, refunded_at: expect.any(Date) },
     ]);
     expect((await post(lead.client, `/api/guarantee-claims/${claimed.body.data.id}/approve`, {})).body.error.type).toBe('AlreadyClaimed');
+    // Reports: the claim approved today, what it refunded, and a refund rate over the courses kept guaranteed.
+    const after = await figures();
+    expect({ approved: after.approved - before.approved, refunded_cents: after.refunded_cents - before.refunded_cents }).toEqual({ approved: 1, refunded_cents: 60500 });
+    expect(after.refund_rate).toBeGreaterThan(0);
+    expect(after.refund_rate).toBeLessThanOrEqual(1);
     expect((await guarantee(student.client, gradebook!.id)).body.data.status).toBe('refunded');
     await ctx().notifier.settle();
     const email = (await call(student.client, '/api/customers/myself')).body.data.email;

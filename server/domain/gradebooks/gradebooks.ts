@@ -2,6 +2,7 @@ import type { Grade, GradeCategory, Gradebook } from '../../../src/contract/enti
 import type { Db } from '../../db/db.ts';
 import { toEpoch } from '../../epoch.ts';
 import { Refusal } from '../refusal.ts';
+import { now } from '../../clock.ts';
 import type { Auth } from '../sign-in/sign-ins.ts';
 
 /** Gradebooks in the contract's shape, newest course first. */
@@ -108,7 +109,8 @@ export async function openGradebook(trx: Db, customerId: number, offeringId: num
   const offering = await trx.selectFrom('offerings').select('course_id').where('id', '=', offeringId).executeTakeFirstOrThrow();
   await trx
     .insertInto('gradebooks')
-    .values({ customer_id: customerId, course_id: offering.course_id })
+    // Opened at the server's clock (Reports count the guaranteed courses by it).
+    .values({ customer_id: customerId, course_id: offering.course_id, created_at: now() })
     .onConflict((oc) => oc.columns(['customer_id', 'course_id']).doNothing())
     .execute();
 }

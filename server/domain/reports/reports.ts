@@ -5,6 +5,7 @@ import { billedPayments, billingAmounts, billingSpan, billingSums } from './bill
 import { isBookedMeeting } from '../booking/booked.ts';
 import { reportWeeks, type ReportWeekSpan } from './report-weeks.ts';
 import { packageFigures } from './package-figures.ts';
+import { guaranteeFigures } from './guarantee-figures.ts';
 
 /**
  * The Reports screen's figures (GET /api/reports, supervisors) for whole days in the site's zone,
@@ -18,7 +19,8 @@ import { packageFigures } from './package-figures.ts';
  * - customers: those with a paid meeting in the period (a booking charge that went through and is
  *   not being refunded), new when their first paid meeting ever is in the period;
  * - hour packages: sold, used, expired, refunded and owed (package-figures.ts), as the billing
- *   report prints them.
+ *   report prints them;
+ * - the pass guarantee: claims made and decided, and the refund rate (guarantee-figures.ts).
  *
  * Each figure is one grouped query; the week of a meeting is chosen in the database
  * (`width_bucket` over the weeks' first instants), so nothing is read a row per meeting.
@@ -28,7 +30,7 @@ export async function periodReport(db: Db, firstDay: string, lastDay: string, ti
   const { from, to } = billingSpan(firstDay, lastDay, timeZone);
   const week = weekOfMeeting(weeks);
 
-  const [money, hours, courses, customers, packages] = await Promise.all([
+  const [money, hours, courses, customers, packages, guarantee] = await Promise.all([
     billedPayments(db, from, to)
       .select([week.as('week_index'), ...billingSums])
       .groupBy(sql.ref('week_index'))
@@ -48,6 +50,7 @@ export async function periodReport(db: Db, firstDay: string, lastDay: string, ti
     meetingsByCourse(db, from, to),
     newAndReturning(db, from, to),
     packageFigures(db, from, to),
+    guaranteeFigures(db, from, to),
   ]);
 
   const byWeek: ReportWeek[] = weeks.map((w) => ({
@@ -93,6 +96,7 @@ export async function periodReport(db: Db, firstDay: string, lastDay: string, ti
     courses,
     customers,
     packages,
+    guarantee,
   };
 }
 

@@ -27,6 +27,7 @@ import {
   hoursCsv,
   isEmptyReport,
   packageRows,
+  refundRateLine,
   type ReportFile,
   reportFileName,
   revenueCsv,
@@ -79,6 +80,7 @@ export function ReportsScreen({ onDenied }: { onDenied: () => void }) {
               <CoursesSection report={load.data} />
               <CustomersSection report={load.data} />
               <PackagesSection report={load.data} />
+              <GuaranteeSection report={load.data} />
             </>
           )}
         </div>
@@ -355,6 +357,37 @@ function PackagesSection({ report }: { report: Report }) {
         </table>
       </div>
       <p className={styles.note}>An hour is worth its purchase's price over all its hours, bonus hours included; bonus hours are never refunded as money. The same figures as npm run billing:report for these days.</p>
+    </section>
+  );
+}
+
+/** The pass guarantee in the period: claims made and decided, what was refunded, and the refund rate. */
+function GuaranteeSection({ report }: { report: Report }) {
+  const headingId = useId();
+  const g = report.guarantee;
+  const rows = [
+    { key: 'claims', label: 'Claims made', value: String(g.claims) },
+    { key: 'approved', label: 'Approved', value: String(g.approved) },
+    { key: 'declined', label: 'Declined', value: String(g.declined) },
+    { key: 'refunded', label: 'Refunded for approved claims', value: formatMoney(g.refunded_cents) },
+  ];
+  return (
+    <section aria-labelledby={headingId} className={styles.section}>
+      <h2 id={headingId}>Pass guarantee</h2>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption>Pass guarantee claims in the period</caption>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{row.label}</th>
+                <td>{row.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className={styles.note}>{refundRateLine(g)}</p>
     </section>
   );
 }

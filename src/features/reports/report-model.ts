@@ -35,7 +35,8 @@ export const formatUtilisation = (percent: number | null) => (percent === null ?
 export function isEmptyReport(report: Report): boolean {
   const p = report.packages;
   const packageActivity = p.sold.count + p.used.hours + p.expired.hours + p.refunded_cents !== 0;
-  return Object.values(report.totals).every((value) => value === 0) && report.courses.length === 0 && report.customers.new + report.customers.returning === 0 && !packageActivity;
+  const claims = report.guarantee.claims + report.guarantee.approved + report.guarantee.declined !== 0;
+  return Object.values(report.totals).every((value) => value === 0) && report.courses.length === 0 && report.customers.new + report.customers.returning === 0 && !packageActivity && !claims;
 }
 
 /** The hour packages' rows of the Reports screen: what, hours (when it counts hours) and dollars. */
@@ -96,4 +97,11 @@ export function coursesCsv(report: Report): string {
 export function customersCsv(report: Report): string {
   const rows: CsvCell[][] = CUSTOMER_KINDS.map((kind) => [report.first_day, report.last_day, kind.key, report.customers[kind.key]]);
   return toCsv(['period_first_day', 'period_last_day', 'customers', 'count'], rows);
+}
+
+/** 'Refund rate: 0.8% of 125 guaranteed courses', or that there is none to measure yet. */
+export function refundRateLine(g: Report['guarantee']): string {
+  if (g.refund_rate === null) return 'Refund rate: no guaranteed course yet.';
+  const percent = Math.round(g.refund_rate * 1000) / 10;
+  return `Refund rate: ${percent}% of ${g.guaranteed_courses} guaranteed ${g.guaranteed_courses === 1 ? 'course' : 'courses'} (claims approved up to the period's end).`;
 }

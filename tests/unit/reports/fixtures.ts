@@ -33,6 +33,7 @@ export const november: Report = {
   ],
   customers: { new: 2, returning: 3 },
   packages: { sold: { count: 2, hours: 22, cents: 82000 }, used: { hours: 5, cents: 21500 }, expired: { hours: 1, cents: 4545 }, refunded_cents: 35000, owed: { hours: 14, cents: 41000 } },
+  guarantee: { claims: 2, approved: 1, declined: 1, refunded_cents: 60500, guaranteed_courses: 125, refund_rate: 0.008 },
 };
 
 export const emptyMonth: Report = {
@@ -42,4 +43,5 @@ export const emptyMonth: Report = {
   courses: [],
   customers: { new: 0, returning: 0 },
   packages: { sold: { count: 0, hours: 0, cents: 0 }, used: { hours: 0, cents: 0 }, expired: { hours: 0, cents: 0 }, refunded_cents: 0, owed: { hours: 0, cents: 0 } },
+  guarantee: { claims: 0, approved: 0, declined: 0, refunded_cents: 0, guaranteed_courses: 0, refund_rate: null },
 };

@@ -37,6 +37,9 @@ describe('Reports', () => {
     expect(packages.getByRole('row', { name: /^Sold/ })).toHaveTextContent('Sold (2 purchases)22$820.00');
     expect(packages.getByRole('row', { name: /^Refunded/ })).toHaveTextContent('$350.00');
     expect(packages.getByRole('row', { name: /^Owed at the end/ })).toHaveTextContent('14$410.00');
+    const guarantee = within(screen.getByRole('table', { name: 'Pass guarantee claims in the period' }));
+    expect(guarantee.getByRole('row', { name: /^Refunded for approved claims/ })).toHaveTextContent('$605.00');
+    expect(screen.getByText("Refund rate: 0.8% of 125 guaranteed courses (claims approved up to the period's end).")).toBeInTheDocument();
     // Each chart (its library loads with them) is one picture named by its title, pointing to its table.
     for (const title of ['Charged and refunded per week, in dollars', 'Offered and booked hours per week', 'Booked sessions per course', 'New and returning customers']) {
       expect(await screen.findByRole('img', { name: `${title}: bar chart. The table below lists the same numbers.` })).toBeInTheDocument();
